@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import { parseSiteUrl } from './src/core/site-url.ts';
+
+// SITE_URL says where dist/ is served; a path in it (a project site) becomes Astro's base.
+// `npm run build` passes the same values inline; this keeps `astro dev` in step.
+const address = parseSiteUrl(process.env.SITE_URL);
+
+export default defineConfig({
+  site: address.url,
+  base: address.basePath,
+  trailingSlash: 'ignore',
+  output: 'static',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,88 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { renderApiFiles } from '../core/endpoints.ts';
+import { replaceDirectory } from './atomic-dir.ts';
+import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
+
+/** How one build went: the time of each stage in seconds and what it wrote. */
+export interface BuildReport {
+  stages: Record<'load' | 'api' | 'pages' | 'write', number>;
+  files: number;
+  bytes: number;
+  context: BuildContext;
+}
+
+/** Options of a build; the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies the rest. */
+export interface BuildOptions {
+  root: string;
+  outDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** Render the HTML site with Astro (default true); the API alone is enough for some tests and tools. */
+  pages?: boolean;
+}
+
+/** A file to write into the output, by its path inside it. */
+type OutputFile = { path: string; body: string | Uint8Array };
+
+/** Writes files below `dir`, creating folders as needed. */
+async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<number> {
+  const folders = new Set(files.map((f) => path.dirname(path.join(dir, f.path))));
+  await Promise.all([...folders].map((f) => mkdir(f, { recursive: true })));
+  let bytes = 0;
+  for (const f of files) {
+    await writeFile(path.join(dir, f.path), f.body);
+    bytes += typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength;
+  }
+  return bytes;
+}
+
+/** Renders the HTML pages with Astro into `outDir`, from the shared context. */
+async function renderPages(context: BuildContext, outDir: string): Promise<void> {
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  const { build } = await import('astro');
+  shareBuildContext(context);
+  try {
+    await build({
+      root: context.root,
+      outDir,
+      site: context.address.url,
+      base: context.address.basePath,
+      logLevel: 'warn',
+    });
+  } finally {
+    shareBuildContext(undefined);
+  }
+}
+
+/**
+ * Builds the site: reads and validates data/ first, renders everything second, and swaps the
+ * finished output into `outDir` last. A build that fails leaves `outDir` untouched.
+ */
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const env = options.env ?? process.env;
+  const stages = { load: 0, api: 0, pages: 0, write: 0 };
+  let t = performance.now();
+  const lap = (stage: keyof typeof stages) => {
+    const now = performance.now();
+    stages[stage] += (now - t) / 1000;
+    t = now;
+  };
+
+  const context = createBuildContext(options.root, env);
+  lap('load');
+  const api = renderApiFiles(context.site, context.address.apiBase, context.timestamp);
+  lap('api');
+
+  let files = 0;
+  let bytes = 0;
+  await replaceDirectory(options.outDir, async (tmp) => {
+    if (options.pages !== false) await renderPages(context, tmp);
+    lap('pages');
+    bytes = await writeFiles(tmp, api);
+    files = api.length;
+    lap('write');
+  });
+  lap('write');
+  return { stages, files, bytes, context };
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { SiteData } from '../core/site-data.ts';
+import { parseSiteUrl, type SiteAddress } from '../core/site-url.ts';
+import { loadSiteData } from '../load/data-fs.ts';
+import { buildTimestamp } from '../load/timestamp.ts';
+
+/** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
+export interface BuildContext {
+  root: string;
+  dataDir: string;
+  site: SiteData;
+  address: SiteAddress;
+  timestamp: number;
+}
+
+const KEY = Symbol.for('campus-api-static.build-context');
+type Holder = { [KEY]?: BuildContext };
+
+/** Reads and validates the data once; throws ValidationError when it has errors. */
+export function createBuildContext(root: string, env: NodeJS.ProcessEnv = process.env): BuildContext {
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
+  const site = loadSiteData(dataDir, root);
+  return { root, dataDir, site, address: parseSiteUrl(env.SITE_URL), timestamp: buildTimestamp(dataDir, env).timestamp };
+}
+
+/** Makes a context the one the site's pages render from (the build sets it before Astro runs). */
+export function shareBuildContext(context: BuildContext | undefined): void {
+  (globalThis as Holder)[KEY] = context;
+}
+
+/**
+ * The context the site's pages render from: the one the build shared, or (under `astro dev`)
+ * one read from disk on first use.
+ */
+export function buildContext(): BuildContext {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createBuildContext(process.cwd());
+  return holder[KEY];
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSite } from '../build/build.ts';
+import { formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'dist' },
+    'api-only': { type: 'boolean', default: false },
+  },
+});
+
+try {
+  const report = await buildSite({ root: process.cwd(), outDir: path.resolve(values.out), pages: !values['api-only'] });
+  for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
+  const s = report.stages;
+  const total = s.load + s.api + s.pages + s.write;
+  console.log(
+    `Built ${values.out}/ for ${report.context.address.url} (timestamp ${report.context.timestamp}) in ${total.toFixed(2)} s: ` +
+      `load ${s.load.toFixed(2)} s, api ${s.api.toFixed(2)} s, pages ${s.pages.toFixed(2)} s, write ${s.write.toFixed(2)} s.`,
+  );
+} catch (error) {
+  if (error instanceof ValidationError) {
+    console.error(sortFindings(error.findings).map(formatFinding).join('\n'));
+    console.error(`Build stopped: the data has errors. Nothing was written; ${values.out}/ is unchanged.`);
+  } else {
+    console.error(`Build failed: ${(error as Error).stack ?? error}`);
+    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
+  }
+  process.exit(1);
+}

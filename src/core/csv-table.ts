@@ -1,0 +1,146 @@
+import Papa from 'papaparse';
+import type { Findings, Place } from './findings.ts';
+import { LineIndex } from './text-position.ts';
+
+/** One cell's value and where its first character stands in the file. */
+export interface CsvCell {
+  value: string;
+  line: number;
+  column: number;
+}
+
+/** One record of the file: its cells, and the physical line it starts on. */
+export interface CsvRow {
+  line: number;
+  cells: CsvCell[];
+}
+
+/** A parsed CSV file: the header row, then the data rows, with positions. */
+export interface CsvTable {
+  file: string;
+  header: CsvRow | undefined;
+  rows: CsvRow[];
+  /** Where the end of the file is, for problems such as a missing row. */
+  end: Place;
+}
+
+/** Length of a cell as written in the file, from its parsed value. */
+function rawLength(value: string, quoted: boolean): number {
+  if (!quoted) return value.length;
+  let quotes = 0;
+  for (let i = value.indexOf('"'); i !== -1; i = value.indexOf('"', i + 1)) quotes += 1;
+  return value.length + quotes + 2;
+}
+
+/** Reports bare carriage returns and mixed line endings; returns the text with CRLF as LF. */
+function normaliseLineEndings(text: string, file: string, index: LineIndex, findings: Findings): string {
+  let crlf = 0;
+  let lf = 0;
+  let firstMinority = -1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (text[i - 1] === '\r') crlf += 1;
+    else lf += 1;
+  }
+  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
+    if (text[i + 1] !== '\n') {
+      findings.error(
+        { file, ...index.position(i) },
+        'line-endings',
+        'a carriage return (CR) that does not end a line: remove it, or end lines with LF or CRLF.',
+      );
+    }
+  }
+  if (crlf > 0 && lf > 0) {
+    const minorityIsCrlf = crlf < lf;
+    for (let i = text.indexOf('\n'); i !== -1 && firstMinority === -1; i = text.indexOf('\n', i + 1)) {
+      if ((text[i - 1] === '\r') === minorityIsCrlf) firstMinority = i;
+    }
+    findings.warning(
+      { file, ...index.position(firstMinority) },
+      'line-endings',
+      `mixed line endings (${crlf} CRLF, ${lf} LF); this line ends with ${minorityIsCrlf ? 'CRLF' : 'LF'}. ` +
+        'Use one kind throughout (`npm run check -- --fix` does).',
+    );
+  }
+  // CRLF becomes LF: line numbers and columns stay the same, since CR only ever ends a line.
+  return crlf > 0 ? text.replace(/\r\n/g, '\n') : text;
+}
+
+/**
+ * Parses CSV text with papaparse and locates every cell. Structural problems (an
+ * unterminated or stray quote, a row whose cell count differs from the header's) are
+ * reported to `findings`; rows are returned whatever their shape so callers can
+ * decide what else to check.
+ */
+export function parseCsvTable(original: string, file: string, findings: Findings): CsvTable {
+  const text = normaliseLineEndings(original, file, new LineIndex(original), findings);
+  const index = text === original ? new LineIndex(original) : new LineIndex(text);
+  const rows: CsvRow[] = [];
+  let rowStart = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    step(result) {
+      const start = rowStart;
+      rowStart = result.meta.cursor;
+      const values = result.data;
+      const cells: CsvCell[] = [];
+      let offset = start;
+      let lastQuoted = -1;
+      for (const value of values) {
+        const quoted = text[offset] === '"';
+        if (quoted) lastQuoted = cells.length;
+        const first = quoted ? offset + 1 : offset;
+        cells.push({ value, ...index.position(first) });
+        offset += rawLength(value, quoted) + 1;
+      }
+      const row: CsvRow = { line: index.position(start).line, cells };
+      for (const error of result.errors) {
+        if (error.code === 'MissingQuotes') {
+          const open = cells[lastQuoted] ?? cells[cells.length - 1]!;
+          findings.error(
+            { file, line: open.line, column: Math.max(1, open.column - 1) },
+            'unterminated-quote',
+            'this quoted value is never closed, so the rest of the file was read as one value. ' +
+              'Add the closing double quote; write a double quote inside a quoted value as "".',
+          );
+        } else if (error.code === 'InvalidQuotes') {
+          findings.error(
+            { file, line: row.line, column: 1 },
+            'stray-quote',
+            'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ""this""").',
+          );
+        }
+      }
+      // A blank line holds nothing a contributor wrote; it is skipped.
+      if (values.length === 1 && values[0] === '') return;
+      rows.push(row);
+    },
+  });
+  const [header, ...data] = rows;
+  return { file, header, rows: data, end: { file, ...index.position(text.length) } };
+}
+
+/** Reports rows whose cell count differs from `width`; returns the rows that fit. */
+export function checkRowWidths(table: CsvTable, width: number, findings: Findings): CsvRow[] {
+  const fit: CsvRow[] = [];
+  for (const row of table.rows) {
+    const n = row.cells.length;
+    if (n === width) {
+      fit.push(row);
+      continue;
+    }
+    const at = n > width ? row.cells[width]! : row.cells[n - 1]!;
+    const column = n > width ? at.column : at.column + at.value.length;
+    findings.error(
+      { file: table.file, line: at.line, column },
+      'cell-count',
+      n > width
+        ? `this row has ${n} cells, the header has ${width}: the extra cells start here. ` +
+            'A value that contains a comma must be wrapped in double quotes.'
+        : `this row has ${n} cells, the header has ${width}: it ends here. Add the missing cells (empty ones are fine: ,,).`,
+    );
+  }
+  return fit;
+}

@@ -1,0 +1,97 @@
+import { Findings } from './findings.ts';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const cp1252 = new TextDecoder('windows-1252');
+
+/** The text of a file, with what decoding it revealed. */
+export interface DecodedText {
+  /** The text, BOM removed; lines that were not UTF-8 are read as Windows-1252. */
+  text: string;
+  /** Whether the file began with a UTF-8 byte-order mark. */
+  bom: boolean;
+  /** 1-based numbers of the lines whose bytes were not UTF-8. */
+  badLines: number[];
+}
+
+/** Length in bytes of the valid UTF-8 prefix of `bytes`. */
+function validUtf8Prefix(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return i;
+    const chunk = bytes.subarray(i, i + need + 1);
+    if (chunk.length !== need + 1) return i;
+    try {
+      utf8.decode(chunk);
+    } catch {
+      return i;
+    }
+    i += need + 1;
+  }
+  return i;
+}
+
+/** Decodes bytes that are UTF-8 in places and Windows-1252 elsewhere, byte run by byte run. */
+export function decodeMixed(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const good = validUtf8Prefix(bytes.subarray(i));
+    out += utf8.decode(bytes.subarray(i, i + good));
+    i += good;
+    if (i < bytes.length) {
+      out += cp1252.decode(bytes.subarray(i, i + 1));
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** What a byte that is not UTF-8 probably was, and how to fix the file. */
+function describeBadByte(byte: number): string {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  const likely = cp1252.decode(Uint8Array.of(byte));
+  const readsAs = /[\u0080-\u009f\ufffd]/.test(likely)
+    ? ''
+    : ` In Windows-1252 this byte is "${likely}" (U+${likely.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): the file was probably saved in that encoding.`;
+  return `byte ${hex} is not valid UTF-8.${readsAs} Save the file as UTF-8 (\`npm run check -- --fix\` converts it).`;
+}
+
+/**
+ * Decodes a CSV file's bytes as UTF-8. A leading BOM is accepted. Each line that is
+ * not valid UTF-8 is reported (where its bytes read as Windows-1252, the finding shows
+ * the likely character) and decoded as Windows-1252 so that later checks still run.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings): DecodedText {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  try {
+    return { text: utf8.decode(body), bom, badLines: [] };
+  } catch {
+    // Fall through: decode line by line to say exactly where the bad bytes are.
+  }
+  const parts: string[] = [];
+  const badLines: number[] = [];
+  let start = 0;
+  let line = 1;
+  while (start <= body.length) {
+    let end = body.indexOf(0x0a, start);
+    if (end === -1) end = body.length;
+    const raw = body.subarray(start, end);
+    const good = validUtf8Prefix(raw);
+    if (good === raw.length) {
+      parts.push(utf8.decode(raw));
+    } else {
+      badLines.push(line);
+      const column = utf8.decode(raw.subarray(0, good)).length + 1;
+      findings.error({ file, line, column }, 'encoding', describeBadByte(raw[good]!));
+      parts.push(decodeMixed(raw));
+    }
+    if (end === body.length) break;
+    parts.push('\n');
+    start = end + 1;
+    line += 1;
+  }
+  return { text: parts.join(''), bom, badLines };
+}

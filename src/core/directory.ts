@@ -1,0 +1,153 @@
+import { readCsvRows } from './dataset.ts';
+import type { Findings } from './findings.ts';
+
+/** The columns of data/methods.csv, in order. */
+export const DIRECTORY_COLUMNS = [
+  'method_id',
+  'path',
+  'service_id',
+  'service_name',
+  'enabled',
+  'key_required',
+  'data_type',
+  'update_frequency',
+  'cache_seconds',
+  'usage_counting',
+  'purpose',
+  'source',
+] as const;
+
+/** One method of the directory, as data/methods.csv describes it. Optional facts are unknown when absent. */
+export interface MethodEntry {
+  methodId: number;
+  /** Path relative to the base address, placeholders in braces: `/courses/{department}.{format}`. */
+  path: string;
+  serviceId: number;
+  serviceName: string;
+  enabled?: boolean;
+  keyRequired?: boolean;
+  dataType?: string;
+  updateFrequency?: string;
+  cacheSeconds?: number;
+  usageCounting?: string;
+  purpose?: string;
+  /** Where the method's data comes from (`methods`, or a dataset folder such as `infosessions`); absent when listed only. */
+  source?: string;
+  /** Path placeholders by name, in path order (the method record's `parameters`). */
+  parameters: string[];
+  /** Where the row stands in methods.csv. */
+  line: number;
+}
+
+/** The output formats every method offers, as file extensions. */
+export const FORMATS = ['json', 'xml'] as const;
+export type Format = (typeof FORMATS)[number];
+
+const PATH_PATTERN = /^(?:\/(?:[a-z0-9_-]+|\{[a-z_][a-z0-9_]*\}))+\.\{format\}$/;
+
+/** The placeholder names of a path, in order: `/courses/{department}.{format}` → department, format. */
+export function pathPlaceholders(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/** The path of a method in one format, e.g. `/api/methods.json`; undefined when other placeholders remain. */
+export function concretePath(entry: Pick<MethodEntry, 'path'>, format: Format): string | undefined {
+  const path = entry.path.replace('{format}', format);
+  return path.includes('{') ? undefined : path;
+}
+
+/**
+ * Reads and checks the method directory. Every row becomes an entry; problems are
+ * reported to `findings` (the caller stops on errors).
+ */
+export function readDirectory(
+  bytes: Uint8Array,
+  file: string,
+  knownSources: readonly string[],
+  findings: Findings,
+): MethodEntry[] {
+  const rows = readCsvRows(bytes, file, DIRECTORY_COLUMNS, findings);
+  const byId = new Map<number, number>();
+  const byPath = new Map<string, number>();
+  const bySource = new Map<string, number>();
+  const serviceNames = new Map<number, string>();
+  const entries: MethodEntry[] = [];
+  for (const row of rows) {
+    const v = (name: (typeof DIRECTORY_COLUMNS)[number]) => row.cells[name]!.value;
+    const at = (name: (typeof DIRECTORY_COLUMNS)[number]) => ({ file, line: row.cells[name]!.line, column: row.cells[name]!.column });
+    const integer = (name: 'method_id' | 'service_id' | 'cache_seconds', required: boolean): number | undefined => {
+      if (v(name) === '' && !required) return undefined;
+      if (/^\d+$/.test(v(name))) return Number(v(name));
+      findings.error(at(name), 'directory', `${name} "${v(name)}" is not a whole number (e.g. ${name === 'cache_seconds' ? '0' : '1129'}).`);
+      return undefined;
+    };
+    const yesNo = (name: 'enabled' | 'key_required'): boolean | undefined => {
+      if (v(name) === '') return undefined;
+      if (v(name) === 'yes' || v(name) === 'no') return v(name) === 'yes';
+      findings.error(at(name), 'directory', `${name} "${v(name)}" must be yes, no, or empty when not documented.`);
+      return undefined;
+    };
+    const text = (name: (typeof DIRECTORY_COLUMNS)[number]) => v(name) || undefined;
+
+    const methodId = integer('method_id', true);
+    const serviceId = integer('service_id', true);
+    const path = v('path');
+    if (!PATH_PATTERN.test(path)) {
+      findings.error(
+        at('path'),
+        'directory',
+        `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, e.g. /resources/infosessions.{format}.`,
+      );
+    }
+    const duplicate = <K>(seen: Map<K, number>, key: K, column: (typeof DIRECTORY_COLUMNS)[number], what: string) => {
+      const before = seen.get(key);
+      if (before !== undefined) findings.error(at(column), 'directory', `${what} is already used on line ${before}; each method needs its own.`);
+      else seen.set(key, row.line);
+    };
+    if (methodId !== undefined) duplicate(byId, methodId, 'method_id', `method_id ${methodId}`);
+    duplicate(byPath, path, 'path', `path ${path}`);
+    const serviceName = v('service_name');
+    if (serviceName === '') findings.error(at('service_name'), 'directory', 'service_name is empty: name the service (e.g. resources).');
+    if (serviceId !== undefined) {
+      const known = serviceNames.get(serviceId);
+      if (known !== undefined && known !== serviceName) {
+        findings.error(at('service_name'), 'directory', `service ${serviceId} is called "${known}" on an earlier line, not "${serviceName}". One service ID has one name.`);
+      }
+      serviceNames.set(serviceId, serviceName);
+    }
+    const source = text('source');
+    if (source !== undefined) {
+      if (!knownSources.includes(source)) {
+        findings.error(at('source'), 'directory', `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). Leave it empty for a method listed without data.`);
+      } else {
+        duplicate(bySource, source, 'source', `source ${source}`);
+      }
+      if (pathPlaceholders(path).length > 1) {
+        findings.error(at('source'), 'directory', `method ${v('method_id')} has path placeholders besides {format}; the build can only publish data at fixed paths. Leave source empty.`);
+      }
+    }
+    entries.push({
+      methodId: methodId ?? 0,
+      path,
+      serviceId: serviceId ?? 0,
+      serviceName,
+      enabled: yesNo('enabled'),
+      keyRequired: yesNo('key_required'),
+      dataType: text('data_type'),
+      updateFrequency: text('update_frequency'),
+      cacheSeconds: integer('cache_seconds', false),
+      usageCounting: text('usage_counting'),
+      purpose: text('purpose'),
+      source,
+      parameters: pathPlaceholders(path),
+      line: row.line,
+    });
+  }
+  return stripUndefined(entries);
+}
+
+/** Drops absent optional facts so entries compare and serialise cleanly. */
+function stripUndefined(entries: MethodEntry[]): MethodEntry[] {
+  return entries.map((e) => Object.fromEntries(Object.entries(e).filter(([, x]) => x !== undefined)) as unknown as MethodEntry);
+}
+

@@ -1,0 +1,44 @@
+import type { PublishedRecord } from './records/record-spec.ts';
+import { API_VERSION } from './version.ts';
+
+/** The meta object of every response (specification 2.1). */
+export interface Meta {
+  /** Always 0 in a pre-rendered file: a static file cannot count the requests made for it. */
+  requests: number;
+  timestamp: number;
+  status: number;
+  message: string;
+  method_id: number;
+  version: number;
+  method: Record<string, never>;
+}
+
+/** The `{meta, data}` envelope of every response. */
+export interface Envelope {
+  meta: Meta;
+  data: readonly PublishedRecord[];
+}
+
+/** The success message of meta.message. */
+export const SUCCESS_MESSAGE = 'Request successful';
+
+/** Wraps a method's data in the envelope; status 200 unless an error is given. */
+export function envelope(
+  methodId: number,
+  timestamp: number,
+  data: readonly PublishedRecord[],
+  error?: { status: number; message: string },
+): Envelope {
+  return {
+    meta: {
+      requests: 0,
+      timestamp,
+      status: error?.status ?? 200,
+      message: error?.message ?? SUCCESS_MESSAGE,
+      method_id: methodId,
+      version: API_VERSION,
+      method: {},
+    },
+    data,
+  };
+}

@@ -1,0 +1,24 @@
+import type { RecordSpec } from './record-spec.ts';
+
+/** The method record of the method listing (specification 2.2). */
+export const methodRecord: RecordSpec = {
+  name: 'method',
+  title: 'Method',
+  fields: [
+    { name: 'method_id', type: 'integer', nullable: true, description: 'API-assigned method ID' },
+    {
+      name: 'method_url',
+      type: 'string',
+      nullable: true,
+      description: 'Full endpoint URL of the method, with path placeholders such as {format} left in braces',
+    },
+    { name: 'service_id', type: 'integer', nullable: true, description: "ID of the method's parent service" },
+    { name: 'service_name', type: 'string', nullable: true, description: "Name of the method's parent service" },
+    {
+      name: 'parameters',
+      type: 'string-list',
+      nullable: true,
+      description: 'Names of the parameters the method accepts; path placeholders are listed by name, in path order',
+    },
+  ],
+};

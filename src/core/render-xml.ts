@@ -1,0 +1,37 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Envelope } from './envelope.ts';
+import type { RecordValue } from './records/record-spec.ts';
+
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** Appends a value as the content of `el`: null as xsi:nil, a list as <item>s, anything else as text. */
+function appendValue(el: XMLBuilder, value: RecordValue | Record<string, never>): void {
+  if (value === null) {
+    el.att(XSI, 'xsi:nil', 'true');
+  } else if (Array.isArray(value)) {
+    for (const item of value) appendValue(el.ele('item'), item as RecordValue);
+  } else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) appendValue(el.ele(k), v as RecordValue);
+  } else if (typeof value === 'string') {
+    if (value !== '') el.txt(value);
+  } else {
+    el.txt(String(value));
+  }
+}
+
+/**
+ * The XML form of an envelope: `<response>` holding `<meta>` and `<data>`, each record an
+ * `<item>`, each field an element of its name. Built with xmlbuilder2, never by hand.
+ */
+export function renderXml(doc: Envelope): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('response', { 'xmlns:xsi': XSI });
+  const meta = root.ele('meta');
+  for (const [k, v] of Object.entries(doc.meta)) appendValue(meta.ele(k), v as RecordValue);
+  const data = root.ele('data');
+  for (const record of doc.data) {
+    const item = data.ele('item');
+    for (const [k, v] of Object.entries(record)) appendValue(item.ele(k), v);
+  }
+  return `${root.end({ prettyPrint: true, wellFormed: true })}\n`;
+}

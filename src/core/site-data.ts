@@ -1,0 +1,22 @@
+import type { MethodEntry } from './directory.ts';
+import type { Finding } from './findings.ts';
+
+/** One CSV file of a dataset after validation: its rows' values in record-field order. */
+export interface DatasetFile {
+  /** Path as shown to people, e.g. `data/infosessions/1139.csv`. */
+  file: string;
+  /** Base name without `.csv`, e.g. `1139` (for sessions, the term code). */
+  key: string;
+  rows: string[][];
+  /** Physical line on which each row starts, parallel to `rows`. */
+  lines: number[];
+}
+
+/** Everything the build publishes, read and validated: the one input of every renderer. */
+export interface SiteData {
+  directory: MethodEntry[];
+  /** Dataset name to its files, in file-name order. */
+  datasets: Readonly<Record<string, DatasetFile[]>>;
+  /** Warnings found while reading (errors stop the build before a SiteData exists). */
+  warnings: Finding[];
+}

@@ -1,0 +1,37 @@
+/** Maps character offsets in a text to 1-based physical line and column numbers. */
+export class LineIndex {
+  /** Offset of the first character of each line. */
+  private readonly starts: number[] = [0];
+
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+      this.starts.push(i + 1);
+    }
+  }
+
+  /** Number of physical lines (a final line break does not open a new line). */
+  get lineCount(): number {
+    const last = this.starts[this.starts.length - 1]!;
+    return last === this.text.length && this.starts.length > 1 ? this.starts.length - 1 : this.starts.length;
+  }
+
+  /** 1-based line and column of a character offset. */
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+
+  /** Offset of the first character of a 1-based line. */
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? this.text.length;
+  }
+}

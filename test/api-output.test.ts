@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { parseXml, xmlValue } from './helpers/xml.ts';
+
+const FIELDS = ['id', 'employer', 'date', 'start_time', 'end_time', 'location', 'website', 'audience', 'programs', 'description'];
+let out: string;
+let files: Map<string, Buffer>;
+
+beforeAll(async () => {
+  out = path.join(await tempDir(), 'dist');
+  const run = await runBuild(out, { SITE_URL: 'https://api.example.edu/campus/' }, ['--api-only']);
+  expect(run.code, run.stderr).toBe(0);
+  files = await readTree(out);
+});
+afterAll(() => removeDir(path.dirname(out)));
+
+const json = (p: string) => JSON.parse(files.get(p)!.toString('utf8'));
+const xml = (p: string) => parseXml(files.get(p)!.toString('utf8')).response;
+
+/** The specification's table 4.3, copied verbatim into a fixture. */
+async function specTable() {
+  const text = await readFile(path.join(ROOT, 'test/fixtures/spec-directory-table.md'), 'utf8');
+  return text.trim().split('\n').map((line) => {
+    const [id, p, service, params] = line.split('|').slice(1, 5).map((s) => s.trim());
+    const [, name, sid] = /^(\w+) \((\d+)\)$/.exec(service!)!;
+    return { method_id: Number(id), path: p!, service_name: name!, service_id: Number(sid), parameters: params!.split(', ') };
+  });
+}
+
+describe('the method listing (1103)', () => {
+  it('is at v2/api/methods.json and .xml, and nothing else is published under v2/', () => {
+    expect([...files.keys()].filter((f) => f.startsWith('v2/')).sort()).toEqual([
+      'v2/api/methods.json',
+      'v2/api/methods.xml',
+      'v2/resources/infosessions.json',
+      'v2/resources/infosessions.xml',
+    ]);
+  });
+
+  it('lists exactly the 35 methods of table 4.3, in order, as the table gives them', async () => {
+    const table = await specTable();
+    const data = json('v2/api/methods.json').data;
+    expect(data).toHaveLength(35);
+    expect(data).toEqual(
+      table.map((row) => ({
+        method_id: row.method_id,
+        method_url: `https://api.example.edu/campus/v2${row.path}`,
+        service_id: row.service_id,
+        service_name: row.service_name,
+        parameters: row.parameters,
+      })),
+    );
+  });
+});
+
+describe('the information-session listing (1129)', () => {
+  it('holds every row of every data file, files in name order, each field the cell as written', async () => {
+    const expected: Record<string, string>[] = [];
+    for (const name of ['1139', '1141', '1145', '1151']) {
+      const text = await readFile(path.join(ROOT, `data/infosessions/${name}.csv`), 'utf8');
+      const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+      expected.push(...parsed.data);
+    }
+    const data = json('v2/resources/infosessions.json').data;
+    expect(data.length).toBe(363);
+    expect(data).toEqual(expected);
+    for (const record of data) {
+      expect(Object.keys(record)).toEqual(FIELDS);
+      for (const v of Object.values(record)) expect(typeof v).toBe('string');
+    }
+  });
+});
+
+describe.each([
+  ['v2/api/methods', 1103],
+  ['v2/resources/infosessions', 1129],
+])('%s', (base, methodId) => {
+  it('carries the envelope in JSON', () => {
+    expect(json(`${base}.json`).meta).toEqual({
+      requests: 0,
+      timestamp: EPOCH,
+      status: 200,
+      message: 'Request successful',
+      method_id: methodId,
+      version: 2.1,
+      method: {},
+    });
+  });
+
+  it('says the same in XML, record for record, read back with a parser', () => {
+    const doc = json(`${base}.json`);
+    const root = xml(`${base}.xml`);
+    expect(xmlValue(root.meta, doc.meta)).toEqual(doc.meta);
+    const items = root.data.item;
+    expect(items).toHaveLength(doc.data.length);
+    doc.data.forEach((record: Record<string, unknown>, i: number) => {
+      expect(xmlValue(items[i], record)).toEqual(record);
+    });
+  });
+
+  it('writes XML in the documented shape', () => {
+    const text = files.get(`${base}.xml`)!.toString('utf8');
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <meta>\n    <requests>0</requests>')).toBe(true);
+    expect(text).toContain('<method/>');
+  });
+});
+
+it('keeps API files under dist/v2 whatever path SITE_URL has', () => {
+  expect(files.has('v2/api/methods.json')).toBe(true);
+  expect([...files.keys()].some((f) => f.startsWith('campus/'))).toBe(false);
+});
