@@ -56,7 +56,7 @@ function normaliseLineEndings(text: string, file: string, index: LineIndex, find
       if ((text[i - 1] === '\r') === minorityIsCrlf) firstMinority = i;
     }
     findings.warning(
-      { file, ...index.position(firstMinority) },
+      { file, ...index.position(minorityIsCrlf ? firstMinority - 1 : firstMinority) },
       'line-endings',
       `mixed line endings (${crlf} CRLF, ${lf} LF); this line ends with ${minorityIsCrlf ? 'CRLF' : 'LF'}. ` +
         'Use one kind throughout (`npm run check -- --fix` does).',

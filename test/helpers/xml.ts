@@ -12,7 +12,7 @@ export function parseXml(xml: string): any {
     parseAttributeValue: false,
     processEntities: true,
     htmlEntities: false,
-    isArray: (name, jpath) => /\.item$/.test(jpath) || name === 'item',
+    isArray: (name) => name === 'item',
   });
   return parser.parse(xml);
 }
