@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
-import { formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
+import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +23,9 @@ try {
   if (error instanceof ValidationError) {
     console.error(sortFindings(error.findings).map(formatFinding).join('\n'));
     console.error(`Build stopped: the data has errors. Nothing was written; ${values.out}/ is unchanged.`);
+  } else if (error instanceof ConfigError) {
+    console.error(`Build stopped: ${error.message}`);
+    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
   } else {
     console.error(`Build failed: ${(error as Error).stack ?? error}`);
     console.error(`Nothing was written; ${values.out}/ is unchanged.`);

@@ -64,3 +64,8 @@ export class ValidationError extends Error {
     this.findings = findings;
   }
 }
+
+/** A setting (an environment variable or option) that is wrong: shown as its message alone, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -5,6 +5,15 @@ import type { RecordValue } from './records/record-spec.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
+/**
+ * xmlbuilder2's serializer leaves an `&` alone when it looks like the start of an entity
+ * (`&amp;`, `&foo;`, `&#65;`), so a value holding such text would come out changed, or not
+ * well-formed. Escaping every `&` first makes each one look like `&amp;`, which it then keeps.
+ */
+function guardAmpersands(text: string): string {
+  return text.includes('&') ? text.replace(/&/g, '&amp;') : text;
+}
+
 /** Appends a value as the content of `el`: null as xsi:nil, a list as <item>s, anything else as text. */
 function appendValue(el: XMLBuilder, value: RecordValue | Record<string, never>): void {
   if (value === null) {
@@ -14,7 +23,7 @@ function appendValue(el: XMLBuilder, value: RecordValue | Record<string, never>)
   } else if (typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) appendValue(el.ele(k), v as RecordValue);
   } else if (typeof value === 'string') {
-    if (value !== '') el.txt(value);
+    if (value !== '') el.txt(guardAmpersands(value));
   } else {
     el.txt(String(value));
   }

@@ -1,3 +1,4 @@
+import { ConfigError } from './findings.ts';
 import { VERSION_SEGMENT } from './version.ts';
 
 /** The address the site is served from when SITE_URL is not set. */
@@ -20,10 +21,10 @@ export function parseSiteUrl(raw: string | undefined): SiteAddress {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`SITE_URL "${text}" is not a URL. Set it to where dist/ is served, e.g. https://example.github.io/campus-api/`);
+    throw new ConfigError(`SITE_URL "${text}" is not a URL. Set it to where dist/ is served, e.g. https://example.github.io/campus-api/`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`SITE_URL "${text}" must start with http:// or https://.`);
+    throw new ConfigError(`SITE_URL "${text}" must start with http:// or https://.`);
   }
   url.search = '';
   url.hash = '';

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { ConfigError } from '../core/findings.ts';
 
 /** Where the build's timestamp came from, for the build log. */
 export type TimestampSource = 'SOURCE_DATE_EPOCH' | 'git' | 'clock';
@@ -13,7 +14,7 @@ export function buildTimestamp(
 ): { timestamp: number; source: TimestampSource } {
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
   if (epoch) {
-    if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH "${epoch}" must be a whole number of seconds since 1970.`);
+    if (!/^\d+$/.test(epoch)) throw new ConfigError(`SOURCE_DATE_EPOCH "${epoch}" must be a whole number of seconds since 1970.`);
     return { timestamp: Number(epoch), source: 'SOURCE_DATE_EPOCH' };
   }
   try {

@@ -1,0 +1,61 @@
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+
+let work: string;
+beforeAll(async () => {
+  work = await tempDir();
+});
+afterAll(() => removeDir(work));
+
+describe('a full build', () => {
+  it('gives byte-identical files for the same data, twice', async () => {
+    const a = path.join(work, 'a');
+    const b = path.join(work, 'b');
+    expect((await runBuild(a)).code).toBe(0);
+    expect((await runBuild(b)).code).toBe(0);
+    const [ta, tb] = [await readTree(a), await readTree(b)];
+    expect([...ta.keys()]).toEqual([...tb.keys()]);
+    expect(ta.size).toBeGreaterThan(4);
+    for (const [file, bytes] of ta) expect(bytes.equals(tb.get(file)!), file).toBe(true);
+  });
+
+  it('takes its timestamp from SOURCE_DATE_EPOCH', async () => {
+    const out = path.join(work, 'epoch');
+    expect((await runBuild(out, { SOURCE_DATE_EPOCH: '1234567890' }, ['--api-only'])).code).toBe(0);
+    const doc = JSON.parse(await readFile(path.join(out, 'v2/api/methods.json'), 'utf8'));
+    expect(doc.meta.timestamp).toBe(1234567890);
+  });
+});
+
+describe('a build that fails', () => {
+  it('names the bad row, writes nothing and leaves the earlier output byte for byte', async () => {
+    const out = path.join(work, 'kept');
+    expect((await runBuild(out, {}, ['--api-only'])).code).toBe(0);
+    const before = await readTree(out);
+
+    const data = path.join(work, 'bad-data');
+    await cp(path.join(ROOT, 'data'), data, { recursive: true });
+    const file = path.join(data, 'infosessions/1141.csv');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines[4] = lines[4]!.replace(/"January \d+, 2014"/, '"January 32, 2014"');
+    await writeFile(file, lines.join('\n'));
+
+    const run = await runBuild(out, { DATA_DIR: data });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/1141\.csv:5:\d+: error: date "January 32, 2014" is not a real date: January 2014 has 31 days\./);
+    expect(run.stderr).toContain('Nothing was written');
+    const after = await readTree(out);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [f, bytes] of before) expect(bytes.equals(after.get(f)!), f).toBe(true);
+  });
+
+  it('refuses a SITE_URL that is not a URL, writing nothing', async () => {
+    const out = path.join(work, 'badurl');
+    const run = await runBuild(out, { SITE_URL: 'not a url' }, ['--api-only']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('SITE_URL "not a url" is not a URL');
+    await expect(readTree(out)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { checkDatasetFile } from '../src/core/dataset.ts';
+import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
+import { envelope } from '../src/core/envelope.ts';
+import { Findings } from '../src/core/findings.ts';
+import { fieldNames } from '../src/core/records/record-spec.ts';
+import { renderJson } from '../src/core/render-json.ts';
+import { renderXml } from '../src/core/render-xml.ts';
+import { parseXml, xmlValue } from './helpers/xml.ts';
+
+const FIELDS = fieldNames(infosessionsDataset.record);
+const GOOD = ['2116', 'Accenture', 'September 5, 2013', '9:30 AM', '1:00 PM', 'TC 2218', 'accenture.com', 'Co-op', 'Math', 'Hello'];
+
+/** Characters that break naive CSV, XML or JSON writers, mixed with arbitrary Unicode. */
+const nasty = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('"', ',', '\n', '\r\n', '\r', '<', '>', '&', ']]>', "'", '\\', '\t', ' ', '😀', '\u0000', '\u0007', '\u001f', '\uFFFE', '\u2028', '</textarea>', '<script>', '&amp;', '&foo;', '&#65;', '&#x41;'),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+  maxLength: 40,
+});
+
+/** Writes one row as CSV the way a spreadsheet would, runs the checks and renders what would be published. */
+function roundTrip(field: number, value: string) {
+  const cells = [...GOOD];
+  cells[field] = value;
+  const csv = Papa.unparse({ fields: FIELDS, data: [cells] }, { quotes: true, newline: '\n' });
+  const findings = new Findings();
+  const rows = checkDatasetFile(new TextEncoder().encode(csv), 'data/infosessions/1139.csv', '1139.csv', infosessionsDataset, findings, new Map());
+  const records = rows.map((r) => Object.fromEntries(FIELDS.map((f) => [f, r.cells[f]!.value])));
+  return { findings, doc: envelope(1129, 0, records) };
+}
+
+describe('any text in any field', () => {
+  it('survives CSV → JSON and CSV → XML → parser exactly, or is refused with a located, clear error', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: FIELDS.length - 1 }), nasty, (field, value) => {
+        const { findings, doc } = roundTrip(field, value);
+        if (findings.errors.length > 0) {
+          for (const e of findings.errors) {
+            expect(e.line).toBeGreaterThanOrEqual(1);
+            expect(e.column).toBeGreaterThanOrEqual(1);
+            expect(e.message.length).toBeGreaterThan(20);
+          }
+          return;
+        }
+        // Line breaks inside a value are published as \n (documented); nothing else changes.
+        const expected = value.replace(/\r\n/g, '\n');
+        const fromJson = JSON.parse(renderJson(doc));
+        expect(fromJson.data[0][FIELDS[field]!]).toBe(expected);
+        const fromXml = parseXml(renderXml(doc)).response;
+        const record = xmlValue(fromXml.data.item[0], fromJson.data[0]) as Record<string, string>;
+        expect(record[FIELDS[field]!]).toBe(expected);
+      }),
+      { numRuns: 400, seed: 20261122 },
+    );
+  });
+
+  it.each([
+    ['a control character', '\u0001', 'control-character'],
+    ['U+FFFF', 'a\uFFFFb', 'control-character'],
+    ['a bare carriage return', 'a\rb', 'line-endings'],
+  ])('refuses %s with a named rule', (_, value, rule) => {
+    const { findings } = roundTrip(9, value);
+    expect(findings.errors.map((e) => e.rule)).toContain(rule);
+  });
+
+  it('keeps quotes, commas, markup, ]]> and emoji in the description exactly', () => {
+    const value = 'She said "hi", <b>&amp;</b> &nbsp; &#65; ]]> 😀\nnext line';
+    const { findings, doc } = roundTrip(9, value);
+    expect(findings.errors).toEqual([]);
+    expect(JSON.parse(renderJson(doc)).data[0].description).toBe(value);
+    expect(renderXml(doc)).toContain('She said "hi", &lt;b&gt;&amp;amp;&lt;/b&gt; &amp;nbsp; &amp;#65; ]]&gt; 😀');
+  });
+});
