@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderApiFiles } from '../core/endpoints.ts';
+import { headersFile, serveJson } from '../core/host-config.ts';
 import { replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
 
@@ -21,6 +22,9 @@ export interface BuildOptions {
   /** Render the HTML site with Astro (default true); the API alone is enough for some tests and tools. */
   pages?: boolean;
 }
+
+/** The file in dist/ that records what the output was built for (read by `npm start`). */
+export const BUILD_STAMP = '.campus-build.json';
 
 /** A file to write into the output, by its path inside it. */
 type OutputFile = { path: string; body: string | Uint8Array };
@@ -73,14 +77,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   lap('load');
   const api = renderApiFiles(context.site, context.address.apiBase, context.timestamp);
   lap('api');
+  const { directory } = context.site;
+  const hostFiles: OutputFile[] = [
+    { path: 'serve.json', body: serveJson(directory) },
+    { path: '_headers', body: headersFile(directory, context.address.basePath) },
+    { path: '.nojekyll', body: '' },
+    { path: BUILD_STAMP, body: `${JSON.stringify({ site: context.address.url, timestamp: context.timestamp })}\n` },
+  ];
 
   let files = 0;
   let bytes = 0;
   await replaceDirectory(options.outDir, async (tmp) => {
     if (options.pages !== false) await renderPages(context, tmp);
     lap('pages');
-    bytes = await writeFiles(tmp, api);
-    files = api.length;
+    const all = [...api, ...hostFiles];
+    bytes = await writeFiles(tmp, all);
+    files = all.length;
     lap('write');
   });
   lap('write');

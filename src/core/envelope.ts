@@ -8,7 +8,8 @@ export interface Meta {
   timestamp: number;
   status: number;
   message: string;
-  method_id: number;
+  /** The method that answered; null on an error no method answered (an unknown path). */
+  method_id: number | null;
   version: number;
   method: Record<string, never>;
 }
@@ -24,7 +25,7 @@ export const SUCCESS_MESSAGE = 'Request successful';
 
 /** Wraps a method's data in the envelope; status 200 unless an error is given. */
 export function envelope(
-  methodId: number,
+  methodId: number | null,
   timestamp: number,
   data: readonly PublishedRecord[],
   error?: { status: number; message: string },
@@ -41,4 +42,18 @@ export function envelope(
     },
     data,
   };
+}
+
+/** Standard texts of the error statuses the server answers with. */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+};
+
+/** An error response: the same envelope, meta.status and meta.message set, data empty. */
+export function errorEnvelope(methodId: number | null, timestamp: number, status: number, detail: string): Envelope {
+  return envelope(methodId, timestamp, [], { status, message: `${STATUS_TEXT[status] ?? 'Error'}: ${detail}` });
 }

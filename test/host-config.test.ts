@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { get } from './helpers/http.ts';
+
+let work: string;
+let dist: string;
+let serveProcess: ChildProcess;
+let origin: string;
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+beforeAll(async () => {
+  work = await tempDir();
+  dist = path.join(work, 'dist');
+  expect((await runBuild(dist, { SITE_URL: 'https://example.github.io/campus-api/' }, ['--api-only'])).code).toBe(0);
+  const port = await freePort();
+  serveProcess = spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { stdio: 'ignore' });
+  origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await get(origin, '/v2/api/methods.json');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+});
+afterAll(async () => {
+  serveProcess?.kill();
+  await removeDir(work);
+});
+
+describe('host configuration written by the build', () => {
+  it('makes plain `npx serve dist` send the API with its content type, CORS and caching headers', async () => {
+    for (const [url, type] of [
+      ['/v2/api/methods.json', 'application/json; charset=utf-8'],
+      ['/v2/resources/infosessions.xml', 'application/xml; charset=utf-8'],
+    ]) {
+      const res = await get(origin, url!);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
+  it('writes _headers for Netlify and Cloudflare Pages under the base path of SITE_URL', async () => {
+    const text = await readFile(path.join(dist, '_headers'), 'utf8');
+    expect(text).toContain('/campus-api/v2/api/methods.json\n  Content-Type: application/json; charset=utf-8\n');
+    expect(text).toContain('/campus-api/v2/resources/infosessions.xml\n  Content-Type: application/xml; charset=utf-8\n');
+    expect(text).toContain('  Access-Control-Allow-Origin: *');
+  });
+
+  it('writes .nojekyll so GitHub Pages serves folders starting with _', async () => {
+    expect(await readFile(path.join(dist, '.nojekyll'), 'utf8')).toBe('');
+  });
+});
