@@ -7,6 +7,10 @@ export interface CsvCell {
   value: string;
   line: number;
   column: number;
+  /** Offset of the cell's first character as written (its opening quote, if quoted) in the parsed text. */
+  offset: number;
+  /** Whether the cell is written in double quotes. */
+  quoted: boolean;
 }
 
 /** One record of the file: its cells, and the physical line it starts on. */
@@ -25,7 +29,7 @@ export interface CsvTable {
 }
 
 /** Length of a cell as written in the file, from its parsed value. */
-function rawLength(value: string, quoted: boolean): number {
+export function rawLength(value: string, quoted: boolean): number {
   if (!quoted) return value.length;
   let quotes = 0;
   for (let i = value.indexOf('"'); i !== -1; i = value.indexOf('"', i + 1)) quotes += 1;
@@ -72,7 +76,7 @@ function normaliseLineEndings(text: string, file: string, index: LineIndex, find
  * reported to `findings`; rows are returned whatever their shape so callers can
  * decide what else to check.
  */
-export function parseCsvTable(original: string, file: string, findings: Findings): CsvTable {
+export function parseCsvTable(original: string, file: string, findings: Findings): CsvTable & { text: string } {
   const text = normaliseLineEndings(original, file, new LineIndex(original), findings);
   const index = text === original ? new LineIndex(original) : new LineIndex(text);
   const rows: CsvRow[] = [];
@@ -92,7 +96,7 @@ export function parseCsvTable(original: string, file: string, findings: Findings
         const quoted = text[offset] === '"';
         if (quoted) lastQuoted = cells.length;
         const first = quoted ? offset + 1 : offset;
-        cells.push({ value, ...index.position(first) });
+        cells.push({ value, ...index.position(first), offset, quoted });
         offset += rawLength(value, quoted) + 1;
       }
       const row: CsvRow = { line: index.position(start).line, cells };
@@ -119,7 +123,7 @@ export function parseCsvTable(original: string, file: string, findings: Findings
     },
   });
   const [header, ...data] = rows;
-  return { file, header, rows: data, end: { file, ...index.position(text.length) } };
+  return { file, header, rows: data, end: { file, ...index.position(text.length) }, text };
 }
 
 /** Reports rows whose cell count differs from `width`; returns the rows that fit. */

@@ -1,14 +1,9 @@
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkDatasetFile, type DatasetContext } from '../core/dataset.ts';
-import { DATASETS, KNOWN_SOURCES } from '../core/datasets/index.ts';
-import { readDirectory, type MethodEntry } from '../core/directory.ts';
-import { Findings, ValidationError } from '../core/findings.ts';
-import { fieldNames } from '../core/records/record-spec.ts';
-import type { DatasetFile, SiteData } from '../core/site-data.ts';
-
-/** The name of the method directory inside a data folder. */
-export const DIRECTORY_FILE = 'methods.csv';
+import { DATASETS } from '../core/datasets/index.ts';
+import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/data-folder.ts';
+import { ValidationError } from '../core/findings.ts';
+import type { SiteData } from '../core/site-data.ts';
 
 /** Every .csv file below `dir`, as paths relative to it with forward slashes, sorted. */
 export function listCsvFiles(dir: string): string[] {
@@ -25,63 +20,18 @@ export function listCsvFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** Which dataset a CSV file belongs to: its folder's name, or failing that a name its file name holds. */
-export function datasetOf(rel: string): string | undefined {
-  const parts = rel.split('/');
-  const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
-  if (folder && DATASETS[folder]) return folder;
-  const base = parts[parts.length - 1]!.toLowerCase();
-  return Object.keys(DATASETS).find((name) => base.includes(name));
-}
-
-/** The result of reading a data folder: what it holds and everything found wrong with it. */
-export interface DataReport {
-  directory: MethodEntry[] | undefined;
-  datasets: Record<string, DatasetFile[]>;
-  findings: Findings;
-  files: string[];
+/** How a data folder's files are named in findings: relative to `cwd`, forward slashes. */
+export function showPath(dataDir: string, cwd: string): (rel: string) => string {
+  return (rel) => path.relative(cwd, path.join(dataDir, rel)).split(path.sep).join('/');
 }
 
 /**
- * Reads and checks every CSV below `dataDir`: the method directory (when present) and each
- * dataset's files. Paths in findings are shown relative to `cwd`.
+ * Reads and checks every CSV below `dataDir`. `overlay` replaces files' bytes (by relative
+ * path) without touching the disk, so a repair can be checked before it is written.
  */
-export function readDataFolder(dataDir: string, cwd = process.cwd()): DataReport {
-  const findings = new Findings();
-  const show = (rel: string) => path.relative(cwd, path.join(dataDir, rel)).split(path.sep).join('/');
-  const files = listCsvFiles(dataDir);
-  let directory: MethodEntry[] | undefined;
-  const datasets: Record<string, DatasetFile[]> = {};
-  const contexts = new Map<string, DatasetContext>();
-  for (const rel of files) {
-    const bytes = readFileSync(path.join(dataDir, rel));
-    if (rel === DIRECTORY_FILE) {
-      directory = readDirectory(bytes, show(rel), KNOWN_SOURCES, findings);
-      continue;
-    }
-    const name = datasetOf(rel);
-    if (!name) {
-      findings.error(
-        { file: show(rel), line: 1, column: 1 },
-        'unknown-file',
-        `this CSV belongs to no data set. Put session files in ${show('infosessions')}/ (known data sets: ${Object.keys(DATASETS).join(', ')}).`,
-      );
-      continue;
-    }
-    const spec = DATASETS[name]!;
-    const context = contexts.get(name) ?? new Map();
-    contexts.set(name, context);
-    const base = rel.split('/').pop()!;
-    const rows = checkDatasetFile(bytes, show(rel), base, spec, findings, context);
-    const names = fieldNames(spec.record);
-    (datasets[name] ??= []).push({
-      file: show(rel),
-      key: base.replace(/\.csv$/i, ''),
-      rows: rows.map((r) => names.map((n) => r.cells[n]!.value)),
-      lines: rows.map((r) => r.line),
-    });
-  }
-  return { directory, datasets, findings, files: files.map(show) };
+export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: ReadonlyMap<string, Uint8Array>): DataReport {
+  const inputs = listCsvFiles(dataDir).map((rel) => ({ rel, bytes: overlay?.get(rel) ?? readFileSync(path.join(dataDir, rel)) }));
+  return readDataFiles(inputs, showPath(dataDir, cwd));
 }
 
 /**

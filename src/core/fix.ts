@@ -1,0 +1,74 @@
+import { parseCsvTable, rawLength, type CsvCell } from './csv-table.ts';
+import { decodeMixed } from './decode.ts';
+import { Findings } from './findings.ts';
+
+/** What `check --fix` did, or would not do, to one file. */
+export interface FixResult {
+  /** The repaired text; undefined when nothing needed repair. */
+  text: string | undefined;
+  /** Each change, as `LINE:COLUMN: what changed`, in file order. */
+  changes: string[];
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Writes a value as a CSV cell, quoting it only when it must be (or was before). */
+function cellText(value: string, quoted: boolean): string {
+  return quoted || /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * Repairs what is safe to repair in a CSV file's bytes: Windows-1252 bytes become UTF-8,
+ * line endings become LF, and spaces around values are removed. It guesses at nothing else:
+ * the caller checks the result and keeps the original when errors remain.
+ */
+export function fixCsv(bytes: Uint8Array): FixResult {
+  const changes: string[] = [];
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+
+  // 1. Encoding: lines that are not UTF-8 are read as Windows-1252, line by line.
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    const lines = Buffer.from(body).toString('latin1').split('\n');
+    let offset = 0;
+    const out: string[] = [];
+    lines.forEach((latin, i) => {
+      const raw = body.subarray(offset, offset + latin.length);
+      offset += latin.length + 1;
+      try {
+        out.push(utf8.decode(raw));
+      } catch {
+        const fixed = decodeMixed(raw);
+        const chars = [...new Set([...fixed].filter((c) => c.charCodeAt(0) > 0x7f))].join(' ');
+        changes.push(`${i + 1}:1: bytes read as Windows-1252 and written as UTF-8 (${chars})`);
+        out.push(fixed);
+      }
+    });
+    text = out.join('\n');
+  }
+
+  // 2. Line endings: LF throughout.
+  const crlf = (text.match(/\r\n/g) ?? []).length;
+  if (crlf > 0) {
+    changes.push(`1:1: ${crlf} CRLF line ending${crlf === 1 ? '' : 's'} written as LF`);
+    text = text.replace(/\r\n/g, '\n');
+  }
+
+  // 3. Spaces around values, cell by cell, spliced into the text from the end backwards.
+  const table = parseCsvTable(text, 'fix', new Findings());
+  const cells: CsvCell[] = [...(table.header?.cells ?? []), ...table.rows.flatMap((r) => r.cells)];
+  const trims: string[] = [];
+  for (const cell of cells.reverse()) {
+    const trimmed = cell.value.trim();
+    if (trimmed === cell.value) continue;
+    const end = cell.offset + rawLength(cell.value, cell.quoted);
+    text = text.slice(0, cell.offset) + cellText(trimmed, cell.quoted) + text.slice(end);
+    const shown = cell.value.length > 30 ? `${cell.value.slice(0, 27)}...` : cell.value;
+    trims.push(`${cell.line}:${cell.column}: spaces removed around "${shown}"`);
+  }
+  changes.push(...trims.reverse());
+  return { text: changes.length > 0 ? (bom ? '\uFEFF' : '') + text : undefined, changes };
+}
