@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { renderApiFiles } from '../core/endpoints.ts';
+import { publishedMethods, renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
+import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
 import { replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
 
@@ -75,7 +76,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
   const context = createBuildContext(options.root, env);
   lap('load');
-  const api = renderApiFiles(context.site, context.address.apiBase, context.timestamp);
+  const { site, address, timestamp } = context;
+  const published = publishedMethods(site, address.apiBase);
+  const api = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('api');
   const { directory } = context.site;
   const hostFiles: OutputFile[] = [

@@ -75,9 +75,9 @@ export function methodEnvelope(method: PublishedMethod, timestamp: number): Enve
 const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
 
 /** Every file of the static API: each published method in each format. */
-export function renderApiFiles(site: SiteData, apiBase: string, timestamp: number): ApiFile[] {
+export function renderApiFiles(published: readonly PublishedMethod[], timestamp: number): ApiFile[] {
   const files: ApiFile[] = [];
-  for (const method of publishedMethods(site, apiBase)) {
+  for (const method of published) {
     const doc = methodEnvelope(method, timestamp);
     for (const format of FORMATS) {
       files.push({ path: apiFilePath(method.entry, format), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) });

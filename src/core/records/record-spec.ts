@@ -1,5 +1,5 @@
 /** The value types a record field can have in the published files. */
-export type FieldType = 'string' | 'integer' | 'string-list';
+export type FieldType = 'string' | 'integer' | 'number' | 'string-list' | 'object';
 
 /** One field of a published record: the single description that the JSON, XML, schemas and pages follow. */
 export interface FieldSpec {

@@ -1,0 +1,134 @@
+import { MAX_CALLBACK_LENGTH } from '../callback.ts';
+import type { MethodEntry } from '../directory.ts';
+import { FORMATS } from '../directory.ts';
+import { envelope } from '../envelope.ts';
+import type { PublishedMethod } from '../endpoints.ts';
+import { metaRecord } from '../records/meta-record.ts';
+import { recordSchema, type JsonSchema } from './json-schema.ts';
+import { API_VERSION } from '../version.ts';
+
+/** The component name of a record kind's schema, e.g. `InfosessionRecord`. */
+const recordName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Record`;
+
+/** The name a published method's files and schemas share: the last segment of its path (`infosessions`). */
+export function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
+  return /([^/]+)\.\{format\}$/.exec(entry.path)![1]!;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Parameters every method takes, and the key where the directory says one is required. */
+function parameters(entry: MethodEntry): JsonSchema[] {
+  const list: JsonSchema[] = entry.parameters.map((name) =>
+    name === 'format'
+      ? { name, in: 'path', required: true, description: 'Output format', schema: { type: 'string', enum: [...FORMATS] } }
+      : { name, in: 'path', required: true, schema: { type: 'string' } },
+  );
+  list.push({
+    name: 'callback',
+    in: 'query',
+    required: false,
+    description: 'JSONP callback name (json only; served by `npm start`, not by plain static hosts)',
+    schema: { type: 'string', maxLength: MAX_CALLBACK_LENGTH, pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
+  });
+  if (entry.keyRequired) {
+    list.push({ name: 'key', in: 'query', required: true, description: "The caller's API key", schema: { type: 'string', minLength: 1 } });
+  }
+  return list;
+}
+
+/** The error responses `npm start` gives, all with the error envelope. */
+function errorResponses(keyed: boolean): Record<string, JsonSchema> {
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ref('ErrorEnvelope') }, 'application/xml': { schema: ref('ErrorEnvelope') } },
+  });
+  return {
+    '400': error('The callback is not a safe JavaScript name, or the path is malformed'),
+    ...(keyed ? { '401': error('No API key was given'), '403': error('The API key is not valid') } : {}),
+    '404': error('Nothing is published at this path'),
+  };
+}
+
+/** An OpenAPI 3.1 document for the published methods, listing the others as answering 404. */
+export function openApiDocument(directory: readonly MethodEntry[], published: readonly PublishedMethod[], apiBase: string, timestamp: number): JsonSchema {
+  const schemas: Record<string, JsonSchema> = {
+    Meta: recordSchema(metaRecord),
+    ErrorEnvelope: {
+      type: 'object',
+      required: ['meta', 'data'],
+      additionalProperties: false,
+      properties: { meta: ref('Meta'), data: { type: 'array', maxItems: 0 } },
+      xml: { name: 'response' },
+    },
+  };
+  const paths: Record<string, JsonSchema> = {};
+  const byId = new Map(published.map((p) => [p.entry.methodId, p]));
+  for (const entry of directory) {
+    const method = byId.get(entry.methodId);
+    const tags = [entry.serviceName];
+    if (!method) {
+      paths[entry.path] = {
+        get: {
+          operationId: `method${entry.methodId}`,
+          tags,
+          summary: `Method ${entry.methodId}: listed in the directory, no data published`,
+          description: 'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm start` answers 404 with an error envelope.',
+          parameters: parameters(entry),
+          'x-published': false,
+          responses: { '404': errorResponses(false)['404'] },
+        },
+      };
+      continue;
+    }
+    const name = recordName(method.record.name);
+    const envelopeName = `${name.replace(/Record$/, '')}Envelope`;
+    schemas[name] = { ...recordSchema(method.record), xml: { name: 'item' } };
+    schemas[envelopeName] = {
+      type: 'object',
+      required: ['meta', 'data'],
+      additionalProperties: false,
+      properties: { meta: ref('Meta'), data: { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } } },
+      xml: { name: 'response' },
+    };
+    const example = envelope(entry.methodId, timestamp, method.data.slice(0, 2));
+    paths[entry.path] = {
+      get: {
+        operationId: `method${entry.methodId}`,
+        tags,
+        summary: entry.purpose ?? `Method ${entry.methodId}`,
+        description: `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}`.trim(),
+        parameters: parameters(entry),
+        ...(entry.keyRequired ? { security: [{ apiKey: [] }] } : { security: [] }),
+        'x-published': true,
+        responses: {
+          '200': {
+            description: 'The envelope with every record',
+            content: {
+              'application/json': { schema: ref(envelopeName), example },
+              'application/xml': { schema: ref(envelopeName) },
+              'application/javascript': { schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' } },
+            },
+          },
+          ...errorResponses(Boolean(entry.keyRequired)),
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Campus API v2 (static)',
+      version: String(API_VERSION),
+      description: 'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false are listed in the directory without published data.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: apiBase }],
+    tags: [...new Set(directory.map((e) => e.serviceName))].map((n) => ({ name: n, description: `Service ${n}` })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'key' } },
+    },
+  };
+}
