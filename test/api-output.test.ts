@@ -31,12 +31,17 @@ async function specTable() {
 }
 
 describe('the method listing (1103)', () => {
-  it('is at v2/api/methods.json and .xml, and nothing else is published under v2/', () => {
+  it('is at v2/api/methods.json and .xml; v2/ holds only the two methods and their descriptions', () => {
     expect([...files.keys()].filter((f) => f.startsWith('v2/')).sort()).toEqual([
       'v2/api/methods.json',
       'v2/api/methods.xml',
+      'v2/openapi.json',
       'v2/resources/infosessions.json',
       'v2/resources/infosessions.xml',
+      'v2/schemas/infosessions.schema.json',
+      'v2/schemas/infosessions.xsd',
+      'v2/schemas/methods.schema.json',
+      'v2/schemas/methods.xsd',
     ]);
   });
 
