@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { publishedMethods, renderApiFiles } from '../core/endpoints.ts';
+import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
 import { replaceDirectory } from './atomic-dir.ts';
@@ -76,8 +76,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
   const context = createBuildContext(options.root, env);
   lap('load');
-  const { site, address, timestamp } = context;
-  const published = publishedMethods(site, address.apiBase);
+  const { site, address, timestamp, published } = context;
   const api = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('api');
   const { directory } = context.site;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { publishedMethods, type PublishedMethod } from '../core/endpoints.ts';
 import type { SiteData } from '../core/site-data.ts';
 import { parseSiteUrl, type SiteAddress } from '../core/site-url.ts';
 import { loadSiteData } from '../load/data-fs.ts';
@@ -11,6 +12,8 @@ export interface BuildContext {
   site: SiteData;
   address: SiteAddress;
   timestamp: number;
+  /** The methods with data, each with its records: computed once, shared by the API files and the pages. */
+  published: PublishedMethod[];
 }
 
 const KEY = Symbol.for('campus-api-static.build-context');
@@ -20,7 +23,8 @@ type Holder = { [KEY]?: BuildContext };
 export function createBuildContext(root: string, env: NodeJS.ProcessEnv = process.env): BuildContext {
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const site = loadSiteData(dataDir, root);
-  return { root, dataDir, site, address: parseSiteUrl(env.SITE_URL), timestamp: buildTimestamp(dataDir, env).timestamp };
+  const address = parseSiteUrl(env.SITE_URL);
+  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase) };
 }
 
 /** Makes a context the one the site's pages render from (the build sets it before Astro runs). */

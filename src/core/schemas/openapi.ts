@@ -1,9 +1,10 @@
-import { MAX_CALLBACK_LENGTH } from '../callback.ts';
+import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../callback.ts';
 import type { MethodEntry } from '../directory.ts';
 import { FORMATS } from '../directory.ts';
 import { envelope } from '../envelope.ts';
 import type { PublishedMethod } from '../endpoints.ts';
 import { metaRecord } from '../records/meta-record.ts';
+import { methodParameters } from '../parameters.ts';
 import { recordSchema, type JsonSchema } from './json-schema.ts';
 import { API_VERSION } from '../version.ts';
 
@@ -17,24 +18,19 @@ export function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** Parameters every method takes, and the key where the directory says one is required. */
+/** The OpenAPI parameter objects of a method, from the same list the reference pages show. */
 function parameters(entry: MethodEntry): JsonSchema[] {
-  const list: JsonSchema[] = entry.parameters.map((name) =>
-    name === 'format'
-      ? { name, in: 'path', required: true, description: 'Output format', schema: { type: 'string', enum: [...FORMATS] } }
-      : { name, in: 'path', required: true, schema: { type: 'string' } },
-  );
-  list.push({
-    name: 'callback',
-    in: 'query',
-    required: false,
-    description: 'JSONP callback name (json only; served by `npm start`, not by plain static hosts)',
-    schema: { type: 'string', maxLength: MAX_CALLBACK_LENGTH, pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$' },
+  return methodParameters(entry).map((p) => {
+    const schema =
+      p.name === 'format'
+        ? { type: 'string', enum: [...FORMATS] }
+        : p.name === 'callback'
+          ? { type: 'string', maxLength: MAX_CALLBACK_LENGTH, pattern: CALLBACK_PATTERN.source }
+          : p.name === 'key'
+            ? { type: 'string', minLength: 1 }
+            : { type: 'string' };
+    return { name: p.name, in: p.kind, required: p.required, description: p.description, schema };
   });
-  if (entry.keyRequired) {
-    list.push({ name: 'key', in: 'query', required: true, description: "The caller's API key", schema: { type: 'string', minLength: 1 } });
-  }
-  return list;
 }
 
 /** The error responses `npm start` gives, all with the error envelope. */

@@ -1,0 +1,30 @@
+import { MAX_CALLBACK_LENGTH } from './callback.ts';
+import type { MethodEntry } from './directory.ts';
+
+/** One parameter of a method, as the reference page and the OpenAPI document show it. */
+export interface ParameterDoc {
+  name: string;
+  kind: 'path' | 'query';
+  required: boolean;
+  description: string;
+}
+
+/** What the specification says of the parameters it describes; others are not documented. */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  format: 'Output format: json or xml',
+  callback: `JSONP callback name: a JavaScript identifier or dotted path, at most ${MAX_CALLBACK_LENGTH} characters (json only)`,
+  key: "The caller's API key",
+};
+
+/** Every parameter of a method: its path placeholders, then callback, then key where one is required. */
+export function methodParameters(entry: Pick<MethodEntry, 'parameters' | 'keyRequired'>): ParameterDoc[] {
+  const docs: ParameterDoc[] = entry.parameters.map((name) => ({
+    name,
+    kind: 'path',
+    required: true,
+    description: DESCRIPTIONS[name] ?? 'Path placeholder; not documented by the specification',
+  }));
+  docs.push({ name: 'callback', kind: 'query', required: false, description: DESCRIPTIONS.callback! });
+  if (entry.keyRequired) docs.push({ name: 'key', kind: 'query', required: true, description: DESCRIPTIONS.key! });
+  return docs;
+}

@@ -1,0 +1,92 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadSiteData } from '../../src/load/data-fs.ts';
+import { keyStoreFromEnv } from '../../src/server/keys.ts';
+import { createSiteServer } from '../../src/server/server.ts';
+import { ROOT } from '../helpers/build.ts';
+import { close, listen } from '../helpers/http.ts';
+
+/** Where screenshots go: test artifacts, ignored by git. */
+export const ARTIFACTS = path.join(ROOT, 'test-results/screenshots');
+
+/** The two widths every page is checked at: a phone and a desktop. */
+export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+
+/** Debian's Chromium (or CHROMIUM_PATH), started headless with the flags this workplace needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** A built site served on 127.0.0.1 by the project's own server. */
+export interface ServedSite {
+  origin: string;
+  /** The URL of a site path below the base path, e.g. `methods/1103/`. */
+  url(sitePath: string): string;
+  stop(): Promise<void>;
+}
+
+/** Serves a built dist/ (built with SITE_URL's base path `basePath`) on an ephemeral port. */
+export async function serveSite(distDir: string, basePath = '/'): Promise<ServedSite> {
+  const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
+  const server: Server = createSiteServer({ distDir, directory, basePath, keys: keyStoreFromEnv({}), log: () => {} });
+  const origin = await listen(server);
+  return { origin, url: (p) => `${origin}${basePath}${p.replace(/^\//, '')}`, stop: () => close(server) };
+}
+
+/** Opens a page and waits for it to load; fails on any console error or failed request. */
+export async function openPage(browser: Browser, url: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: { javaScript?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScript ?? true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  (page as Page & { problems?: string[] }).problems = problems;
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response) throw new Error(`no response for ${url}`);
+  return page;
+}
+
+/** Problems a page logged since it was opened (console errors, failed requests). */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page (WCAG 2 A and AA rules and best practices); returns the violations. */
+export async function runAxe(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+  await page.addScriptTag({ content: await axeSource });
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+  });
+  return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Saves full-page screenshots of a URL at phone and desktop widths, in light and dark schemes. */
+export async function screenshots(browser: Browser, url: string, name: string): Promise<string[]> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const files: string[] = [];
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      const file = path.join(ARTIFACTS, `${name}-${label}-${scheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      files.push(file);
+      await context.close();
+    }
+  }
+  return files;
+}
+
+export { close };

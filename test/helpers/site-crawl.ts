@@ -1,0 +1,45 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readTree } from './build.ts';
+
+/** A link that points inside the site at nothing. */
+export interface BrokenLink {
+  page: string;
+  href: string;
+}
+
+/** The file a site path resolves to in dist/ (a folder serves its index.html), if any. */
+export function resolveSitePath(distDir: string, sitePath: string): string | undefined {
+  const file = path.join(distDir, decodeURIComponent(sitePath));
+  if (!file.startsWith(distDir)) return undefined;
+  if (existsSync(file) && statSync(file).isFile()) return file;
+  const index = path.join(file, 'index.html');
+  return existsSync(index) ? index : undefined;
+}
+
+/**
+ * Reads every HTML page of a built site and checks each internal link (href and src) below
+ * the base path: its target must exist. Returns the broken ones and how many were checked.
+ */
+export async function crawlInternalLinks(distDir: string, origin: string, basePath: string): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
+  const pages = [...(await readTree(distDir)).keys()].filter((f) => f.endsWith('.html'));
+  const broken: BrokenLink[] = [];
+  const h1 = new Map<string, number>();
+  let checked = 0;
+  for (const page of pages) {
+    const html = await readFile(path.join(distDir, page), 'utf8');
+    h1.set(page, (html.match(/<h1[\s>]/g) ?? []).length);
+    const pageUrl = new URL(`${basePath}${page.replace(/index\.html$/, '')}`, origin);
+    for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+      const raw = m[1]!.replace(/&amp;/g, '&');
+      if (/^(mailto:|tel:|data:|javascript:|#)/.test(raw)) continue;
+      const target = new URL(raw, pageUrl);
+      if (target.origin !== origin) continue;
+      checked += 1;
+      const inside = target.pathname.startsWith(basePath);
+      if (!inside || !resolveSitePath(distDir, target.pathname.slice(basePath.length))) broken.push({ page, href: raw });
+    }
+  }
+  return { pages: pages.length, checked, broken, h1 };
+}
