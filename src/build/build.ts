@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { renderFeedFiles } from '../core/calendar/feeds.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
@@ -9,7 +10,7 @@ import { createBuildContext, shareBuildContext, type BuildContext } from './cont
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'pages' | 'write', number>;
+  stages: Record<'load' | 'api' | 'feeds' | 'pages' | 'write', number>;
   files: number;
   bytes: number;
   context: BuildContext;
@@ -66,7 +67,7 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const env = options.env ?? process.env;
-  const stages = { load: 0, api: 0, pages: 0, write: 0 };
+  const stages = { load: 0, api: 0, feeds: 0, pages: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
     const now = performance.now();
@@ -79,6 +80,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { site, address, timestamp, published } = context;
   const api = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('api');
+  const feeds = renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp });
+  lap('feeds');
   const { directory } = context.site;
   const hostFiles: OutputFile[] = [
     { path: 'serve.json', body: serveJson(directory) },
@@ -92,7 +95,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   await replaceDirectory(options.outDir, async (tmp) => {
     if (options.pages !== false) await renderPages(context, tmp);
     lap('pages');
-    const all = [...api, ...hostFiles];
+    const all = [...api, ...feeds, ...hostFiles];
     bytes = await writeFiles(tmp, all);
     files = all.length;
     lap('write');

@@ -14,10 +14,10 @@ try {
   const report = await buildSite({ root: process.cwd(), outDir: path.resolve(values.out), pages: !values['api-only'] });
   for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   const s = report.stages;
-  const total = s.load + s.api + s.pages + s.write;
+  const total = s.load + s.api + s.feeds + s.pages + s.write;
   console.log(
     `Built ${values.out}/ for ${report.context.address.url} (timestamp ${report.context.timestamp}) in ${total.toFixed(2)} s: ` +
-      `load ${s.load.toFixed(2)} s, api ${s.api.toFixed(2)} s, pages ${s.pages.toFixed(2)} s, write ${s.write.toFixed(2)} s.`,
+      `load ${s.load.toFixed(2)} s, api ${s.api.toFixed(2)} s, feeds ${s.feeds.toFixed(2)} s, pages ${s.pages.toFixed(2)} s, write ${s.write.toFixed(2)} s.`,
   );
 } catch (error) {
   if (error instanceof ValidationError) {

@@ -1,3 +1,4 @@
+import { calendarPaths } from './calendar/feeds.ts';
 import { schemaPaths } from './schemas/schema-files.ts';
 import { withBase } from './site-url.ts';
 
@@ -12,6 +13,8 @@ export interface NavItem {
 export function navItems(basePath: string): NavItem[] {
   return [
     { id: 'directory', label: 'Methods', href: withBase(basePath, '') },
+    { id: 'calendar', label: 'Sessions', href: withBase(basePath, calendarPaths.home) },
+    { id: 'feeds', label: 'Calendar feeds', href: withBase(basePath, calendarPaths.feeds) },
     { id: 'openapi', label: 'OpenAPI', href: withBase(basePath, schemaPaths.openapi) },
   ];
 }

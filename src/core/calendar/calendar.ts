@@ -1,0 +1,124 @@
+import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../session-time.ts';
+import type { Term } from '../term.ts';
+import type { Session } from './session.ts';
+import { slugify } from './slug.ts';
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Day of the week, 0 = Sunday. */
+export function weekday(d: CalendarDate): number {
+  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+}
+
+/** `Thursday, September 5, 2013`. */
+export function longDate(d: CalendarDate): string {
+  return `${WEEKDAYS[weekday(d)]}, ${MONTH_NAMES[d.month - 1]} ${d.day}, ${d.year}`;
+}
+
+/** `9:30 AM` from minutes after midnight. */
+export function clock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Sessions in time order: date, start, then id. */
+export function chronological(sessions: readonly Session[]): Session[] {
+  return [...sessions].sort((a, b) => isoDate(a.date).localeCompare(isoDate(b.date)) || a.start - b.start || a.id.localeCompare(b.id, 'en', { numeric: true }));
+}
+
+/** A month of the calendar. */
+export interface MonthKey {
+  year: number;
+  month: number;
+}
+
+/** `2014/01`, the month's path segment. */
+export function monthSlug(m: MonthKey): string {
+  return `${m.year}/${String(m.month).padStart(2, '0')}`;
+}
+
+/** `January 2014`. */
+export function monthLabel(m: MonthKey): string {
+  return `${MONTH_NAMES[m.month - 1]} ${m.year}`;
+}
+
+/** Every month from the first to the last that has sessions, with that month's sessions. */
+export function monthsWithin(sessions: readonly Session[]): (MonthKey & { sessions: Session[] })[] {
+  if (sessions.length === 0) return [];
+  const ordered = chronological(sessions);
+  const first = ordered[0]!.date;
+  const last = ordered[ordered.length - 1]!.date;
+  const out: (MonthKey & { sessions: Session[] })[] = [];
+  for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? ((m = 1), (y += 1)) : (m += 1)) {
+    out.push({ year: y, month: m, sessions: ordered.filter((s) => s.date.year === y && s.date.month === m) });
+  }
+  return out;
+}
+
+/** One day of a month grid, with its sessions; null for the blank days before the 1st. */
+export type GridDay = { date: CalendarDate; sessions: Session[] } | null;
+
+/** The days of a month laid out in weeks of seven, Sunday first, with leading and trailing blanks. */
+export function monthGrid(year: number, month: number, sessions: readonly Session[] = []): GridDay[][] {
+  const days: GridDay[] = Array.from({ length: weekday({ year, month, day: 1 }) }, () => null);
+  for (let day = 1; day <= daysInMonth(year, month); day++) {
+    days.push({ date: { year, month, day }, sessions: sessions.filter((s) => s.date.year === year && s.date.month === month && s.date.day === day) });
+  }
+  while (days.length % 7 !== 0) days.push(null);
+  return Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
+}
+
+/** Sessions grouped by day, in time order (for agendas). */
+export function byDay(sessions: readonly Session[]): { date: CalendarDate; sessions: Session[] }[] {
+  const groups = new Map<string, { date: CalendarDate; sessions: Session[] }>();
+  for (const s of chronological(sessions)) {
+    const key = isoDate(s.date);
+    if (!groups.has(key)) groups.set(key, { date: s.date, sessions: [] });
+    groups.get(key)!.sessions.push(s);
+  }
+  return [...groups.values()];
+}
+
+/** The terms that have sessions, most recent first, each with its sessions in time order. */
+export function termsWithin(sessions: readonly Session[]): { term: Term; sessions: Session[] }[] {
+  const groups = new Map<string, { term: Term; sessions: Session[] }>();
+  for (const s of chronological(sessions)) {
+    if (!groups.has(s.term.code)) groups.set(s.term.code, { term: s.term, sessions: [] });
+    groups.get(s.term.code)!.sessions.push(s);
+  }
+  return [...groups.values()].sort((a, b) => b.term.code.localeCompare(a.term.code));
+}
+
+/** A pre-built filter: every session for one audience or one program. */
+export interface Facet {
+  slug: string;
+  label: string;
+  sessions: Session[];
+}
+
+/** Groups sessions by a facet (audience or programs), labels in their most common spelling. */
+function facets(sessions: readonly Session[], values: (s: Session) => string[]): Facet[] {
+  const groups = new Map<string, { labels: Map<string, number>; sessions: Session[] }>();
+  for (const s of chronological(sessions)) {
+    for (const value of values(s)) {
+      const slug = slugify(value);
+      let g = groups.get(slug);
+      if (!g) groups.set(slug, (g = { labels: new Map(), sessions: [] }));
+      g.labels.set(value, (g.labels.get(value) ?? 0) + 1);
+      if (g.sessions[g.sessions.length - 1] !== s) g.sessions.push(s);
+    }
+  }
+  return [...groups.entries()]
+    .map(([slug, g]) => ({ slug, label: [...g.labels.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0], sessions: g.sessions }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** One facet per audience. */
+export function audienceFacets(sessions: readonly Session[]): Facet[] {
+  return facets(sessions, (s) => (s.audience ? [s.audience] : []));
+}
+
+/** One facet per program, as normalised from the comma-separated text. */
+export function programFacets(sessions: readonly Session[]): Facet[] {
+  return facets(sessions, (s) => s.programs);
+}

@@ -1,0 +1,118 @@
+import { DATASETS } from '../datasets/index.ts';
+import { fieldNames } from '../records/record-spec.ts';
+import { parseClockTime, parseSessionDate, type CalendarDate } from '../session-time.ts';
+import type { SiteData } from '../site-data.ts';
+import { parseTermCode, termOfDate, type Term } from '../term.ts';
+import { slugify } from './slug.ts';
+
+/** What a row is: an information session, or another kind of event the data lists. */
+export type SessionKind = 'session' | 'career fair' | 'holiday';
+
+/** A session as the calendar shows it: the published record read for people. */
+export interface Session {
+  id: string;
+  /** The employer text without a cancellation marker. */
+  employer: string;
+  cancelled: boolean;
+  kind: SessionKind;
+  date: CalendarDate;
+  /** Minutes after midnight. */
+  start: number;
+  end: number;
+  location: string;
+  /** Whether the location is a placeholder (TBD and the like). */
+  locationTbd: boolean;
+  website: string;
+  /** The website as a link target, when it is a usable address. */
+  websiteHref: string | undefined;
+  audience: string;
+  programs: string[];
+  description: string;
+  term: Term;
+}
+
+const CANCELLED_SUFFIX = /\s*(?:[-–—:]\s*)?[*(\[]*\s*cancell?ed\s*[*)\]]*\s*$/i;
+const CANCELLED_PREFIX = /^\s*[*(\[]*\s*cancell?ed\s*[*)\]]*\s*(?:[-–—:]\s*)?/i;
+
+/** Splits a cancellation marker (`**CANCELLED**`, `- CANCELLED*`, `(Cancelled)`) off the employer text. */
+export function readCancellation(employer: string): { name: string; cancelled: boolean } {
+  for (const marker of [CANCELLED_SUFFIX, CANCELLED_PREFIX]) {
+    if (marker.test(employer)) return { name: employer.replace(marker, '').trim(), cancelled: true };
+  }
+  return { name: employer.trim(), cancelled: false };
+}
+
+/** What kind of event a row is, from its employer text. */
+export function kindOf(employer: string): SessionKind {
+  if (/\bcareer fair\b|\bjob fair\b/i.test(employer)) return 'career fair';
+  if (/\bholiday\b|\bthanksgiving\b|\breading week\b/i.test(employer)) return 'holiday';
+  return 'session';
+}
+
+/** Whether a location is a placeholder for "not decided yet". */
+export function isPlaceholderLocation(location: string): boolean {
+  return /^\s*(?:tbd|tba|to be (?:determined|announced|confirmed))?\s*\**\s*$/i.test(location);
+}
+
+/** The programs of the comma-separated text, trimmed, spaces collapsed, duplicates dropped. */
+export function normalisePrograms(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const name = part.replace(/\s+/g, ' ').trim();
+    if (!name || seen.has(slugify(name))) continue;
+    seen.add(slugify(name));
+    out.push(name);
+  }
+  return out;
+}
+
+/** A website value as an https link, when it reads as an address. */
+export function websiteHref(website: string): string | undefined {
+  const text = website.trim();
+  if (!text) return undefined;
+  const candidate = /^https?:\/\//i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(candidate);
+    return /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(url.hostname) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the published session records as calendar sessions, in data order. */
+export function readSessions(site: SiteData): Session[] {
+  const names = fieldNames(DATASETS.infosessions!.record);
+  const col = Object.fromEntries(names.map((n, i) => [n, i])) as Record<string, number>;
+  const out: Session[] = [];
+  for (const file of site.datasets.infosessions ?? []) {
+    const fileTerm = parseTermCode(/^(\d{4})/.exec(file.key)?.[1] ?? '');
+    for (const row of file.rows) {
+      const date = parseSessionDate(row[col.date!]!);
+      const start = parseClockTime(row[col.start_time!]!);
+      const end = parseClockTime(row[col.end_time!]!);
+      // The build only runs on data that passed the check, so these hold.
+      if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row[col.id!]} in ${file.file}`);
+      const { name, cancelled } = readCancellation(row[col.employer!]!);
+      const location = row[col.location!]!.trim();
+      out.push({
+        id: row[col.id!]!,
+        employer: name,
+        cancelled,
+        kind: kindOf(name),
+        date: date.value,
+        start: start.value,
+        end: end.value,
+        location,
+        locationTbd: isPlaceholderLocation(location),
+        website: row[col.website!]!.trim(),
+        websiteHref: websiteHref(row[col.website!]!),
+        audience: row[col.audience!]!.trim(),
+        programs: normalisePrograms(row[col.programs!]!),
+        description: row[col.description!]!,
+        term: fileTerm ?? termOfDate(date.value),
+      });
+    }
+  }
+  return out;
+}
