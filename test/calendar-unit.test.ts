@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
+import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
+import { linkSegments } from '../src/core/calendar/linkify.ts';
+import { isPlaceholderLocation, kindOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
+import { slugify } from '../src/core/calendar/slug.ts';
+import { parseClockTime, parseSessionDate } from '../src/core/session-time.ts';
+import { parseTermCode } from '../src/core/term.ts';
+
+describe.each([
+  ['12:00 AM', 0],
+  ['12:30 AM', 30],
+  ['1:00 AM', 60],
+  ['9:30 AM', 570],
+  ['09:30 AM', 570],
+  ['11:59 AM', 719],
+  ['12:00 PM', 720],
+  ['12:45 PM', 765],
+  ['1:00 PM', 780],
+  ['11:59 PM', 1439],
+])('parseClockTime(%j)', (text, minutes) => {
+  it(`is ${minutes} minutes, and reads back as ${clock(minutes)}`, () => {
+    expect(parseClockTime(text)).toEqual({ ok: true, value: minutes });
+    expect(parseClockTime(clock(minutes))).toEqual({ ok: true, value: minutes });
+  });
+});
+
+it.each(['0:30 AM', '13:00 PM', '9:60 AM', '9:5 AM', '9:30', '9:30 am', '9.30 AM', ' 9:30 AM'])('parseClockTime refuses %j', (text) => {
+  expect(parseClockTime(text).ok).toBe(false);
+});
+
+describe.each([
+  ['September 5, 2013', { year: 2013, month: 9, day: 5 }],
+  ['February 29, 2016', { year: 2016, month: 2, day: 29 }],
+  ['February 29, 2000', { year: 2000, month: 2, day: 29 }],
+  ['December 31, 2014', { year: 2014, month: 12, day: 31 }],
+])('parseSessionDate(%j)', (text, date) => {
+  it('reads the date', () => expect(parseSessionDate(text)).toEqual({ ok: true, value: date }));
+});
+
+it.each(['February 29, 2014', 'February 29, 1900', 'April 31, 2014', 'Sept 5, 2013', 'September 5 2013', '5 September 2013', 'september 5, 2013'])(
+  'parseSessionDate refuses %j',
+  (text) => expect(parseSessionDate(text).ok).toBe(false),
+);
+
+describe.each([
+  // year, month, weekday of the 1st (0 = Sunday), days, weeks in the grid
+  [2013, 9, 0, 30, 5], // starts on a Sunday
+  [2014, 2, 6, 28, 5], // starts on a Saturday
+  [2015, 2, 0, 28, 4], // February filling exactly four weeks
+  [2016, 2, 1, 29, 5], // leap year
+  [2014, 3, 6, 31, 6], // needs six weeks
+  [2014, 1, 3, 31, 5],
+  [2014, 5, 4, 31, 5],
+])('monthGrid(%i, %i)', (year, month, first, days, weeks) => {
+  const grid = monthGrid(year, month);
+  it(`starts on weekday ${first}, has ${days} days in ${weeks} weeks of seven`, () => {
+    expect(grid).toHaveLength(weeks);
+    for (const week of grid) expect(week).toHaveLength(7);
+    const flat = grid.flat();
+    expect(flat.findIndex((d) => d !== null)).toBe(first);
+    expect(flat.filter((d) => d !== null)).toHaveLength(days);
+    expect(weekday({ year, month, day: 1 })).toBe(first);
+    expect(flat.filter((d) => d !== null).map((d) => d!.date.day)).toEqual(Array.from({ length: days }, (_, i) => i + 1));
+  });
+});
+
+describe.each([
+  ['FreshBooks - **CANCELLED**', 'FreshBooks', true],
+  ['ThoughtWorks **CANCELLED**', 'ThoughtWorks', true],
+  ['PDT Partners, LLC **CANCELLED**', 'PDT Partners, LLC', true],
+  ['Big Viking Games - CANCELLED*', 'Big Viking Games', true],
+  ['Acme (Cancelled)', 'Acme', true],
+  ['CANCELLED: Acme', 'Acme', true],
+  ['Accenture (Registration Needed to Attend)', 'Accenture (Registration Needed to Attend)', false],
+  ['Cancel Culture Inc', 'Cancel Culture Inc', false],
+])('readCancellation(%j)', (text, name, cancelled) => {
+  it(`is ${JSON.stringify(name)}, cancelled: ${cancelled}`, () => expect(readCancellation(text)).toEqual({ name, cancelled }));
+});
+
+it.each([
+  ['P4E Career Fair', 'career fair'],
+  ['Canadian Thanksgiving - Holiday', 'holiday'],
+  ['Google', 'session'],
+])('kindOf(%j) is %j', (text, kind) => expect(kindOf(text)).toBe(kind));
+
+it.each([['TBD', true], ['TBD*', true], ['tba', true], ['', true], ['TC 2218', false], ['TBD Room 3', false]])('isPlaceholderLocation(%j) is %j', (text, tbd) =>
+  expect(isPlaceholderLocation(text)).toBe(tbd),
+);
+
+describe.each([
+  ['Mathematics, Engineering, Computer Science', ['Mathematics', 'Engineering', 'Computer Science']],
+  ['Info Tech , Engineering, Computer Engineering', ['Info Tech', 'Engineering', 'Computer Engineering']],
+  ['ENG - Computer,  ALL - Business', ['ENG - Computer', 'ALL - Business']],
+  ['MATH - Computer Science, MATH -  Computer Science', ['MATH - Computer Science']],
+  ['Recreation & Leisure Studies', ['Recreation & Leisure Studies']],
+  ['', []],
+])('normalisePrograms(%j)', (text, programs) => {
+  it('splits, trims, collapses spaces and drops repeats', () => expect(normalisePrograms(text)).toEqual(programs));
+});
+
+it.each([
+  ['MATH - Computer Science', 'math-computer-science'],
+  ['Recreation & Leisure Studies', 'recreation-and-leisure-studies'],
+  ['Co-op and Graduating Students', 'co-op-and-graduating-students'],
+  ['Café', 'cafe'],
+  ['***', 'other'],
+])('slugify(%j) is %j', (text, slug) => expect(slugify(text)).toBe(slug));
+
+it.each([
+  ['www.example.com', 'https://www.example.com/'],
+  ['http://mckinsey.com/careers', 'http://mckinsey.com/careers'],
+  ['bit.ly/A9WLOO614', 'https://bit.ly/A9WLOO614'],
+  ['http://blackberry,com', undefined],
+  ['', undefined],
+])('websiteHref(%j) is %j', (text, href) => expect(websiteHref(text)).toBe(href));
+
+it('links URLs and e-mail addresses in free text, leaving the rest as text', () => {
+  expect(linkSegments('Contact abdavidson@uwaterloo.ca or see www.palantir.com, <b>now</b>.')).toEqual([
+    { text: 'Contact ' },
+    { text: 'abdavidson@uwaterloo.ca', href: 'mailto:abdavidson@uwaterloo.ca' },
+    { text: ' or see ' },
+    { text: 'www.palantir.com', href: 'http://www.palantir.com' },
+    { text: ', <b>now</b>.' },
+  ]);
+});
+
+describe('iCalendar text', () => {
+  it.each([
+    ['a, b; c\\d', 'a\\, b\\; c\\\\d'],
+    ['line one\nline two\r\nthree', 'line one\\nline two\\nthree'],
+    ['plain', 'plain'],
+  ])('escapes %j', (text, escaped) => expect(escapeText(text)).toBe(escaped));
+
+  it('folds lines at 75 octets, continuation lines starting with a space, never splitting a character', () => {
+    const line = `DESCRIPTION:${'é😀a'.repeat(40)}`;
+    const folded = foldLine(line);
+    const parts = folded.split('\r\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const [i, p] of parts.entries()) {
+      expect(Buffer.byteLength(p)).toBeLessThanOrEqual(75);
+      if (i > 0) expect(p.startsWith(' ')).toBe(true);
+      expect(p).not.toContain('\uFFFD');
+    }
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+  });
+
+  it('leaves short lines alone', () => expect(foldLine('SUMMARY:Hi')).toBe('SUMMARY:Hi'));
+
+  it('writes an event in America/Toronto, with STATUS:CANCELLED for a cancelled session', () => {
+    const s: Session = {
+      id: '2414', employer: 'The Jonah Group', cancelled: true, kind: 'session', date: { year: 2014, month: 2, day: 25 }, start: 1050, end: 1140,
+      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', programs: ['MATH'], description: 'Hi', term: parseTermCode('1141')!,
+    };
+    const text = sessionEvent(s, { siteUrl: 'https://x.test/a/', timestamp: 1700000000 });
+    expect(text).toContain('DTSTART;TZID=America/Toronto:20140225T173000\r\n');
+    expect(text).toContain('DTEND;TZID=America/Toronto:20140225T190000\r\n');
+    expect(text).toContain('STATUS:CANCELLED\r\n');
+    expect(text).toContain('UID:infosession-2414@campus-api-static\r\n');
+    expect(text).toContain('DTSTAMP:20231114T221320Z\r\n');
+    expect(text).toContain('URL:https://x.test/a/infosessions/2414/\r\n');
+    expect(text).toContain('SUMMARY:CANCELLED: The Jonah Group information session\r\n');
+  });
+});
+
+it('groups programs into facets by slug, labelled with their most common spelling', () => {
+  const mk = (id: string, programs: string) => ({ id, programs: normalisePrograms(programs), date: { year: 2014, month: 1, day: 1 }, start: 0 }) as unknown as Session;
+  const facets = programFacets([mk('1', 'ENG - Software, MATH'), mk('2', 'ENG -  Software, Math'), mk('3', 'MATH')]);
+  expect(facets.map((f) => [f.slug, f.label, f.sessions.map((s) => s.id)])).toEqual([
+    ['eng-software', 'ENG - Software', ['1', '2']],
+    ['math', 'MATH', ['1', '2', '3']],
+  ]);
+});

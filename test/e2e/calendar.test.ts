@@ -1,0 +1,141 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTree, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { launchBrowser, openPage, pageProblems, runAxe, screenshots, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+
+let work: string;
+let dist: string;
+let site: ServedSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  work = await tempDir();
+  dist = path.join(work, 'dist');
+  const run = await runBuild(dist);
+  expect(run.code, run.stderr).toBe(0);
+  site = await serveSite(dist);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await removeDir(work);
+});
+
+describe('a student finding a session', () => {
+  it('goes from the front door to a month, to a session, to its .ics', async () => {
+    const page = await openPage(browser, site.url('infosessions/'), VIEWPORTS.phone);
+    expect(await page.locator('h1').textContent()).toBe('Employer information sessions');
+    expect(await page.locator('main').textContent()).toContain('Winter 2015');
+    await page.locator('a', { hasText: 'January 2014' }).click();
+    await page.waitForURL(/infosessions\/2014\/01\/$/);
+    expect(await page.locator('h1').textContent()).toBe('Information sessions, January 2014');
+    await page.locator('a', { hasText: 'Palantir Technologies' }).click();
+    await page.waitForURL(/infosessions\/2172\/$/);
+    const main = (await page.locator('main').textContent())!;
+    expect(main).toContain('Monday, January 13, 2014');
+    expect(main).toContain('7:30 PM to 9:00 PM');
+    expect(await page.locator('main a[href^="http://www.palantir.com"]').count()).toBeGreaterThan(0);
+    const [response] = await Promise.all([page.waitForResponse(/2172\.ics$/), page.evaluate(() => fetch((document.querySelector('a[download]') as HTMLAnchorElement).href))]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await response.text()).toContain('UID:infosession-2172@campus-api-static');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows a cancelled session struck through and labelled, without the marker in the name', async () => {
+    const page = await openPage(browser, site.url('infosessions/2414/'));
+    expect(await page.locator('h1 s').textContent()).toBe('The Jonah Group');
+    expect(await page.locator('main').textContent()).toContain('This session was cancelled.');
+    const month = await openPage(browser, site.url('infosessions/2014/02/'));
+    expect(await month.locator('li.session.cancelled s a', { hasText: 'The Jonah Group' }).count()).toBe(1);
+  });
+
+  it('shows a placeholder location as "to be announced" and a career fair as what it is', async () => {
+    const page = await openPage(browser, site.url('infosessions/2116/'));
+    expect(await page.locator('main').textContent()).toContain('Location to be announced');
+    const fair = await openPage(browser, site.url('infosessions/terms/1139/'));
+    expect(await fair.locator('li.session', { hasText: 'P4E Career Fair' }).locator('.tag.kind').textContent()).toBe('career fair');
+  });
+
+  it('filters a month by program and searches by employer', async () => {
+    const page = await openPage(browser, site.url('infosessions/2014/01/'));
+    const all = await page.locator('li.session:visible').count();
+    await page.selectOption('select[name=program]', 'math-computer-science');
+    const filtered = await page.locator('li.session:visible').count();
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(all);
+    for (const programs of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs))) {
+      expect(programs!.split(' ')).toContain('math-computer-science');
+    }
+    await page.selectOption('select[name=program]', '');
+    await page.fill('input[name=employer]', 'faceb');
+    await page.waitForFunction(() => document.querySelectorAll('li.session:not([hidden])').length < 10);
+    const names = await page.locator('li.session:visible a').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n.toLowerCase()).toContain('faceb');
+    expect(await page.locator('.filter-status').textContent()).toMatch(/^\d+ of \d+ sessions match\.$/);
+  });
+
+  it('reaches every session of a month grid by keyboard', async () => {
+    const page = await openPage(browser, site.url('infosessions/2014/01/'));
+    const links = await page.locator('.month-grid a').count();
+    const seen = new Set<string>();
+    for (let i = 0; i < links + 20 && seen.size < links; i++) {
+      await page.keyboard.press('Tab');
+      const href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.closest('.month-grid') ? (document.activeElement as HTMLAnchorElement).href : null);
+      if (href) seen.add(href);
+    }
+    expect(seen.size).toBe(links);
+  });
+
+  it('works without JavaScript: every session listed, the filters hidden', async () => {
+    const page = await openPage(browser, site.url('infosessions/2014/01/'), VIEWPORTS.phone, { javaScript: false });
+    expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
+    expect(await page.locator('li.session:visible').count()).toBe(67);
+  });
+});
+
+describe.each([
+  ['front door', 'infosessions/'],
+  ['month', 'infosessions/2014/01/'],
+  ['term', 'infosessions/terms/1145/'],
+  ['session', 'infosessions/2414/'],
+  ['feeds', 'infosessions/feeds/'],
+])('the %s page', (name, sitePath) => {
+  it('has no axe-core violations at phone and desktop widths, and is saved as screenshots', async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const page = await openPage(browser, site.url(sitePath), viewport);
+      expect(await runAxe(page), `${sitePath} at ${viewport.width}px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
+      await page.context().close();
+    }
+    expect(await screenshots(browser, site.url(sitePath), `calendar-${name.replace(/\W+/g, '-')}`)).toHaveLength(4);
+  });
+});
+
+describe('weight', () => {
+  it('keeps the busiest month of the real data under 60 KB of HTML', async () => {
+    const months = [...(await readTree(dist)).keys()].filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
+    const sizes = await Promise.all(months.map(async (f) => ({ f, bytes: (await stat(path.join(dist, f))).size, sessions: ((await readFile(path.join(dist, f), 'utf8')).match(/class="session/g) ?? []).length })));
+    const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
+    expect(busiest.sessions).toBeGreaterThan(50);
+    expect(busiest.bytes).toBeLessThan(60 * 1024);
+  });
+
+  it('keeps the whole site\'s scripts under 20 KB gzipped', async () => {
+    const tree = await readTree(dist);
+    const scripts = new Set<string>();
+    for (const [f, bytes] of tree) {
+      if (f.endsWith('.js')) scripts.add(bytes.toString('utf8'));
+      if (f.endsWith('.html')) for (const m of bytes.toString('utf8').matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]!.trim()) scripts.add(m[1]!);
+    }
+    const gzipped = [...scripts].reduce((n, text) => n + gzipSync(text).length, 0);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThan(20 * 1024);
+  });
+});

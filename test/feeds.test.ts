@@ -1,0 +1,99 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EPOCH, removeDir, runBuild, tempDir } from './helpers/build.ts';
+
+let work: string;
+let dist: string;
+let apiData: Record<string, string>[];
+
+beforeAll(async () => {
+  work = await tempDir();
+  dist = path.join(work, 'dist');
+  expect((await runBuild(dist, { SITE_URL: 'https://example.edu/campus/' }, ['--api-only'])).code).toBe(0);
+  apiData = JSON.parse(await readFile(path.join(dist, 'v2/resources/infosessions.json'), 'utf8')).data;
+});
+afterAll(() => removeDir(work));
+
+/** Parses a feed with ical.js (an independent parser), its own VTIMEZONE registered. */
+async function parseFeed(p: string) {
+  const text = await readFile(path.join(dist, p), 'utf8');
+  const cal = new ICAL.Component(ICAL.parse(text));
+  for (const tz of cal.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const events = cal.getAllSubcomponents('vevent').map((v) => ({ v, e: new ICAL.Event(v) }));
+  return { text, cal, events };
+}
+
+describe('the feed of every session', () => {
+  it('holds one event per session, each with a stable, unique UID and the build timestamp', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    expect(events).toHaveLength(apiData.length);
+    const uids = events.map(({ e }) => e.uid);
+    expect(new Set(uids).size).toBe(uids.length);
+    expect(uids).toContain('infosession-2116@campus-api-static');
+    for (const { v } of events.slice(0, 5)) {
+      expect((v.getFirstPropertyValue('dtstamp') as ICAL.Time).toUnixTime()).toBe(EPOCH);
+      expect(v.getFirstPropertyValue('url')).toMatch(/^https:\/\/example\.edu\/campus\/infosessions\/\d+\/$/);
+      expect(String(v.getFirstPropertyValue('location')).length).toBeGreaterThan(0);
+      expect(String(v.getFirstPropertyValue('description')).length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['2414', 'winter (EST, UTC-5)', '2014-02-25T22:30:00.000Z', '2014-02-26T00:00:00.000Z'],
+    ['2399', 'summer (EDT, UTC-4)', '2014-05-06T23:30:00.000Z', '2014-05-07T01:00:00.000Z'],
+    ['2116', 'fall, before the change back (EDT)', '2013-09-05T13:30:00.000Z', '2013-09-05T17:00:00.000Z'],
+  ])('places session %s in %s at the right instant', async (id, _, start, end) => {
+    const { events } = await parseFeed(`infosessions/${id}.ics`);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.e.startDate.toJSDate().toISOString()).toBe(start);
+    expect(events[0]!.e.endDate.toJSDate().toISOString()).toBe(end);
+    expect(events[0]!.v.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/Toronto');
+    expect((events[0]!.e.startDate.zone as ICAL.Timezone).tzid).toBe('America/Toronto');
+  });
+
+  it('marks the cancelled sessions STATUS:CANCELLED, and only those', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    const cancelled = events.filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED').map(({ e }) => e.uid.split('@')[0]);
+    const expected = apiData.filter((r) => /cancell?ed/i.test(r.employer!)).map((r) => `infosession-${r.id}`);
+    expect(cancelled.sort()).toEqual(expected.sort());
+    expect(cancelled).toHaveLength(6);
+  });
+
+  it('keeps text exact through escaping and folding', async () => {
+    const { events, text } = await parseFeed('infosessions.ics');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const rebellion = events.find(({ e }) => e.uid.startsWith('infosession-2039@'))!;
+    const source = apiData.find((r) => r.id === '2039')!;
+    expect(String(rebellion.v.getFirstPropertyValue('description'))).toContain(source.description!.trim());
+    expect(rebellion.e.summary).toBe('Rebellion Media information session');
+  });
+});
+
+describe('the other feeds', () => {
+  it('splits the sessions by term without losing any', async () => {
+    const files = (await readdir(path.join(dist, 'infosessions/terms'))).filter((f) => f.endsWith('.ics')).sort();
+    expect(files).toEqual(['1139.ics', '1141.ics', '1145.ics', '1151.ics']);
+    let total = 0;
+    for (const f of files) total += (await parseFeed(`infosessions/terms/${f}`)).events.length;
+    expect(total).toBe(apiData.length);
+  });
+
+  it('has one feed per audience and per program, each holding exactly its sessions', async () => {
+    const audiences = await readdir(path.join(dist, 'infosessions/audiences'));
+    expect(audiences).toContain('co-op-students.ics');
+    const coop = await parseFeed('infosessions/audiences/co-op-students.ics');
+    expect(coop.events.length).toBe(apiData.filter((r) => r.audience!.trim() === 'Co-op Students').length);
+    const programs = await readdir(path.join(dist, 'infosessions/programs'));
+    expect(programs.length).toBeGreaterThan(50);
+    const cs = await parseFeed('infosessions/programs/math-computer-science.ics');
+    expect(cs.events.length).toBe(apiData.filter((r) => r.programs!.split(',').some((p) => p.replace(/\s+/g, ' ').trim() === 'MATH - Computer Science')).length);
+  });
+
+  it('writes one file per session', async () => {
+    const files = (await readdir(path.join(dist, 'infosessions'))).filter((f) => /^\d+\.ics$/.test(f));
+    expect(files).toHaveLength(apiData.length);
+  });
+});
