@@ -1,4 +1,4 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -26,4 +26,16 @@ export async function replaceDirectory(target: string, fill: (tmp: string) => Pr
   }
   await rename(tmp, target);
   if (moved) await rm(old, { recursive: true, force: true });
+}
+
+/** Moves a folder to `target` (replacing it): a rename on the same file system, else a copy. */
+export async function moveDirectory(source: string, target: string): Promise<void> {
+  await rm(target, { recursive: true, force: true });
+  try {
+    await rename(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(source, target, { recursive: true });
+    await rm(source, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
-import { replaceDirectory } from './atomic-dir.ts';
+import { moveDirectory, replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
@@ -93,7 +93,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   let files = 0;
   let bytes = 0;
   await replaceDirectory(options.outDir, async (tmp) => {
-    if (options.pages !== false) await renderPages(context, tmp);
+    if (options.pages !== false) {
+      // Astro renders inside the project (its server bundle must resolve node_modules, and
+      // a folder of its own keeps concurrent builds apart), then the result moves into place.
+      const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
+      try {
+        await renderPages(context, astroOut);
+        await moveDirectory(astroOut, tmp);
+      } finally {
+        await rm(astroOut, { recursive: true, force: true });
+      }
+    }
     lap('pages');
     const all = [...api, ...feeds, ...hostFiles];
     bytes = await writeFiles(tmp, all);
