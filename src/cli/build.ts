@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
@@ -7,6 +8,7 @@ const { values } = parseArgs({
   options: {
     out: { type: 'string', default: 'dist' },
     'api-only': { type: 'boolean', default: false },
+    report: { type: 'string' },
   },
 });
 
@@ -14,6 +16,8 @@ try {
   const report = await buildSite({ root: process.cwd(), outDir: path.resolve(values.out), pages: !values['api-only'] });
   for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   const s = report.stages;
+  // --report FILE: the stage times and output size as JSON, for the benchmark.
+  if (values.report) writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
   const total = s.load + s.api + s.feeds + s.pages + s.write;
   console.log(
     `Built ${values.out}/ for ${report.context.address.url} (timestamp ${report.context.timestamp}) in ${total.toFixed(2)} s: ` +

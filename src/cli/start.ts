@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
 import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
 import { parseSiteUrl } from '../core/site-url.ts';
@@ -8,8 +9,15 @@ import { loadSiteData } from '../load/data-fs.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
 
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
 const root = process.cwd();
-const distDir = path.resolve(root, 'dist');
+const distDir = path.resolve(root, values.dist!);
+const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
 const port = Number(process.env.PORT || 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT "${process.env.PORT}" is not a port number (0-65535).`);
@@ -41,7 +49,7 @@ function staleReason(): string | undefined {
 }
 
 try {
-  const reason = staleReason();
+  const reason = values['no-build'] ? undefined : staleReason();
   if (reason) {
     console.log(`Building: ${reason}.`);
     const report = await buildSite({ root, outDir: distDir });
@@ -49,7 +57,7 @@ try {
   }
   const keys = keyStoreFromEnv();
   const address = parseSiteUrl(process.env.SITE_URL);
-  const directory = loadSiteData(path.join(root, 'data'), root).directory;
+  const directory = loadSiteData(dataDir, root).directory;
   const server = createSiteServer({ distDir, directory, keys, basePath: address.basePath });
   server.listen(port, '127.0.0.1', () => {
     console.log(`Serving dist/ at http://localhost:${port}${address.basePath}`);
