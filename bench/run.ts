@@ -12,7 +12,7 @@ import { readDataFolder } from '../src/load/data-fs.ts';
 import { generateSessions } from './generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TMP = path.join(ROOT, 'bench/tmp');
+const TMP = process.env.BENCH_TMP || path.join(ROOT, 'bench/tmp');
 const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'];
 const EPOCH = '1700000000';
 

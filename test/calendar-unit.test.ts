@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
+import { parseShell, sessionBody } from '../src/core/calendar/session-page.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { isPlaceholderLocation, kindOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
@@ -170,4 +171,28 @@ it('groups programs into facets by slug, labelled with their most common spellin
     ['eng-software', 'ENG - Software', ['1', '2']],
     ['math', 'MATH', ['1', '2', '3']],
   ]);
+});
+
+describe('session pages rendered outside Astro', () => {
+  const hostile: Session = {
+    id: '1', employer: '<script>alert(1)</script> & "Co"', cancelled: true, kind: 'session', date: { year: 2014, month: 1, day: 13 }, start: 600, end: 660,
+    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', programs: ['<i>P</i>'],
+    description: 'Mail <a@b.ca> or see "https://example.com/?a=1&b=<2>"', term: parseTermCode('1141')!,
+  };
+
+  it('escapes every value from the data', () => {
+    const body = sessionBody(hostile, '/base/').value;
+    expect(body).not.toMatch(/<script|<b>|<i>|<\/textarea>/);
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    expect(body).toContain('<dd>&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</dd>');
+    expect(body).not.toContain('href="javascript:');
+    expect(body).toContain('href="mailto:a@b.ca"');
+    expect(body).toContain('href="/base/infosessions/1.ics"');
+  });
+
+  it('fills the shell at its markers, escaping the title', () => {
+    const shell = parseShell('<title>@@SESSION_TITLE@@ · x</title><meta content="@@SESSION_SUMMARY@@"><main>@@SESSION_BODY@@</main>');
+    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, '/') })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
+    expect(() => parseShell('<main>@@SESSION_BODY@@</main>')).toThrow(/SESSION_TITLE/);
+  });
 });

@@ -1,7 +1,8 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
+import { parseShell, sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
@@ -10,7 +11,7 @@ import { createBuildContext, shareBuildContext, type BuildContext } from './cont
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'feeds' | 'pages' | 'write', number>;
+  stages: Record<'load' | 'api' | 'pages' | 'feeds' | 'write', number>;
   files: number;
   bytes: number;
   context: BuildContext;
@@ -28,19 +29,35 @@ export interface BuildOptions {
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export const BUILD_STAMP = '.campus-build.json';
 
+/** Where Astro renders the session page shell; the build fills it per session and removes it. */
+const SESSION_SHELL = 'infosessions/session-shell/index.html';
+
 /** A file to write into the output, by its path inside it. */
 type OutputFile = { path: string; body: string | Uint8Array };
 
-/** Writes files below `dir`, creating folders as needed. */
-async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<number> {
-  const folders = new Set(files.map((f) => path.dirname(path.join(dir, f.path))));
-  await Promise.all([...folders].map((f) => mkdir(f, { recursive: true })));
+/** Writes files below `dir` as they come, a few at a time, creating folders as needed; returns files and bytes. */
+async function writeFiles(dir: string, files: Iterable<OutputFile>): Promise<{ files: number; bytes: number }> {
+  const folders = new Set<string>();
+  let count = 0;
   let bytes = 0;
+  let batch: Promise<void>[] = [];
   for (const f of files) {
-    await writeFile(path.join(dir, f.path), f.body);
+    const target = path.join(dir, f.path);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      folders.add(folder);
+      await mkdir(folder, { recursive: true });
+    }
+    batch.push(writeFile(target, f.body));
+    count += 1;
     bytes += typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength;
+    if (batch.length >= 64) {
+      await Promise.all(batch);
+      batch = [];
+    }
   }
-  return bytes;
+  await Promise.all(batch);
+  return { files: count, bytes };
 }
 
 /** Renders the HTML pages with Astro into `outDir`, from the shared context. */
@@ -49,25 +66,51 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
   const { build } = await import('astro');
   shareBuildContext(context);
   try {
-    await build({
-      root: context.root,
-      outDir,
-      site: context.address.url,
-      base: context.address.basePath,
-      logLevel: 'warn',
-    });
+    await build({ root: context.root, outDir, site: context.address.url, base: context.address.basePath, logLevel: 'warn' });
   } finally {
     shareBuildContext(undefined);
   }
 }
 
+/** Every session's page: the Astro-rendered shell, filled with each session (then the shell is removed). */
+async function* sessionPages(context: BuildContext, dir: string): AsyncGenerator<OutputFile> {
+  const shellFile = path.join(dir, SESSION_SHELL);
+  const shell = parseShell(await readFile(shellFile, 'utf8'));
+  await rm(path.dirname(shellFile), { recursive: true, force: true });
+  for (const s of context.sessions) {
+    yield {
+      path: `${calendarPaths.session(s.id)}index.html`,
+      body: shell.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.address.basePath) }),
+    };
+  }
+}
+
+/** Collects an async generator's items in slices and writes each slice. */
+async function writeStream(dir: string, files: AsyncIterable<OutputFile>): Promise<{ files: number; bytes: number }> {
+  let slice: OutputFile[] = [];
+  const total = { files: 0, bytes: 0 };
+  const flush = async () => {
+    const done = await writeFiles(dir, slice);
+    total.files += done.files;
+    total.bytes += done.bytes;
+    slice = [];
+  };
+  for await (const f of files) {
+    slice.push(f);
+    if (slice.length >= 256) await flush();
+  }
+  await flush();
+  return total;
+}
+
 /**
- * Builds the site: reads and validates data/ first, renders everything second, and swaps the
- * finished output into `outDir` last. A build that fails leaves `outDir` untouched.
+ * Builds the site: reads and validates data/ first, renders everything second into a
+ * temporary folder, and swaps the finished output into `outDir` last. A build that fails
+ * leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const env = options.env ?? process.env;
-  const stages = { load: 0, api: 0, feeds: 0, pages: 0, write: 0 };
+  const stages = { load: 0, api: 0, pages: 0, feeds: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
     const now = performance.now();
@@ -80,18 +123,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { site, address, timestamp, published } = context;
   const api = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('api');
-  const feeds = renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp });
-  lap('feeds');
-  const { directory } = context.site;
   const hostFiles: OutputFile[] = [
-    { path: 'serve.json', body: serveJson(directory) },
-    { path: '_headers', body: headersFile(directory, context.address.basePath) },
+    { path: 'serve.json', body: serveJson(site.directory) },
+    { path: '_headers', body: headersFile(site.directory, address.basePath) },
     { path: '.nojekyll', body: '' },
-    { path: BUILD_STAMP, body: `${JSON.stringify({ site: context.address.url, timestamp: context.timestamp })}\n` },
+    { path: BUILD_STAMP, body: `${JSON.stringify({ site: address.url, timestamp })}\n` },
   ];
 
-  let files = 0;
-  let bytes = 0;
+  const written = { files: 0, bytes: 0 };
+  const count = (w: { files: number; bytes: number }) => {
+    written.files += w.files;
+    written.bytes += w.bytes;
+  };
   await replaceDirectory(options.outDir, async (tmp) => {
     if (options.pages !== false) {
       // Astro renders inside the project (its server bundle must resolve node_modules, and
@@ -103,13 +146,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       } finally {
         await rm(astroOut, { recursive: true, force: true });
       }
+      count(await writeStream(tmp, sessionPages(context, tmp)));
     }
     lap('pages');
-    const all = [...api, ...feeds, ...hostFiles];
-    bytes = await writeFiles(tmp, all);
-    files = all.length;
+    count(await writeFiles(tmp, renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp })));
+    lap('feeds');
+    count(await writeFiles(tmp, [...api, ...hostFiles]));
     lap('write');
   });
   lap('write');
-  return { stages, files, bytes, context };
+  return { stages, files: written.files, bytes: written.bytes, context };
 }

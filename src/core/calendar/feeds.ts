@@ -35,16 +35,17 @@ export function subscriptionFeeds(sessions: readonly Session[]): { all: Feed; te
   };
 }
 
-/** Every .ics file: the subscription feeds and one per session, each event rendered once and shared. */
-export function renderFeedFiles(sessions: readonly Session[], ctx: FeedContext): { path: string; body: string }[] {
+/**
+ * Every .ics file, one at a time (a large archive's feeds do not fit in memory at once): the
+ * subscription feeds, then one per session. Each event is rendered once and shared.
+ */
+export function* renderFeedFiles(sessions: readonly Session[], ctx: FeedContext): Generator<{ path: string; body: string }> {
   const events = new Map(sessions.map((s) => [s.id, sessionEvent(s, ctx)]));
   const feeds = subscriptionFeeds(sessions);
-  const files = [feeds.all, ...feeds.terms, ...feeds.audiences, ...feeds.programs].map((f) => ({
-    path: f.path,
-    body: calendarFile(f.name, f.description, f.sessions.map((s) => events.get(s.id)!)),
-  }));
-  for (const s of sessions) {
-    files.push({ path: calendarPaths.sessionFeed(s.id), body: calendarFile(`${s.employer} information session`, `Information session ${s.id}`, [events.get(s.id)!]) });
+  for (const f of [feeds.all, ...feeds.terms, ...feeds.audiences, ...feeds.programs]) {
+    yield { path: f.path, body: calendarFile(f.name, f.description, f.sessions.map((s) => events.get(s.id)!)) };
   }
-  return files;
+  for (const s of sessions) {
+    yield { path: calendarPaths.sessionFeed(s.id), body: calendarFile(`${s.employer} information session`, `Information session ${s.id}`, [events.get(s.id)!]) };
+  }
 }

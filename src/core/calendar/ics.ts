@@ -32,26 +32,32 @@ export function escapeText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const encoder = new TextEncoder();
+/** Octets of one code point in UTF-8. */
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
 
 /** Folds a content line into lines of at most 75 octets, never splitting a UTF-8 character (RFC 5545 3.1). */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
+  if (line.length <= 25 || Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
-  let current = '';
+  let start = 0;
   let octets = 0;
-  for (const ch of line) {
-    const size = encoder.encode(ch).length;
-    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
+  let limit = 75;
+  for (let i = 0; i < line.length; ) {
+    const cp = line.codePointAt(i)!;
+    const units = cp > 0xffff ? 2 : 1;
+    const size = utf8Length(cp);
     if (octets + size > limit) {
-      parts.push(current);
-      current = '';
+      parts.push(line.slice(start, i));
+      start = i;
       octets = 0;
+      limit = 74; // continuation lines start with a space
     }
-    current += ch;
     octets += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(start));
   return parts.join('\r\n ');
 }
 

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSessions, termCodes } from '../bench/generate.ts';
+import { readDataFiles } from '../src/core/data-folder.ts';
+import { readDataFolder } from '../src/load/data-fs.ts';
+import { ROOT, removeDir, tempDir } from './helpers/build.ts';
+
+const real = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+
+describe('the synthetic data generator', () => {
+  it('gives the same files for the same seed, and other files for another', () => {
+    const a = generateSessions(real, 500);
+    const b = generateSessions(real, 500);
+    expect([...a.entries()]).toEqual([...b.entries()]);
+    expect([...generateSessions(real, 500, 7).values()]).not.toEqual([...a.values()]);
+  });
+
+  it('writes valid data: the check finds no error, ids are unique, the count is exact', () => {
+    const files = generateSessions(real, 1234);
+    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r);
+    expect(report.findings.errors).toEqual([]);
+    expect(report.datasets.infosessions!.reduce((n, f) => n + f.rows.length, 0)).toBe(1234);
+  });
+
+  it('spreads large archives over distinct term codes', () => {
+    const codes = termCodes(100_000);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.length).toBeGreaterThan(250);
+  });
+});
+
+describe('npm run bench', () => {
+  let work: string;
+  beforeAll(async () => {
+    work = await tempDir();
+  });
+  afterAll(() => removeDir(work));
+
+  it('runs end to end at a tiny size and writes its results', async () => {
+    const out = path.join(work, 'latest.json');
+    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--serve-seconds', '1', '--connections', '2', '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_TMP: path.join(work, 'tmp') },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const result = JSON.parse(await readFile(out, 'utf8'));
+    expect(result.runs).toHaveLength(1);
+    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes']));
+    expect(result.runs[0].sessions).toBe(40);
+    expect(result.serving.map((s: { server: string }) => s.server)).toEqual(expect.arrayContaining(['npm start', 'npx serve dist']));
+    for (const s of result.serving) expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
+  });
+});
