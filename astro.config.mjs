@@ -11,7 +11,9 @@ export default defineConfig({
   base: address.basePath,
   trailingSlash: 'ignore',
   output: 'static',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  // One stylesheet file for the whole site: a large archive has a page per session, and
+  // inlining the CSS into each would multiply it by the number of pages.
+  build: { format: 'directory', inlineStylesheets: 'never' },
   compressHTML: true,
   devToolbar: { enabled: false },
 });

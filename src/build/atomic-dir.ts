@@ -1,4 +1,4 @@
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -28,14 +28,31 @@ export async function replaceDirectory(target: string, fill: (tmp: string) => Pr
   if (moved) await rm(old, { recursive: true, force: true });
 }
 
-/** Moves a folder to `target` (replacing it): a rename on the same file system, else a copy. */
-export async function moveDirectory(source: string, target: string): Promise<void> {
-  await rm(target, { recursive: true, force: true });
+/**
+ * Moves every entry of `source` into `target` (renames on the same file system, else copies),
+ * then removes `source`. An entry that already exists in `target` is an error: nothing is overwritten.
+ */
+export async function mergeDirectory(source: string, target: string): Promise<void> {
+  await mkdir(target, { recursive: true });
+  for (const name of await readdir(source)) {
+    const to = path.join(target, name);
+    if (await exists(to)) throw new Error(`${to} already exists: two stages of the build wrote the same path`);
+    try {
+      await rename(path.join(source, name), to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await cp(path.join(source, name), to, { recursive: true });
+    }
+  }
+  await rm(source, { recursive: true, force: true });
+}
+
+/** Whether a path exists. */
+async function exists(p: string): Promise<boolean> {
   try {
-    await rename(source, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(source, target, { recursive: true });
-    await rm(source, { recursive: true, force: true });
+    await stat(p);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -6,7 +6,7 @@ import { parseShell, sessionBody, sessionSummary, sessionTitle } from '../core/c
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
-import { moveDirectory, replaceDirectory } from './atomic-dir.ts';
+import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
@@ -121,7 +121,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const context = createBuildContext(options.root, env);
   lap('load');
   const { site, address, timestamp, published } = context;
-  const api = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
+  let api: OutputFile[] | undefined = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('api');
   const hostFiles: OutputFile[] = [
     { path: 'serve.json', body: serveJson(site.directory) },
@@ -136,13 +136,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     written.bytes += w.bytes;
   };
   await replaceDirectory(options.outDir, async (tmp) => {
+    // The API files first, so their (large) text can be released before the pages render.
+    count(await writeFiles(tmp, api!));
+    api = undefined;
+    lap('write');
     if (options.pages !== false) {
       // Astro renders inside the project (its server bundle must resolve node_modules, and
       // a folder of its own keeps concurrent builds apart), then the result moves into place.
       const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
       try {
         await renderPages(context, astroOut);
-        await moveDirectory(astroOut, tmp);
+        await mergeDirectory(astroOut, tmp);
       } finally {
         await rm(astroOut, { recursive: true, force: true });
       }
@@ -151,7 +155,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     lap('pages');
     count(await writeFiles(tmp, renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp })));
     lap('feeds');
-    count(await writeFiles(tmp, [...api, ...hostFiles]));
+    count(await writeFiles(tmp, hostFiles));
     lap('write');
   });
   lap('write');
