@@ -11,7 +11,7 @@ import { createBuildContext, shareBuildContext, type BuildContext } from './cont
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'pages' | 'feeds' | 'write', number>;
+  stages: Record<'load' | 'api' | 'pages' | 'sessions' | 'feeds' | 'write', number>;
   files: number;
   bytes: number;
   context: BuildContext;
@@ -110,7 +110,7 @@ async function writeStream(dir: string, files: AsyncIterable<OutputFile>): Promi
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const env = options.env ?? process.env;
-  const stages = { load: 0, api: 0, pages: 0, feeds: 0, write: 0 };
+  const stages = { load: 0, api: 0, pages: 0, sessions: 0, feeds: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
     const now = performance.now();
@@ -150,9 +150,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       } finally {
         await rm(astroOut, { recursive: true, force: true });
       }
+      lap('pages');
       count(await writeStream(tmp, sessionPages(context, tmp)));
+      lap('sessions');
     }
-    lap('pages');
     count(await writeFiles(tmp, renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp })));
     lap('feeds');
     count(await writeFiles(tmp, hostFiles));

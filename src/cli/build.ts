@@ -18,10 +18,10 @@ try {
   const s = report.stages;
   // --report FILE: the stage times and output size as JSON, for the benchmark.
   if (values.report) writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
-  const total = s.load + s.api + s.feeds + s.pages + s.write;
+  const total = Object.values(s).reduce((a, b) => a + b, 0);
   console.log(
     `Built ${values.out}/ for ${report.context.address.url} (timestamp ${report.context.timestamp}) in ${total.toFixed(2)} s: ` +
-      `load ${s.load.toFixed(2)} s, api ${s.api.toFixed(2)} s, feeds ${s.feeds.toFixed(2)} s, pages ${s.pages.toFixed(2)} s, write ${s.write.toFixed(2)} s.`,
+      `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
   );
 } catch (error) {
   if (error instanceof ValidationError) {
