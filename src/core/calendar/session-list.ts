@@ -1,0 +1,32 @@
+import { html, type SafeHtml } from '../html.ts';
+import { isoDate, isoTime } from '../session-time.ts';
+import { withBase } from '../site-url.ts';
+import { clock } from './calendar.ts';
+import { calendarPaths } from './feeds.ts';
+import type { Session } from './session.ts';
+import { slugify } from './slug.ts';
+
+/** How a session shows in a list: with its date (front door), compact (a calendar day), or in full. */
+export interface ItemOptions {
+  showDate?: boolean;
+  compact?: boolean;
+}
+
+/**
+ * One session as a list item: time, labels, employer link, place; data attributes for the
+ * filters. Plain TypeScript (thousands of them per large month or term), every value escaped.
+ */
+export function sessionItem(s: Session, basePath: string, options: ItemOptions = {}): SafeHtml {
+  const href = withBase(basePath, calendarPaths.session(s.id));
+  const place = s.locationTbd || !s.location ? 'location to be announced' : s.location;
+  const classes = ['session', s.cancelled && 'cancelled', options.compact && 'compact'].filter(Boolean).join(' ');
+  const link = html`<a href="${href}">${s.employer}</a>`;
+  return html`<li class="${classes}" data-audience="${slugify(s.audience)}" data-programs="${s.programs.map(slugify).join(' ')}" data-employer="${s.employer.toLowerCase()}"><time datetime="${isoDate(s.date)}T${isoTime(s.start)}">${options.showDate ? `${isoDate(s.date)} ` : ''}${clock(s.start)}</time> ${
+    s.cancelled && html`<span class="tag cancel">Cancelled</span> `
+  }${s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `}${s.cancelled ? html`<s>${link}</s>` : link}${!options.compact && html` <span class="where">${place}</span>`}</li>`;
+}
+
+/** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
+export function sessionItems(sessions: readonly Session[], basePath: string, options: ItemOptions = {}): string {
+  return sessions.map((s) => sessionItem(s, basePath, options).value).join('');
+}
