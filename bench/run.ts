@@ -1,7 +1,6 @@
 // npm run bench: build cost as the data grows, and serving throughput, in one run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Papa from 'papaparse';
 import { readDataFolder } from '../src/load/data-fs.ts';
+import { freePort } from './free-port.ts';
 import { generateSessions } from './generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -154,15 +154,6 @@ for (const n of sizes) {
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
-}
-
-/** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 /** Waits until a server answers on a port. */

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../bench/free-port.ts';
 import { ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
 import { get } from './helpers/http.ts';
 
@@ -10,15 +10,6 @@ let work: string;
 let dist: string;
 let serveProcess: ChildProcess;
 let origin: string;
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   work = await tempDir();

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree, removeDir, runBuild, tempDir } from '../helpers/build.ts';
-import { launchBrowser, openPage, pageProblems, runAxe, screenshots, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { auditPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
 let work: string;
 let dist: string;
@@ -107,14 +107,12 @@ describe.each([
   ['feeds', 'infosessions/feeds/'],
 ])('the %s page', (name, sitePath) => {
   it('has no axe-core violations at phone and desktop widths, and is saved as screenshots', async () => {
-    for (const viewport of Object.values(VIEWPORTS)) {
-      const page = await openPage(browser, site.url(sitePath), viewport);
-      expect(await runAxe(page), `${sitePath} at ${viewport.width}px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
-      await page.context().close();
+    const { audits, screenshots: files } = await auditPage(browser, site.url(sitePath), `calendar-${name.replace(/\W+/g, '-')}`);
+    for (const a of audits) {
+      expect(a.violations, `${sitePath} at ${a.width}px`).toEqual([]);
+      expect(a.overflow, `horizontal overflow at ${a.width}px`).toBeLessThanOrEqual(0);
     }
-    expect(await screenshots(browser, site.url(sitePath), `calendar-${name.replace(/\W+/g, '-')}`)).toHaveLength(4);
+    expect(files).toHaveLength(4);
   });
 });
 

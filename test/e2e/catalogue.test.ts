@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
 import { crawlInternalLinks } from '../helpers/site-crawl.ts';
-import { launchBrowser, openPage, pageProblems, runAxe, screenshots, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { auditPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
 const BASE = '/campus-api/';
 let work: string;
@@ -74,14 +74,11 @@ describe.each([
   ['404 page', 'no/such/page/'],
 ])('the %s', (name, sitePath) => {
   it('has no axe-core violations, fits a 375 px phone, and is saved as screenshots', async () => {
-    for (const viewport of Object.values(VIEWPORTS)) {
-      const page = await openPage(browser, site.url(sitePath), viewport);
-      expect(await runAxe(page), `${sitePath} at ${viewport.width}px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
-      await page.context().close();
+    const { audits, screenshots: files } = await auditPage(browser, site.url(sitePath), `catalogue-${name.replace(/\W+/g, '-')}`);
+    for (const a of audits) {
+      expect(a.violations, `${sitePath} at ${a.width}px`).toEqual([]);
+      expect(a.overflow, `horizontal overflow at ${a.width}px`).toBeLessThanOrEqual(0);
     }
-    const files = await screenshots(browser, site.url(sitePath), `catalogue-${name.replace(/\W+/g, '-')}`);
     expect(files).toHaveLength(4);
   });
 });

@@ -89,4 +89,27 @@ export async function screenshots(browser: Browser, url: string, name: string): 
   return files;
 }
 
+/** What a page looks like to the quality checks at one width: axe violations and sideways overflow. */
+export interface PageAudit {
+  width: number;
+  violations: Awaited<ReturnType<typeof runAxe>>;
+  overflow: number;
+}
+
+/**
+ * Opens a page at phone and desktop widths, runs axe-core and measures horizontal overflow at
+ * each, then saves its screenshots under `name`; returns the audits and the screenshot files.
+ */
+export async function auditPage(browser: Browser, url: string, name: string): Promise<{ audits: PageAudit[]; screenshots: string[] }> {
+  const audits: PageAudit[] = [];
+  for (const viewport of Object.values(VIEWPORTS)) {
+    const page = await openPage(browser, url, viewport);
+    const violations = await runAxe(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    audits.push({ width: viewport.width, violations, overflow });
+    await page.context().close();
+  }
+  return { audits, screenshots: await screenshots(browser, url, name) };
+}
+
 export { close };
