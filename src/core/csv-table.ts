@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Findings, Place } from './findings.ts';
+import type { Findings } from './findings.ts';
 import { LineIndex } from './text-position.ts';
 
 /** One cell's value and where its first character stands in the file. */
@@ -24,8 +24,6 @@ export interface CsvTable {
   file: string;
   header: CsvRow | undefined;
   rows: CsvRow[];
-  /** Where the end of the file is, for problems such as a missing row. */
-  end: Place;
 }
 
 /** Length of a cell as written in the file, from its parsed value. */
@@ -123,7 +121,7 @@ export function parseCsvTable(original: string, file: string, findings: Findings
     },
   });
   const [header, ...data] = rows;
-  return { file, header, rows: data, end: { file, ...index.position(text.length) }, text };
+  return { file, header, rows: data, text };
 }
 
 /** Reports rows whose cell count differs from `width`; returns the rows that fit. */

@@ -66,7 +66,6 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
       file: show(rel),
       key: base.replace(/\.csv$/i, ''),
       rows: rows.map((r) => names.map((n) => r.cells[n]!.value)),
-      lines: rows.map((r) => r.line),
     });
   }
   return { directory, datasets, findings, files: inputs.map((i) => show(i.rel)) };

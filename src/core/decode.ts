@@ -9,8 +9,6 @@ export interface DecodedText {
   text: string;
   /** Whether the file began with a UTF-8 byte-order mark. */
   bom: boolean;
-  /** 1-based numbers of the lines whose bytes were not UTF-8. */
-  badLines: number[];
 }
 
 /** Length in bytes of the valid UTF-8 prefix of `bytes`. */
@@ -67,12 +65,11 @@ export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings):
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
-    return { text: utf8.decode(body), bom, badLines: [] };
+    return { text: utf8.decode(body), bom };
   } catch {
     // Fall through: decode line by line to say exactly where the bad bytes are.
   }
   const parts: string[] = [];
-  const badLines: number[] = [];
   let start = 0;
   let line = 1;
   while (start <= body.length) {
@@ -83,7 +80,6 @@ export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings):
     if (good === raw.length) {
       parts.push(utf8.decode(raw));
     } else {
-      badLines.push(line);
       const column = utf8.decode(raw.subarray(0, good)).length + 1;
       findings.error({ file, line, column }, 'encoding', describeBadByte(raw[good]!));
       parts.push(decodeMixed(raw));
@@ -93,5 +89,5 @@ export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings):
     start = end + 1;
     line += 1;
   }
-  return { text: parts.join(''), bom, badLines };
+  return { text: parts.join(''), bom };
 }

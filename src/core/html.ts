@@ -33,7 +33,3 @@ export function html(strings: TemplateStringsArray, ...values: Fill[]): SafeHtml
   return new SafeHtml(out);
 }
 
-/** Escapes text for HTML (text and double-quoted attribute values). */
-export function escapeHtml(text: string): string {
-  return escape(text);
-}

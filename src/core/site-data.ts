@@ -8,8 +8,6 @@ export interface DatasetFile {
   /** Base name without `.csv`, e.g. `1139` (for sessions, the term code). */
   key: string;
   rows: string[][];
-  /** Physical line on which each row starts, parallel to `rows`. */
-  lines: number[];
 }
 
 /** Everything the build publishes, read and validated: the one input of every renderer. */

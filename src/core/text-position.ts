@@ -12,12 +12,6 @@ export class LineIndex {
     }
   }
 
-  /** Number of physical lines (a final line break does not open a new line). */
-  get lineCount(): number {
-    const last = this.starts[this.starts.length - 1]!;
-    return last === this.text.length && this.starts.length > 1 ? this.starts.length - 1 : this.starts.length;
-  }
-
   /** 1-based line and column of a character offset. */
   position(offset: number): { line: number; column: number } {
     let lo = 0;

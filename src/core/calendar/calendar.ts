@@ -48,9 +48,14 @@ export function monthsWithin(sessions: readonly Session[]): (MonthKey & { sessio
   const ordered = chronological(sessions);
   const first = ordered[0]!.date;
   const last = ordered[ordered.length - 1]!.date;
+  const byMonth = new Map<number, Session[]>();
+  for (const s of ordered) {
+    const key = s.date.year * 12 + s.date.month;
+    (byMonth.get(key) ?? byMonth.set(key, []).get(key)!).push(s);
+  }
   const out: (MonthKey & { sessions: Session[] })[] = [];
   for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? ((m = 1), (y += 1)) : (m += 1)) {
-    out.push({ year: y, month: m, sessions: ordered.filter((s) => s.date.year === y && s.date.month === m) });
+    out.push({ year: y, month: m, sessions: byMonth.get(y * 12 + m) ?? [] });
   }
   return out;
 }
