@@ -3,6 +3,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { renderXmlDocument } from '../src/core/render-xml.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const FIELDS = ['id', 'employer', 'date', 'start_time', 'end_time', 'location', 'website', 'audience', 'programs', 'description'];
@@ -110,6 +111,10 @@ describe.each([
     const text = files.get(`${base}.xml`)!.toString('utf8');
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <meta>\n    <requests>0</requests>')).toBe(true);
     expect(text).toContain('<method/>');
+  });
+
+  it('is byte for byte the document xmlbuilder2 builds from the same envelope', () => {
+    expect(files.get(`${base}.xml`)!.toString('utf8')).toBe(renderXmlDocument(json(`${base}.json`)));
   });
 });
 

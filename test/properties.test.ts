@@ -7,7 +7,7 @@ import { envelope } from '../src/core/envelope.ts';
 import { Findings } from '../src/core/findings.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { renderJson } from '../src/core/render-json.ts';
-import { renderXml } from '../src/core/render-xml.ts';
+import { renderXml, renderXmlDocument } from '../src/core/render-xml.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const FIELDS = fieldNames(infosessionsDataset.record);
@@ -73,5 +73,29 @@ describe('any text in any field', () => {
     expect(findings.errors).toEqual([]);
     expect(JSON.parse(renderJson(doc)).data[0].description).toBe(value);
     expect(renderXml(doc)).toContain('She said "hi", &lt;b&gt;&amp;amp;&lt;/b&gt; &amp;nbsp; &amp;#65; ]]&gt; 😀');
+  });
+});
+
+describe('the fast XML renderer', () => {
+  /** Text a record can hold once checked: anything but the characters the check refuses. */
+  const text = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('"', '\n', '<', '>', '&', ']]>', "'", '\t', ' ', '😀', '\u2028', '&amp;', '&#65;', '</item>', '\uFFFD'),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    ),
+    maxLength: 30,
+  });
+  const value = fc.oneof(text, fc.constant(''), fc.constant(null), fc.integer(), fc.array(text, { maxLength: 3 }));
+  const names = ['id', 'employer', 'date', 'parameters', 'description'];
+
+  it('gives exactly the text of the reference xmlbuilder2 document, for records of any shape', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value, value, value, value), { maxLength: 8 }), fc.integer({ min: 0, max: 2 ** 31 }), (rows, timestamp) => {
+        const records = rows.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i]!]))) as Record<string, never>[];
+        const doc = envelope(1129, timestamp, records);
+        expect(renderXml(doc)).toBe(renderXmlDocument(doc));
+      }),
+      { numRuns: 300, seed: 20261122 },
+    );
   });
 });

@@ -139,7 +139,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     // The API files first, so their (large) text can be released before the pages render.
     count(await writeFiles(tmp, api!));
     api = undefined;
-    lap('write');
+    lap('api');
     if (options.pages !== false) {
       // Astro renders inside the project (its server bundle must resolve node_modules, and
       // a folder of its own keeps concurrent builds apart), then the result moves into place.
