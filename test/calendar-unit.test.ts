@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
-import { parseShell, sessionBody } from '../src/core/calendar/session-page.ts';
+import { sessionBody } from '../src/core/calendar/session-page.ts';
+import { parseShell } from '../src/core/page-shell.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { isPlaceholderLocation, kindOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
@@ -191,8 +192,9 @@ describe('session pages rendered outside Astro', () => {
   });
 
   it('fills the shell at its markers, escaping the title', () => {
-    const shell = parseShell('<title>@@SESSION_TITLE@@ · x</title><meta content="@@SESSION_SUMMARY@@"><main>@@SESSION_BODY@@</main>');
+    const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@"><main>@@PAGE_BODY@@</main>');
     expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, '/') })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
-    expect(() => parseShell('<main>@@SESSION_BODY@@</main>')).toThrow(/SESSION_TITLE/);
+    expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
 });
+

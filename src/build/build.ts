@@ -2,7 +2,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
-import { parseShell, sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
+import { listingPages } from '../core/calendar/listing-pages.ts';
+import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
+import { parseShell, type Shell } from '../core/page-shell.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
@@ -11,7 +13,7 @@ import { createBuildContext, shareBuildContext, type BuildContext } from './cont
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'pages' | 'sessions' | 'feeds' | 'write', number>;
+  stages: Record<'load' | 'api' | 'pages' | 'calendar' | 'feeds' | 'write', number>;
   files: number;
   bytes: number;
   context: BuildContext;
@@ -29,8 +31,8 @@ export interface BuildOptions {
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export const BUILD_STAMP = '.campus-build.json';
 
-/** Where Astro renders the session page shell; the build fills it per session and removes it. */
-const SESSION_SHELL = 'infosessions/session-shell/index.html';
+/** Where Astro renders the page shells; the build fills them per page and removes them. */
+const SHELLS = { session: 'infosessions/session-shell/', listing: 'infosessions/listing-shell/' } as const;
 
 /** A file to write into the output, by its path inside it. */
 type OutputFile = { path: string; body: string | Uint8Array };
@@ -72,35 +74,27 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
   }
 }
 
-/** Every session's page: the Astro-rendered shell, filled with each session (then the shell is removed). */
-async function* sessionPages(context: BuildContext, dir: string): AsyncGenerator<OutputFile> {
-  const shellFile = path.join(dir, SESSION_SHELL);
-  const shell = parseShell(await readFile(shellFile, 'utf8'));
-  await rm(path.dirname(shellFile), { recursive: true, force: true });
+/** Reads the Astro-rendered page shells and removes them from the output. */
+async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
+  const read = async (folder: string) => {
+    const shell = parseShell(await readFile(path.join(dir, folder, 'index.html'), 'utf8'));
+    await rm(path.join(dir, folder), { recursive: true, force: true });
+    return shell;
+  };
+  return { session: await read(SHELLS.session), listing: await read(SHELLS.listing) };
+}
+
+/** The calendar's large page sets, filled into their shells: every month and term, every session. */
+function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
+  for (const page of listingPages(context.sessions, context.address)) {
+    yield { path: `${page.path}index.html`, body: shells.listing.fill(page) };
+  }
   for (const s of context.sessions) {
     yield {
       path: `${calendarPaths.session(s.id)}index.html`,
-      body: shell.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.address.basePath) }),
+      body: shells.session.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.address.basePath) }),
     };
   }
-}
-
-/** Collects an async generator's items in slices and writes each slice. */
-async function writeStream(dir: string, files: AsyncIterable<OutputFile>): Promise<{ files: number; bytes: number }> {
-  let slice: OutputFile[] = [];
-  const total = { files: 0, bytes: 0 };
-  const flush = async () => {
-    const done = await writeFiles(dir, slice);
-    total.files += done.files;
-    total.bytes += done.bytes;
-    slice = [];
-  };
-  for await (const f of files) {
-    slice.push(f);
-    if (slice.length >= 256) await flush();
-  }
-  await flush();
-  return total;
 }
 
 /**
@@ -110,7 +104,7 @@ async function writeStream(dir: string, files: AsyncIterable<OutputFile>): Promi
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const env = options.env ?? process.env;
-  const stages = { load: 0, api: 0, pages: 0, sessions: 0, feeds: 0, write: 0 };
+  const stages = { load: 0, api: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
     const now = performance.now();
@@ -151,8 +145,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         await rm(astroOut, { recursive: true, force: true });
       }
       lap('pages');
-      count(await writeStream(tmp, sessionPages(context, tmp)));
-      lap('sessions');
+      count(await writeFiles(tmp, calendarPages(context, await takeShells(tmp))));
+      lap('calendar');
     }
     count(await writeFiles(tmp, renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp })));
     lap('feeds');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { chronological } from '../core/calendar/calendar.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
 import { publishedMethods, type PublishedMethod } from '../core/endpoints.ts';
 import type { SiteData } from '../core/site-data.ts';
@@ -15,7 +16,7 @@ export interface BuildContext {
   timestamp: number;
   /** The methods with data, each with its records: computed once, shared by the API files and the pages. */
   published: PublishedMethod[];
-  /** The information sessions read for the calendar (cancellations, programs, times). */
+  /** The information sessions read for the calendar (cancellations, programs, times), in time order. */
   sessions: Session[];
 }
 
@@ -27,7 +28,7 @@ export function createBuildContext(root: string, env: NodeJS.ProcessEnv = proces
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const site = loadSiteData(dataDir, root);
   const address = parseSiteUrl(env.SITE_URL);
-  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions: readSessions(site) };
+  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions: chronological(readSessions(site)) };
 }
 
 /** Makes a context the one the site's pages render from (the build sets it before Astro runs). */

@@ -21,9 +21,18 @@ export function clock(minutes: number): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Sessions in time order: date, start, then id. */
+/** Orders two sessions in time: date, start, then id (numerically). */
+function byTime(a: Session, b: Session): number {
+  return a.date.year - b.date.year || a.date.month - b.date.month || a.date.day - b.date.day || a.start - b.start || idOrder.compare(a.id, b.id);
+}
+const idOrder = new Intl.Collator('en', { numeric: true });
+
+/** Sessions in time order: date, start, then id (a copy; cheap when they already are in order). */
 export function chronological(sessions: readonly Session[]): Session[] {
-  return [...sessions].sort((a, b) => isoDate(a.date).localeCompare(isoDate(b.date)) || a.start - b.start || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  for (let i = 1; i < sessions.length; i++) {
+    if (byTime(sessions[i - 1]!, sessions[i]!) > 0) return [...sessions].sort(byTime);
+  }
+  return [...sessions];
 }
 
 /** A month of the calendar. */

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html.ts';
+import { html, SafeHtml } from '../html.ts';
 import { isoDate, isoTime } from '../session-time.ts';
 import { withBase } from '../site-url.ts';
 import { clock } from './calendar.ts';
@@ -27,6 +27,6 @@ export function sessionItem(s: Session, basePath: string, options: ItemOptions =
 }
 
 /** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
-export function sessionItems(sessions: readonly Session[], basePath: string, options: ItemOptions = {}): string {
-  return sessions.map((s) => sessionItem(s, basePath, options).value).join('');
+export function sessionItems(sessions: readonly Session[], basePath: string, options: ItemOptions = {}): SafeHtml {
+  return new SafeHtml(sessions.map((s) => sessionItem(s, basePath, options).value).join(''));
 }

@@ -39,29 +39,3 @@ export function sessionBody(s: Session, basePath: string): SafeHtml {
     calendarPaths.month(monthSlug(month)),
   )}">All sessions in ${monthLabel(month)}</a> · <a href="${at(calendarPaths.term(s.term.code))}">All sessions in ${s.term.label}</a></p>`;
 }
-
-/** The markers the shell page holds where a session's title, summary and body go. */
-export const SHELL_MARKERS = { title: '@@SESSION_TITLE@@', summary: '@@SESSION_SUMMARY@@', body: '@@SESSION_BODY@@' } as const;
-
-/** The site's page shell (rendered once by Astro) cut at its markers, ready to be filled per page. */
-export interface Shell {
-  fill(parts: { title: string; summary: string; body: SafeHtml }): string;
-}
-
-/** Cuts a rendered shell page at its markers; throws when one is missing. */
-export function parseShell(page: string): Shell {
-  const pieces = page.split(/(@@SESSION_(?:TITLE|SUMMARY|BODY)@@)/);
-  for (const marker of Object.values(SHELL_MARKERS)) {
-    if (!pieces.includes(marker)) throw new Error(`the session page shell lacks ${marker}`);
-  }
-  return {
-    fill({ title, summary, body }) {
-      const value: Record<string, string> = {
-        [SHELL_MARKERS.title]: html`${title}`.value,
-        [SHELL_MARKERS.summary]: html`${summary}`.value,
-        [SHELL_MARKERS.body]: body.value,
-      };
-      return pieces.map((p) => value[p] ?? p).join('');
-    },
-  };
-}

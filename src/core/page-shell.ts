@@ -1,0 +1,38 @@
+import { html, type SafeHtml } from './html.ts';
+
+/**
+ * The markers a shell page holds where a page's title, summary and body go. Astro renders a
+ * shell once (the site's layout around the markers); the build fills it for each page of a
+ * large set (sessions, months, terms), which would be too many for Astro's per-page pipeline.
+ */
+export const SHELL_MARKERS = { title: '@@PAGE_TITLE@@', summary: '@@PAGE_SUMMARY@@', body: '@@PAGE_BODY@@' } as const;
+
+/** What fills a shell: title and summary as text (escaped here), the body as safe markup. */
+export interface ShellParts {
+  title: string;
+  summary: string;
+  body: SafeHtml;
+}
+
+/** A rendered shell page cut at its markers, ready to be filled per page. */
+export interface Shell {
+  fill(parts: ShellParts): string;
+}
+
+/** Cuts a rendered shell page at its markers; throws when one is missing. */
+export function parseShell(page: string): Shell {
+  const pieces = page.split(/(@@PAGE_(?:TITLE|SUMMARY|BODY)@@)/);
+  for (const marker of Object.values(SHELL_MARKERS)) {
+    if (!pieces.includes(marker)) throw new Error(`the page shell lacks ${marker}`);
+  }
+  return {
+    fill({ title, summary, body }) {
+      const value: Record<string, string> = {
+        [SHELL_MARKERS.title]: html`${title}`.value,
+        [SHELL_MARKERS.summary]: html`${summary}`.value,
+        [SHELL_MARKERS.body]: body.value,
+      };
+      return pieces.map((p) => value[p] ?? p).join('');
+    },
+  };
+}
