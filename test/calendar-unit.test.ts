@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
+import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
 import { sessionBody } from '../src/core/calendar/session-page.ts';
 import { parseShell } from '../src/core/page-shell.ts';
@@ -198,3 +199,34 @@ describe('session pages rendered outside Astro', () => {
   });
 });
 
+describe('subscription feeds over a long archive', () => {
+  const codes = ['1129', '1131', '1135', '1139', '1141', '1145', '1149', '1151'];
+  const sessions: Session[] = codes.flatMap((code, t) => {
+    const term = parseTermCode(code)!;
+    return [0, 1].map((i) => ({
+      id: String(t * 10 + i), employer: `E${t}`, cancelled: false, kind: 'session' as const, date: { year: term.year, month: term.firstMonth, day: 10 + i }, start: 600, end: 660,
+      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', programs: t === 0 ? ['Old Program'] : ['Math'], description: '', term,
+    }));
+  });
+  const feeds = subscriptionFeeds(sessions);
+
+  it(`holds the newest ${FEED_TERMS} terms in the feeds of all, each audience and each program`, () => {
+    expect(feeds.window.map((t) => t.code)).toEqual(codes.slice(-FEED_TERMS).reverse());
+    expect(feeds.all.sessions.map((s) => s.term.code)).toEqual(codes.slice(-FEED_TERMS).flatMap((c) => [c, c]));
+    expect(feeds.audiences.map((f) => [f.path, f.sessions.length])).toEqual([['infosessions/audiences/co-op.ics', FEED_TERMS * 2]]);
+  });
+
+  it('keeps every term whole in its own feed, and a feed for a program seen only before the window', () => {
+    expect(feeds.terms.map((f) => f.sessions.length)).toEqual(codes.map(() => 2));
+    expect(feeds.programs.map((f) => [f.path, f.sessions.length])).toEqual([['infosessions/programs/math.ics', FEED_TERMS * 2], ['infosessions/programs/old-program.ics', 0]]);
+  });
+
+  it('writes every file once: a feed per term, audience and program, an .ics per session', () => {
+    const files = [...renderFeedFiles(sessions, { siteUrl: 'https://x.test/', timestamp: 0 })];
+    expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
+    expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length);
+    const all = files.find((f) => f.path === 'infosessions.ics')!.body;
+    expect(all.match(/BEGIN:VEVENT/g)).toHaveLength(FEED_TERMS * 2);
+    expect(files.find((f) => f.path === 'infosessions/programs/old-program.ics')!.body).not.toContain('BEGIN:VEVENT');
+  });
+});
