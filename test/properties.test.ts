@@ -1,6 +1,9 @@
+import path from 'node:path';
 import fc from 'fast-check';
+import * as linkify from 'linkifyjs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { linkSegments, type TextSegment } from '../src/core/calendar/linkify.ts';
 import { checkDatasetFile } from '../src/core/dataset.ts';
 import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
 import { envelope } from '../src/core/envelope.ts';
@@ -8,6 +11,8 @@ import { Findings } from '../src/core/findings.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { renderJson } from '../src/core/render-json.ts';
 import { renderXml, renderXmlDocument } from '../src/core/render-xml.ts';
+import { readDataFolder } from '../src/load/data-fs.ts';
+import { ROOT } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const FIELDS = fieldNames(infosessionsDataset.record);
@@ -97,5 +102,41 @@ describe('the fast XML renderer', () => {
       }),
       { numRuns: 300, seed: 20261122 },
     );
+  });
+});
+
+describe('links in free text', () => {
+  /** The plain way: linkifyjs over the whole text. `linkSegments` scans only words that may hold a link. */
+  function wholeTextSegments(text: string): TextSegment[] {
+    const segments: TextSegment[] = [];
+    let at = 0;
+    for (const m of linkify.find(text)) {
+      if (m.type !== 'url' && m.type !== 'email') continue;
+      if (m.start > at) segments.push({ text: text.slice(at, m.start) });
+      segments.push({ text: m.value, href: m.href });
+      at = m.end;
+    }
+    if (at < text.length) segments.push({ text: text.slice(at) });
+    return segments;
+  }
+  const linky = fc.string({
+    unit: fc.constantFrom('www', '.', 'com', 'ca', 'io', 'localhost', ':', '//', 'http', 'https', '@', 'mailto:', ' ', '\n', '\t', '(', ')', ',', '<', '>', '"', "'", '192.168.0.1', ':8080', '/a?q=1&x', '#top', '。', 'jp', 'é', '例え', '-', '_', 'a', 'b1', '😀', 'uwaterloo', '...'),
+    maxLength: 30,
+  });
+
+  it('finds exactly the links a scan of the whole text finds', () => {
+    fc.assert(
+      fc.property(linky, (text) => {
+        expect(linkSegments(text)).toEqual(wholeTextSegments(text));
+      }),
+      { numRuns: 2000, seed: 20261122 },
+    );
+  });
+
+  it('finds exactly those links in every real description', () => {
+    const rows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+    const descriptions = rows.map((r) => r[FIELDS.indexOf('description')]!);
+    expect(descriptions.filter((d) => wholeTextSegments(d).some((s) => s.href)).length).toBeGreaterThan(10);
+    for (const d of descriptions) expect(linkSegments(d)).toEqual(wholeTextSegments(d));
   });
 });
