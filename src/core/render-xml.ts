@@ -64,70 +64,73 @@ export function escapeXmlText(text: string): string {
  * A slot for a text value in a prototype document: U+FFFF never reaches the renderer (the
  * data check refuses it), so a slot cannot be mistaken for data.
  */
-const slot = (i: number) => `\uFFFF${i}\uFFFF`;
-const SLOT = /\uFFFF(\d+)\uFFFF/;
+const SLOT = '\uFFFF';
 
-/** What an `<item>` looks like for one shape of record: markup pieces around its text fields. */
-interface ItemTemplate {
-  /** Markup, then alternately a field index and markup: `pieces.length === fields.length * 2 + 1`. */
-  pieces: string[];
-  fields: number[];
-}
-
-/** Whether a field holds text (filled in per record) or something the template holds whole. */
+/** Whether a field holds text (filled in per record) or a value whose markup is fixed (empty, null, a list). */
 function isText(value: RecordValue): value is string | number {
   return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 
-/** The shape of a record: which fields are text; anything else is part of the key as it is. */
-function shapeKey(values: RecordValue[]): string {
-  let key = '';
-  for (const v of values) key += isText(v) ? 't' : `[${JSON.stringify(v)}]`;
-  return key;
+/** The key of a field's markup: its name, and its value unless that is text (`isText`). */
+function variantKey(name: string, value: RecordValue): string {
+  return isText(value) ? `${name}\u0000` : `${name}\u0000${JSON.stringify(value)}`;
 }
 
 /**
- * Renders a long envelope fast, with output identical to `renderXmlDocument`: xmlbuilder2
- * renders one prototype `<item>` per shape of record (slots where its text goes) and the
- * envelope around it; each record then fills its shape's template with its escaped text.
- * Building a DOM node per field of every record cost about 115 µs a record; this costs a few.
+ * Renders a long envelope fast, with output identical to `renderXmlDocument` (tested by
+ * property): xmlbuilder2 renders one prototype document holding the envelope and, as one item
+ * each, every field's element for each kind of value the records hold (around a slot for
+ * text; whole for an empty string, null or a list); each record then joins its fields' markup
+ * with its escaped text. Building a DOM node per field of every record cost about 115 µs a
+ * record; this costs a few.
  */
 export function renderXml(doc: Envelope): string {
-  if (doc.data.length === 0) return renderXmlDocument(doc);
-  const templates = new Map<string, ItemTemplate>();
-  let frame: { head: string; tail: string } | undefined;
+  if (doc.data.length === 0 || doc.data.some((r) => Object.keys(r).length === 0)) return renderXmlDocument(doc);
+  const variants = new Map<string, PublishedRecord>();
+  for (const record of doc.data) {
+    for (const name in record) {
+      const value = record[name]!;
+      const key = variantKey(name, value);
+      if (!variants.has(key)) variants.set(key, { [name]: isText(value) ? SLOT : value });
+    }
+  }
+  const whole = renderPrototype({ meta: doc.meta, data: [...variants.values()] });
+  const head = whole.slice(0, whole.indexOf('<data>\n') + '<data>\n'.length);
+  const tail = whole.slice(whole.lastIndexOf('\n  </data>'));
+  const open = whole.slice(head.length, whole.indexOf('\n', head.length) + 1);
+  const close = whole.slice(whole.lastIndexOf('\n', whole.length - tail.length - 1), whole.length - tail.length);
+  const elements = whole.slice(head.length + open.length, whole.length - tail.length - close.length).split(`${close}\n${open}`);
+  if (elements.length !== variants.size) throw new Error('the XML prototype does not hold one item per field markup');
+  /** Per field name: the markup around its text, and its whole markup for each other value. */
+  const markup = new Map<string, { text: [before: string, after: string]; other: Map<string, string> }>();
+  [...variants.keys()].forEach((key, i) => {
+    const [name, json] = key.split('\u0000') as [string, string];
+    let m = markup.get(name);
+    if (!m) markup.set(name, (m = { text: ['', ''], other: new Map() }));
+    if (json !== '') {
+      m.other.set(json, elements[i]!);
+      return;
+    }
+    const cut = elements[i]!.split(SLOT);
+    if (cut.length !== 2) throw new Error(`the XML markup of ${name} does not hold its text once`);
+    m.text = cut as [string, string];
+  });
+
   const parts: string[] = [];
   for (const record of doc.data) {
-    const keys = Object.keys(record);
-    const values = keys.map((k) => record[k]!);
-    const key = `${keys.join('\u0000')}\u0001${shapeKey(values)}`;
-    let template = templates.get(key);
-    if (!template) {
-      const prototype: PublishedRecord = Object.fromEntries(keys.map((k, i) => [k, isText(values[i]!) ? slot(i) : values[i]!]));
-      const text = renderPrototype({ meta: doc.meta, data: [prototype] });
-      const open = text.indexOf('<data>\n');
-      const close = text.lastIndexOf('\n  </data>');
-      frame ??= { head: text.slice(0, open + '<data>\n'.length), tail: text.slice(close) };
-      template = cutTemplate(text.slice(open + '<data>\n'.length, close));
-      const textFields = values.flatMap((v, i) => (isText(v) ? [i] : []));
-      if (template.fields.join() !== textFields.join()) throw new Error('XML item template does not match its record');
-      templates.set(key, template);
+    const names = Object.keys(record);
+    const fields: string[] = new Array(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const value = record[names[i]!]!;
+      const m = markup.get(names[i]!)!;
+      fields[i] = isText(value) ? m.text[0] + escapeXmlText(String(value)) + m.text[1] : m.other.get(JSON.stringify(value))!;
     }
-    const { pieces, fields } = template;
-    let out = pieces[0]!;
-    for (let i = 0; i < fields.length; i++) out += escapeXmlText(String(values[fields[i]!])) + pieces[i + 1]!;
-    parts.push(out);
+    parts.push(open + fields.join('\n') + close);
   }
-  return frame!.head + parts.join('\n') + frame!.tail;
+  return head + parts.join('\n') + tail;
 }
 
 /** The reference rendering of a prototype, unchecked: its slots are not characters XML allows. */
 function renderPrototype(doc: Envelope): string {
   return `${documentOf(doc).end({ prettyPrint: true, wellFormed: false })}\n`;
-}
-
-/** Cuts a rendered prototype item at its slots. */
-function cutTemplate(item: string): ItemTemplate {
-  const split = item.split(SLOT);
-  return { pieces: split.filter((_, i) => i % 2 === 0), fields: split.filter((_, i) => i % 2 === 1).map(Number) };
 }
