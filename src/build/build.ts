@@ -14,7 +14,7 @@ import { createBuildContext, shareBuildContext, type BuildContext } from './cont
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'pages' | 'calendar' | 'feeds' | 'write', number>;
+  stages: Record<'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write', number>;
   files: number;
   bytes: number;
   context: BuildContext;
@@ -103,7 +103,7 @@ function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELL
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const env = options.env ?? process.env;
-  const stages = { load: 0, api: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
+  const stages = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
     const now = performance.now();
@@ -114,8 +114,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const context = createBuildContext(options.root, env);
   lap('load');
   const { site, address, timestamp, published } = context;
-  let api: OutputFile[] | undefined = [...renderApiFiles(published, timestamp), ...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
+  let api: OutputFile[] | undefined = renderApiFiles(published, timestamp);
   lap('api');
+  const schemas: OutputFile[] = [...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
+  lap('schemas');
   const hostFiles: OutputFile[] = [
     { path: 'serve.json', body: serveJson(site.directory) },
     { path: '_headers', body: headersFile(site.directory, address.basePath) },
@@ -133,6 +135,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     count(writeFiles(tmp, api!));
     api = undefined;
     lap('api');
+    count(writeFiles(tmp, schemas));
+    lap('schemas');
     if (options.pages !== false) {
       // Astro renders inside the project (its server bundle must resolve node_modules, and
       // a folder of its own keeps concurrent builds apart), then the result moves into place.
