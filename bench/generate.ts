@@ -57,7 +57,7 @@ export function generateSessions(real: readonly string[][], count: number, seed 
       if (day > daysInMonth(year, month)) [month, day] = [month, 1];
       const [start, end] = pick(timePairs);
       const source = pick(real);
-      const cells = fields.map((f, k) => source[k]!);
+      const cells = fields.map((_, k) => source[k]!);
       cells[col('id')] = String(id++);
       cells[col('date')] = `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
       cells[col('start_time')] = start;
