@@ -131,6 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     written.bytes += w.bytes;
   };
   await replaceDirectory(options.outDir, async (tmp) => {
+    lap('write'); // the host files above and the temporary folder
     // The API files first, so their (large) text can be released before the pages render.
     count(writeFiles(tmp, api!));
     api = undefined;
