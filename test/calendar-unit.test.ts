@@ -222,7 +222,7 @@ describe('subscription feeds over a long archive', () => {
   });
 
   it('writes every file once: a feed per term, audience and program, an .ics per session', () => {
-    const files = [...renderFeedFiles(sessions, { siteUrl: 'https://x.test/', timestamp: 0 })];
+    const files = [...renderFeedFiles(feeds, { siteUrl: 'https://x.test/', timestamp: 0 })];
     expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
     expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length);
     const all = files.find((f) => f.path === 'infosessions.ics')!.body;

@@ -152,7 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       count(writeFiles(tmp, calendarPages(context, await takeShells(tmp))));
       lap('calendar');
     }
-    count(writeFiles(tmp, renderFeedFiles(context.sessions, { siteUrl: address.url, timestamp })));
+    count(writeFiles(tmp, renderFeedFiles(context.feeds, { siteUrl: address.url, timestamp })));
     lap('feeds');
     count(writeFiles(tmp, hostFiles));
     lap('write');

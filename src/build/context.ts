@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chronological } from '../core/calendar/calendar.ts';
+import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
 import { publishedMethods, type PublishedMethod } from '../core/endpoints.ts';
 import type { SiteData } from '../core/site-data.ts';
@@ -18,6 +19,8 @@ export interface BuildContext {
   published: PublishedMethod[];
   /** The information sessions read for the calendar (cancellations, programs, times), in time order. */
   sessions: Session[];
+  /** The calendar feeds and what each holds: the feeds page lists them, the build writes them. */
+  feeds: SubscriptionFeeds;
 }
 
 const KEY = Symbol.for('campus-api-static.build-context');
@@ -28,7 +31,8 @@ export function createBuildContext(root: string, env: NodeJS.ProcessEnv = proces
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const site = loadSiteData(dataDir, root);
   const address = parseSiteUrl(env.SITE_URL);
-  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions: chronological(readSessions(site)) };
+  const sessions = chronological(readSessions(site));
+  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
 }
 
 /** Makes a context the one the site's pages render from (the build sets it before Astro runs). */

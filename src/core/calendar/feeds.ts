@@ -71,8 +71,7 @@ export function subscriptionFeeds(sessions: readonly Session[]): SubscriptionFee
  * by term, the term's feed and each of its sessions' own; then the windowed feeds. Each event
  * is rendered once; only the window's events are kept for the feeds that share them.
  */
-export function* renderFeedFiles(sessions: readonly Session[], ctx: FeedContext): Generator<{ path: string; body: string }> {
-  const feeds = subscriptionFeeds(sessions);
+export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: FeedContext): Generator<{ path: string; body: string }> {
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<string, string>();
   for (const f of feeds.terms) {
