@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
@@ -110,6 +111,19 @@ export async function auditPage(browser: Browser, url: string, name: string): Pr
     await page.context().close();
   }
   return { audits, screenshots: await screenshots(browser, url, name) };
+}
+
+/**
+ * Audits a page (`auditPage`) and expects what every page of the site owes its visitors: no
+ * axe-core violation and no horizontal overflow at either width, and its four screenshots.
+ */
+export async function expectAuditedPage(browser: Browser, url: string, name: string): Promise<void> {
+  const { audits, screenshots: files } = await auditPage(browser, url, name.replace(/\W+/g, '-'));
+  for (const a of audits) {
+    expect(a.violations, `${url} at ${a.width}px`).toEqual([]);
+    expect(a.overflow, `horizontal overflow at ${a.width}px`).toBeLessThanOrEqual(0);
+  }
+  expect(files).toHaveLength(4);
 }
 
 export { close };
