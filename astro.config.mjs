@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { parseSiteUrl } from './src/core/site-url.ts';
+import { parseSiteUrl } from './src/core/site/address.ts';
 
 // SITE_URL says where dist/ is served; a path in it (a project site) becomes Astro's base.
 // `npm run build` passes the same values inline; this keeps `astro dev` in step.

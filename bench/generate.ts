@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { DATASETS } from '../src/core/datasets/index.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
-import { daysInMonth, MONTH_NAMES, parseClockTime } from '../src/core/session-time.ts';
+import { daysInMonth, MONTH_NAMES, parseClockTime } from '../src/core/records/session-time.ts';
 
 /** A small, fast, seeded pseudo-random generator (mulberry32): the same seed gives the same data. */
 export function seededRandom(seed: number): () => number {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, termCodes } from '../bench/generate.ts';
-import { readDataFiles } from '../src/core/data-folder.ts';
+import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
-import { sessionBody } from '../src/core/calendar/session-page.ts';
-import { parseShell } from '../src/core/page-shell.ts';
+import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
+import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { isPlaceholderLocation, kindOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
-import { parseClockTime, parseSessionDate } from '../src/core/session-time.ts';
-import { parseTermCode } from '../src/core/term.ts';
+import { parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
+import { parseTermCode } from '../src/core/records/term.ts';
 
 describe.each([
   ['12:00 AM', 0],

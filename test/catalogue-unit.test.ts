@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exampleUrls, groupByService, methodLinks } from '../src/core/catalogue.ts';
-import type { MethodEntry } from '../src/core/directory.ts';
-import { parseSiteUrl, withBase } from '../src/core/site-url.ts';
+import { exampleUrls, groupByService, methodLinks } from '../src/core/render/catalogue.ts';
+import type { MethodEntry } from '../src/core/datasets/directory.ts';
+import { parseSiteUrl, withBase } from '../src/core/site/address.ts';
 
 const entry = (methodId: number, path: string, serviceName: string, serviceId: number, extra: Partial<MethodEntry> = {}): MethodEntry => ({
   methodId,

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDatasetFile } from '../src/core/dataset.ts';
+import { checkDatasetFile } from '../src/core/datasets/dataset.ts';
 import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
 import { KNOWN_SOURCES } from '../src/core/datasets/index.ts';
-import { readDirectory } from '../src/core/directory.ts';
-import { Findings } from '../src/core/findings.ts';
+import { readDirectory } from '../src/core/datasets/directory.ts';
+import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 

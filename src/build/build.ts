@@ -3,12 +3,12 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
-import { listingPages } from '../core/calendar/listing-pages.ts';
-import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
-import { parseShell, type Shell } from '../core/page-shell.ts';
-import { renderApiFiles } from '../core/endpoints.ts';
-import { headersFile, serveJson } from '../core/host-config.ts';
-import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
+import { listingPages } from '../core/calendar/pages/listing-pages.ts';
+import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/pages/session-page.ts';
+import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
+import { renderApiFiles } from '../core/datasets/published.ts';
+import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
 

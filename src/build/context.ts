@@ -2,9 +2,9 @@ import path from 'node:path';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
-import { publishedMethods, type PublishedMethod } from '../core/endpoints.ts';
-import type { SiteData } from '../core/site-data.ts';
-import { parseSiteUrl, type SiteAddress } from '../core/site-url.ts';
+import { publishedMethods, type PublishedMethod } from '../core/datasets/published.ts';
+import type { SiteData } from '../core/records/site-data.ts';
+import { parseSiteUrl, type SiteAddress } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
-import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
+import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/read/findings.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fixCsv } from '../core/fix.ts';
-import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/report-format.ts';
+import { fixCsv } from '../core/review/fix.ts';
+import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
 import { listCsvFiles, readDataFolder, showPath } from '../load/data-fs.ts';
 
 const USAGE = `Usage: npm run check -- [DIR] [--strict] [--fix] [--format text|json]

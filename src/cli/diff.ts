@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { diffData } from '../core/data-diff.ts';
-import { readDataFiles } from '../core/data-folder.ts';
-import { renderDiffMarkdown } from '../core/diff-markdown.ts';
-import { ConfigError } from '../core/findings.ts';
+import { diffData } from '../core/review/data-diff.ts';
+import { readDataFiles } from '../core/datasets/data-folder.ts';
+import { renderDiffMarkdown } from '../core/review/diff-markdown.ts';
+import { ConfigError } from '../core/read/findings.ts';
 import { readDataFolder, showPath } from '../load/data-fs.ts';
 import { readDataAtRef } from '../load/git-data.ts';
 

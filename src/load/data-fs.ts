@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DATASETS } from '../core/datasets/index.ts';
-import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/data-folder.ts';
-import { ValidationError } from '../core/findings.ts';
-import type { SiteData } from '../core/site-data.ts';
+import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { ValidationError } from '../core/read/findings.ts';
+import type { SiteData } from '../core/records/site-data.ts';
 
 /** Every .csv file below `dir`, as paths relative to it with forward slashes, sorted. */
 export function listCsvFiles(dir: string): string[] {

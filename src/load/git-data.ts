@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { ConfigError } from '../core/findings.ts';
-import type { DataFileInput } from '../core/data-folder.ts';
+import { ConfigError } from '../core/read/findings.ts';
+import type { DataFileInput } from '../core/datasets/data-folder.ts';
 
 /** Runs git in `cwd` and returns its output as bytes; throws with git's own message on failure. */
 function git(cwd: string, args: string[]): Buffer {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { ConfigError } from '../core/findings.ts';
+import { ConfigError } from '../core/read/findings.ts';
 
 /** Where the build's timestamp came from, for the build log. */
 export type TimestampSource = 'SOURCE_DATE_EPOCH' | 'git' | 'clock';

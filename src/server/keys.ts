@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../core/findings.ts';
+import { ConfigError } from '../core/read/findings.ts';
 
 /** Which API keys the server accepts. */
 export interface KeyStore {

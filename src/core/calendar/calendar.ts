@@ -1,5 +1,5 @@
-import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../session-time.ts';
-import type { Term } from '../term.ts';
+import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../records/session-time.ts';
+import type { Term } from '../records/term.ts';
 import type { Session } from './session.ts';
 import { slugify } from './slug.ts';
 

@@ -1,4 +1,4 @@
-import type { Term } from '../term.ts';
+import type { Term } from '../records/term.ts';
 import { audienceFacets, chronological, programFacets, termsWithin, type Facet } from './calendar.ts';
 import { calendarFile, sessionEvent, type FeedContext } from './ics.ts';
 import type { Session } from './session.ts';

@@ -1,4 +1,4 @@
-import { isoDate } from '../session-time.ts';
+import { isoDate } from '../records/session-time.ts';
 import type { Session } from './session.ts';
 import { clock } from './calendar.ts';
 

@@ -1,8 +1,8 @@
 import { DATASETS } from '../datasets/index.ts';
 import { fieldNames } from '../records/record-spec.ts';
-import { parseClockTime, parseSessionDate, type CalendarDate } from '../session-time.ts';
-import type { SiteData } from '../site-data.ts';
-import { parseTermCode, termOfDate, type Term } from '../term.ts';
+import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/session-time.ts';
+import type { SiteData } from '../records/site-data.ts';
+import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */

@@ -1,4 +1,4 @@
-import type { DatasetSpec } from '../dataset.ts';
+import type { DatasetSpec } from './dataset.ts';
 import { infosessionsDataset } from './infosessions.ts';
 
 /** Every dataset the build can publish, by the name the directory's `source` column uses. */

@@ -1,8 +1,8 @@
-import { cellPosition, type DataRow, type DatasetContext, type DatasetSpec } from '../dataset.ts';
-import type { Findings } from '../findings.ts';
+import { cellPosition, type DataRow, type DatasetContext, type DatasetSpec } from './dataset.ts';
+import type { Findings } from '../read/findings.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
-import { parseClockTime, parseSessionDate } from '../session-time.ts';
-import { isInTerm, parseTermCode } from '../term.ts';
+import { parseClockTime, parseSessionDate } from '../records/session-time.ts';
+import { isInTerm, parseTermCode } from '../records/term.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;

@@ -2,8 +2,8 @@
 import { buildContext } from '../../build/context.ts';
 import { chronological, clock } from '../../core/calendar/calendar.ts';
 import { calendarPaths } from '../../core/calendar/feeds.ts';
-import { isoDate, isoTime } from '../../core/session-time.ts';
-import { withBase } from '../../core/site-url.ts';
+import { isoDate, isoTime } from '../../core/records/session-time.ts';
+import { withBase } from '../../core/site/address.ts';
 
 export function GET(): Response {
   const { sessions, address } = buildContext();

@@ -1,5 +1,5 @@
-import { ConfigError } from './findings.ts';
-import { VERSION_SEGMENT } from './version.ts';
+import { ConfigError } from '../read/findings.ts';
+import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** The address the site is served from when SITE_URL is not set. */
 export const DEFAULT_SITE_URL = 'http://localhost:3000';

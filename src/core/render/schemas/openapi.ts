@@ -1,12 +1,12 @@
-import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../callback.ts';
-import type { MethodEntry } from '../directory.ts';
-import { FORMATS } from '../directory.ts';
-import { envelope } from '../envelope.ts';
-import type { PublishedMethod } from '../endpoints.ts';
-import { metaRecord } from '../records/meta-record.ts';
-import { methodParameters } from '../parameters.ts';
+import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../../site/callback.ts';
+import type { MethodEntry } from '../../datasets/directory.ts';
+import { FORMATS } from '../../datasets/directory.ts';
+import { envelope } from '../../records/envelope.ts';
+import type { PublishedMethod } from '../../datasets/published.ts';
+import { metaRecord } from '../../records/meta-record.ts';
+import { methodParameters } from '../../site/parameters.ts';
 import { recordSchema, type JsonSchema } from './json-schema.ts';
-import { API_VERSION } from '../version.ts';
+import { API_VERSION } from '../../records/version.ts';
 
 /** The component name of a record kind's schema, e.g. `InfosessionRecord`. */
 const recordName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Record`;

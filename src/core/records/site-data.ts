@@ -1,5 +1,5 @@
-import type { MethodEntry } from './directory.ts';
-import type { Finding } from './findings.ts';
+import type { MethodEntry } from '../datasets/directory.ts';
+import type { Finding } from '../read/findings.ts';
 
 /** One CSV file of a dataset after validation: its rows' values in record-field order. */
 export interface DatasetFile {

@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { Envelope } from './envelope.ts';
-import type { PublishedRecord, RecordValue } from './records/record-spec.ts';
+import type { Envelope } from '../records/envelope.ts';
+import type { PublishedRecord, RecordValue } from '../records/record-spec.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 

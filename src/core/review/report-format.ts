@@ -1,4 +1,4 @@
-import { formatFinding, sortFindings, type Finding } from './findings.ts';
+import { formatFinding, sortFindings, type Finding } from '../read/findings.ts';
 
 /** How findings are printed: text lines, GitHub workflow annotations, or JSON. */
 export type ReportFormat = 'text' | 'github' | 'json';

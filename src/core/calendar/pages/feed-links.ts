@@ -1,5 +1,5 @@
-import { html, type SafeHtml } from '../html.ts';
-import { withBase, type SiteAddress } from '../site-url.ts';
+import { html, type SafeHtml } from '../../render/html.ts';
+import { withBase, type SiteAddress } from '../../site/address.ts';
 
 /** Subscribe (webcal:) and download links for one calendar feed, by its site-relative path. */
 export function feedLinks(path: string, label: string, address: SiteAddress): SafeHtml {

@@ -1,6 +1,6 @@
-import { parseCsvTable, rawLength, type CsvCell } from './csv-table.ts';
-import { decodeMixed } from './decode.ts';
-import { Findings } from './findings.ts';
+import { parseCsvTable, rawLength, type CsvCell } from '../read/csv-table.ts';
+import { decodeMixed } from '../read/decode.ts';
+import { Findings } from '../read/findings.ts';
 
 /** What `check --fix` did, or would not do, to one file. */
 export interface FixResult {

@@ -1,4 +1,4 @@
-import type { PublishedRecord } from './records/record-spec.ts';
+import type { PublishedRecord } from './record-spec.ts';
 import { API_VERSION } from './version.ts';
 
 /** The meta object of every response (specification 2.1). */

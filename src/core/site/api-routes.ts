@@ -1,5 +1,5 @@
-import { FORMATS, type Format, type MethodEntry } from './directory.ts';
-import { VERSION_SEGMENT } from './version.ts';
+import { FORMATS, type Format, type MethodEntry } from '../datasets/directory.ts';
+import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** What a request path means to the API. */
 export interface ApiRoute {

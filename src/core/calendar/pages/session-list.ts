@@ -1,10 +1,10 @@
-import { html, SafeHtml } from '../html.ts';
-import { isoDate, isoTime } from '../session-time.ts';
-import { withBase } from '../site-url.ts';
-import { clock } from './calendar.ts';
-import { calendarPaths } from './feeds.ts';
-import type { Session } from './session.ts';
-import { slugify } from './slug.ts';
+import { html, SafeHtml } from '../../render/html.ts';
+import { isoDate, isoTime } from '../../records/session-time.ts';
+import { withBase } from '../../site/address.ts';
+import { clock } from '../calendar.ts';
+import { calendarPaths } from '../feeds.ts';
+import type { Session } from '../session.ts';
+import { slugify } from '../slug.ts';
 
 /** How a session shows in a list: with its date (front door), compact (a calendar day), or in full. */
 export interface ItemOptions {

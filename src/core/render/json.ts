@@ -1,4 +1,4 @@
-import type { Envelope } from './envelope.ts';
+import type { Envelope } from '../records/envelope.ts';
 
 /** The JSON form of an envelope: compact, UTF-8, ending in a newline. */
 export function renderJson(doc: Envelope): string {

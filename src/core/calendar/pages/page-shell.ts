@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '../../render/html.ts';
 
 /**
  * The markers a shell page holds where a page's title, summary and body go. Astro renders a

@@ -1,6 +1,6 @@
-import { calendarPaths } from './calendar/feeds.ts';
-import { schemaPaths } from './schemas/schema-files.ts';
-import { withBase } from './site-url.ts';
+import { calendarPaths } from '../calendar/feeds.ts';
+import { schemaPaths } from '../render/schemas/schema-files.ts';
+import { withBase } from './address.ts';
 
 /** One entry of the site's navigation. */
 export interface NavItem {

@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { metaRecord } from '../records/meta-record.ts';
-import type { FieldSpec, RecordSpec } from '../records/record-spec.ts';
+import { metaRecord } from '../../records/meta-record.ts';
+import type { FieldSpec, RecordSpec } from '../../records/record-spec.ts';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
 const TYPES = { string: 'xs:string', integer: 'xs:integer', number: 'xs:decimal' } as const;

@@ -1,7 +1,7 @@
-import type { PublishedMethod } from '../endpoints.ts';
-import type { MethodEntry } from '../directory.ts';
-import type { SiteData } from '../site-data.ts';
-import { VERSION_SEGMENT } from '../version.ts';
+import type { PublishedMethod } from '../../datasets/published.ts';
+import type { MethodEntry } from '../../datasets/directory.ts';
+import type { SiteData } from '../../records/site-data.ts';
+import { VERSION_SEGMENT } from '../../records/version.ts';
 import { envelopeSchema } from './json-schema.ts';
 import { openApiDocument, schemaBaseName } from './openapi.ts';
 import { envelopeXsd } from './xsd.ts';

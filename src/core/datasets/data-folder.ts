@@ -1,9 +1,9 @@
 import { checkDatasetFile, type DatasetContext } from './dataset.ts';
-import { DATASETS, KNOWN_SOURCES } from './datasets/index.ts';
+import { DATASETS, KNOWN_SOURCES } from './index.ts';
 import { readDirectory, type MethodEntry } from './directory.ts';
-import { Findings } from './findings.ts';
-import { fieldNames } from './records/record-spec.ts';
-import type { DatasetFile } from './site-data.ts';
+import { Findings } from '../read/findings.ts';
+import { fieldNames } from '../records/record-spec.ts';
+import type { DatasetFile } from '../records/site-data.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';

@@ -1,13 +1,13 @@
-import { html } from '../html.ts';
-import type { ShellParts } from '../page-shell.ts';
-import { isoDate } from '../session-time.ts';
-import { withBase, type SiteAddress } from '../site-url.ts';
-import type { Term } from '../term.ts';
-import { byDay, longDate, monthGrid, monthLabel, monthSlug, monthsWithin, termsWithin, WEEKDAYS, type MonthKey } from './calendar.ts';
+import { html } from '../../render/html.ts';
+import type { ShellParts } from './page-shell.ts';
+import { isoDate } from '../../records/session-time.ts';
+import { withBase, type SiteAddress } from '../../site/address.ts';
+import type { Term } from '../../records/term.ts';
+import { byDay, longDate, monthGrid, monthLabel, monthSlug, monthsWithin, termsWithin, WEEKDAYS, type MonthKey } from '../calendar.ts';
 import { feedLinks } from './feed-links.ts';
-import { calendarPaths } from './feeds.ts';
+import { calendarPaths } from '../feeds.ts';
 import { filterForm } from './filter-form.ts';
-import type { Session } from './session.ts';
+import type { Session } from '../session.ts';
 import { sessionItems } from './session-list.ts';
 
 /** A page of the calendar filled into the listing shell: where it goes and what fills it. */

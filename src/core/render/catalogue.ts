@@ -1,9 +1,9 @@
-import { FORMATS, type Format, type MethodEntry } from './directory.ts';
-import { apiFilePath, type PublishedMethod } from './endpoints.ts';
-import { envelope } from './envelope.ts';
-import { renderXml } from './render-xml.ts';
+import { FORMATS, type Format, type MethodEntry } from '../datasets/directory.ts';
+import { apiFilePath, type PublishedMethod } from '../datasets/published.ts';
+import { envelope } from '../records/envelope.ts';
+import { renderXml } from './xml.ts';
 import { schemaPaths } from './schemas/schema-files.ts';
-import { withBase } from './site-url.ts';
+import { withBase } from '../site/address.ts';
 
 /** The methods of one service, for the directory page. */
 export interface ServiceGroup {

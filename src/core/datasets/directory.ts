@@ -1,5 +1,5 @@
 import { readCsvRows } from './dataset.ts';
-import type { Findings } from './findings.ts';
+import type { Findings } from '../read/findings.ts';
 
 /** The columns of data/methods.csv, in order. */
 export const DIRECTORY_COLUMNS = [

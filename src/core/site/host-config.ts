@@ -1,5 +1,5 @@
-import { apiFilePath } from './endpoints.ts';
-import { FORMATS, type MethodEntry } from './directory.ts';
+import { apiFilePath } from '../datasets/published.ts';
+import { FORMATS, type MethodEntry } from '../datasets/directory.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES } from './http-policy.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */

@@ -1,12 +1,12 @@
-import { DATASETS, DIRECTORY_SOURCE } from './datasets/index.ts';
+import { DATASETS, DIRECTORY_SOURCE } from './index.ts';
 import { concretePath, FORMATS, type Format, type MethodEntry } from './directory.ts';
-import { envelope, type Envelope } from './envelope.ts';
-import { methodRecord } from './records/method-record.ts';
-import type { PublishedRecord, RecordSpec } from './records/record-spec.ts';
-import { renderJson } from './render-json.ts';
-import { renderXml } from './render-xml.ts';
-import type { SiteData } from './site-data.ts';
-import { VERSION_SEGMENT } from './version.ts';
+import { envelope, type Envelope } from '../records/envelope.ts';
+import { methodRecord } from '../records/method-record.ts';
+import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
+import { renderJson } from '../render/json.ts';
+import { renderXml } from '../render/xml.ts';
+import type { SiteData } from '../records/site-data.ts';
+import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** The method record of one directory entry (specification 2.2). */
 export function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {

@@ -1,10 +1,10 @@
-import { html, type SafeHtml } from '../html.ts';
-import { isoDate, isoTime } from '../session-time.ts';
-import { withBase } from '../site-url.ts';
-import { clock, longDate, monthLabel, monthSlug } from './calendar.ts';
-import { calendarPaths } from './feeds.ts';
-import { paragraphs } from './linkify.ts';
-import type { Session } from './session.ts';
+import { html, type SafeHtml } from '../../render/html.ts';
+import { isoDate, isoTime } from '../../records/session-time.ts';
+import { withBase } from '../../site/address.ts';
+import { clock, longDate, monthLabel, monthSlug } from '../calendar.ts';
+import { calendarPaths } from '../feeds.ts';
+import { paragraphs } from '../linkify.ts';
+import type { Session } from '../session.ts';
 
 /** The page title of a session. */
 export function sessionTitle(s: Session): string {

@@ -1,5 +1,5 @@
-import type { FieldSpec, RecordSpec } from '../records/record-spec.ts';
-import { metaRecord } from '../records/meta-record.ts';
+import type { FieldSpec, RecordSpec } from '../../records/record-spec.ts';
+import { metaRecord } from '../../records/meta-record.ts';
 
 /** A JSON Schema document (2020-12), as plain data. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,7 +1,7 @@
-import { checkRowWidths, parseCsvTable, type CsvCell } from './csv-table.ts';
-import { decodeUtf8 } from './decode.ts';
-import type { Findings } from './findings.ts';
-import { fieldNames, type RecordSpec } from './records/record-spec.ts';
+import { checkRowWidths, parseCsvTable, type CsvCell } from '../read/csv-table.ts';
+import { decodeUtf8 } from '../read/decode.ts';
+import type { Findings } from '../read/findings.ts';
+import { fieldNames, type RecordSpec } from '../records/record-spec.ts';
 
 /** A data row that passed structural checks: its cells by field name, and where it starts. */
 export interface DataRow {

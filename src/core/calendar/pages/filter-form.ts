@@ -1,6 +1,6 @@
-import { html, type SafeHtml } from '../html.ts';
-import { audienceFacets, programFacets } from './calendar.ts';
-import type { Session } from './session.ts';
+import { html, type SafeHtml } from '../../render/html.ts';
+import { audienceFacets, programFacets } from '../calendar.ts';
+import type { Session } from '../session.ts';
 
 /**
  * The filter form of a list of sessions: audience, program (each with its count) and employer
