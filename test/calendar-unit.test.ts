@@ -155,7 +155,7 @@ describe('iCalendar text', () => {
       id: '2414', employer: 'The Jonah Group', cancelled: true, kind: 'session', date: { year: 2014, month: 2, day: 25 }, start: 1050, end: 1140,
       location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', programs: ['MATH'], description: 'Hi', term: parseTermCode('1141')!,
     };
-    const text = sessionEvent(s, { siteUrl: 'https://x.test/a/', timestamp: 1700000000 });
+    const text = sessionEvent(s, { url: 'https://x.test/a/', timestamp: 1700000000 });
     expect(text).toContain('DTSTART;TZID=America/Toronto:20140225T173000\r\n');
     expect(text).toContain('DTEND;TZID=America/Toronto:20140225T190000\r\n');
     expect(text).toContain('STATUS:CANCELLED\r\n');
@@ -183,7 +183,7 @@ describe('session pages rendered outside Astro', () => {
   };
 
   it('escapes every value from the data', () => {
-    const body = sessionBody(hostile, '/base/').value;
+    const body = sessionBody(hostile, { basePath: '/base/' }).value;
     expect(body).not.toMatch(/<script|<b>|<i>|<\/textarea>/);
     expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
     expect(body).toContain('<dd>&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</dd>');
@@ -194,7 +194,7 @@ describe('session pages rendered outside Astro', () => {
 
   it('fills the shell at its markers, escaping the title', () => {
     const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@"><main>@@PAGE_BODY@@</main>');
-    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, '/') })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
+    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
     expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
 });
@@ -222,7 +222,7 @@ describe('subscription feeds over a long archive', () => {
   });
 
   it('writes every file once: a feed per term, audience and program, an .ics per session', () => {
-    const files = [...renderFeedFiles(feeds, { siteUrl: 'https://x.test/', timestamp: 0 })];
+    const files = [...renderFeedFiles(feeds, { url: 'https://x.test/', timestamp: 0 })];
     expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
     expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length);
     const all = files.find((f) => f.path === 'infosessions.ics')!.body;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exampleUrls, groupByService, methodLinks } from '../src/core/render/catalogue.ts';
-import type { MethodEntry } from '../src/core/datasets/directory.ts';
-import { parseSiteUrl, withBase } from '../src/core/site/address.ts';
+import type { MethodEntry } from '../src/core/records/method-entry.ts';
+import { parseSiteUrl } from '../src/core/site/address.ts';
+import { withBase } from '../src/core/site/paths.ts';
 
 const entry = (methodId: number, path: string, serviceName: string, serviceId: number, extra: Partial<MethodEntry> = {}): MethodEntry => ({
   methodId,
@@ -47,7 +48,7 @@ describe.each([
   ]],
 ])('exampleUrls: %s', (_, method, expected) => {
   it('uses the configured base address', () => {
-    expect(exampleUrls(method, 'http://x.test/v2').map((u) => `${u.label} ${u.url}`)).toEqual(expected);
+    expect(exampleUrls(method, { apiBase: 'http://x.test/v2' }).map((u) => `${u.label} ${u.url}`)).toEqual(expected);
   });
 });
 
@@ -80,7 +81,7 @@ describe.each([
 describe('methodLinks', () => {
   const m = entry(1129, '/resources/infosessions.{format}', 'resources', 229);
   it('links a published method to its files and schemas below the base path', () => {
-    expect(methodLinks(m, '/campus-api/', true)).toEqual({
+    expect(methodLinks(m, { basePath: '/campus-api/' }, true)).toEqual({
       page: '/campus-api/methods/1129/',
       json: '/campus-api/v2/resources/infosessions.json',
       xml: '/campus-api/v2/resources/infosessions.xml',
@@ -89,6 +90,6 @@ describe('methodLinks', () => {
     });
   });
   it('links a listed-only method to its page alone', () => {
-    expect(methodLinks(m, '/', false)).toEqual({ page: '/methods/1129/' });
+    expect(methodLinks(m, { basePath: '/' }, false)).toEqual({ page: '/methods/1129/' });
   });
 });

@@ -2,12 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
+import { renderFeedFiles } from '../core/calendar/feeds.ts';
 import { listingPages } from '../core/calendar/pages/listing-pages.ts';
 import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/pages/session-page.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
-import { renderApiFiles } from '../core/datasets/published.ts';
+import { renderApiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
 import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
@@ -33,7 +34,7 @@ export interface BuildOptions {
 export const BUILD_STAMP = '.campus-build.json';
 
 /** Where Astro renders the page shells; the build fills them per page and removes them. */
-const SHELLS = { session: 'infosessions/session-shell/', listing: 'infosessions/listing-shell/' } as const;
+const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
 
 /** A file to write into the output, by its path inside it. */
 type OutputFile = { path: string; body: string | Uint8Array };
@@ -67,7 +68,7 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
   const { build } = await import('astro');
   shareBuildContext(context);
   try {
-    await build({ root: context.root, outDir, site: context.address.url, base: context.address.basePath, logLevel: 'warn' });
+    await build({ root: context.root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn' });
   } finally {
     shareBuildContext(undefined);
   }
@@ -76,7 +77,7 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
 /** Reads the Astro-rendered page shells and removes them from the output. */
 async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
   const read = async (folder: string) => {
-    const shell = parseShell(await readFile(path.join(dir, folder, 'index.html'), 'utf8'));
+    const shell = parseShell(await readFile(path.join(dir, pageFile(folder)), 'utf8'));
     await rm(path.join(dir, folder), { recursive: true, force: true });
     return shell;
   };
@@ -85,13 +86,13 @@ async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shel
 
 /** The calendar's large page sets, filled into their shells: every month and term, every session. */
 function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
-  for (const page of listingPages(context.sessions, context.address)) {
-    yield { path: `${page.path}index.html`, body: shells.listing.fill(page) };
+  for (const page of listingPages(context.sessions, context.render)) {
+    yield { path: pageFile(page.path), body: shells.listing.fill(page) };
   }
   for (const s of context.sessions) {
     yield {
-      path: `${calendarPaths.session(s.id)}index.html`,
-      body: shells.session.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.address.basePath) }),
+      path: pageFile(calendarPaths.session(s.id)),
+      body: shells.session.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.render) }),
     };
   }
 }
@@ -113,16 +114,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
   const context = createBuildContext(options.root, env);
   lap('load');
-  const { site, address, timestamp, published } = context;
-  let api: OutputFile[] | undefined = renderApiFiles(published, timestamp);
+  const { site, render, published } = context;
+  let api: OutputFile[] | undefined = renderApiFiles(published, render);
   lap('api');
-  const schemas: OutputFile[] = [...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
+  const schemas: OutputFile[] = [...renderSchemaFiles(site, published, render)];
   lap('schemas');
   const hostFiles: OutputFile[] = [
     { path: 'serve.json', body: serveJson(site.directory) },
-    { path: '_headers', body: headersFile(site.directory, address.basePath) },
+    { path: '_headers', body: headersFile(site.directory, render.basePath) },
     { path: '.nojekyll', body: '' },
-    { path: BUILD_STAMP, body: `${JSON.stringify({ site: address.url, timestamp })}\n` },
+    { path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` },
   ];
 
   const written = { files: 0, bytes: 0 };
@@ -152,7 +153,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       count(writeFiles(tmp, calendarPages(context, await takeShells(tmp))));
       lap('calendar');
     }
-    count(writeFiles(tmp, renderFeedFiles(context.feeds, { siteUrl: address.url, timestamp })));
+    count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
     lap('feeds');
     count(writeFiles(tmp, hostFiles));
     lap('write');

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
-import { publishedMethods, type PublishedMethod } from '../core/datasets/published.ts';
+import { publishedMethods } from '../core/datasets/published.ts';
+import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
-import { parseSiteUrl, type SiteAddress } from '../core/site/address.ts';
+import { parseSiteUrl, renderContext, type RenderContext } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 
@@ -13,8 +14,8 @@ export interface BuildContext {
   root: string;
   dataDir: string;
   site: SiteData;
-  address: SiteAddress;
-  timestamp: number;
+  /** Where the site is served and the build's timestamp: what every renderer is given. */
+  render: RenderContext;
   /** The methods with data, each with its records: computed once, shared by the API files and the pages. */
   published: PublishedMethod[];
   /** The information sessions read for the calendar (cancellations, programs, times), in time order. */
@@ -32,7 +33,8 @@ export function createBuildContext(root: string, env: NodeJS.ProcessEnv = proces
   const site = loadSiteData(dataDir, root);
   const address = parseSiteUrl(env.SITE_URL);
   const sessions = chronological(readSessions(site));
-  return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
+  const render = renderContext(address, buildTimestamp(dataDir, env).timestamp);
+  return { root, dataDir, site, render, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
 }
 
 /** Makes a context the one the site's pages render from (the build sets it before Astro runs). */

@@ -20,7 +20,7 @@ try {
   if (values.report) writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
   const total = Object.values(s).reduce((a, b) => a + b, 0);
   console.log(
-    `Built ${values.out}/ for ${report.context.address.url} (timestamp ${report.context.timestamp}) in ${total.toFixed(2)} s: ` +
+    `Built ${values.out}/ for ${report.context.render.url} (timestamp ${report.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
       `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
   );
 } catch (error) {

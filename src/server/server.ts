@@ -5,13 +5,13 @@ import compression from 'compression';
 import serveHandler from 'serve-handler';
 import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
-import { concretePath, type Format, type MethodEntry } from '../core/datasets/directory.ts';
+import { concretePath, type Format, type MethodEntry } from '../core/records/method-entry.ts';
 import { errorEnvelope } from '../core/records/envelope.ts';
 import { serveConfig } from '../core/site/host-config.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, contentTypeOf } from '../core/site/http-policy.ts';
 import { renderJson, renderJsonp } from '../core/render/json.ts';
 import { renderXml } from '../core/render/xml.ts';
-import { VERSION_SEGMENT } from '../core/records/version.ts';
+import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
 import { cachedBody, chooseEncoding, FileCache, Lru, type CachedBody } from './file-cache.ts';
 import type { KeyStore } from './keys.ts';
 
@@ -91,11 +91,11 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
         send(req, res, 200, { 'Content-Type': contentTypeOf(local) ?? CONTENT_TYPES.txt!, 'Cache-Control': 'public, max-age=0, must-revalidate', ...API_HEADERS }, existing);
         return;
       }
-      fail(req, res, 404, `no method answers at this path. The directory of methods is at ${basePath}${VERSION_SEGMENT}/api/methods.json.`, api.format, null, callback);
+      fail(req, res, 404, `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(options.directory))}.`, api.format, null, callback);
       return;
     }
     const concrete = concretePath(entry, api.format);
-    const file = concrete ? await files.get(path.join(distDir, VERSION_SEGMENT, concrete)) : undefined;
+    const file = concrete ? await files.get(path.join(distDir, sitePaths.apiFile(entry, api.format))) : undefined;
     if (!file) {
       fail(req, res, 404, `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`, api.format, entry.methodId, callback);
       return;

@@ -1,6 +1,8 @@
 import type { Term } from '../records/term.ts';
+import type { RenderContext } from '../site/address.ts';
+import { calendarPaths } from '../site/paths.ts';
 import { audienceFacets, chronological, programFacets, termsWithin, type Facet } from './calendar.ts';
-import { calendarFile, sessionEvent, type FeedContext } from './ics.ts';
+import { calendarFile, sessionEvent } from './ics.ts';
 import type { Session } from './session.ts';
 
 /** A calendar feed: where it is published (site-relative) and what it holds. */
@@ -10,20 +12,6 @@ export interface Feed {
   description: string;
   sessions: Session[];
 }
-
-/** Site-relative paths of the calendar's pages and feeds, in one place. */
-export const calendarPaths = {
-  home: 'infosessions/',
-  feeds: 'infosessions/feeds/',
-  month: (slug: string) => `infosessions/${slug}/`,
-  term: (code: string) => `infosessions/terms/${code}/`,
-  session: (id: string) => `infosessions/${id}/`,
-  allFeed: 'infosessions.ics',
-  termFeed: (code: string) => `infosessions/terms/${code}.ics`,
-  sessionFeed: (id: string) => `infosessions/${id}.ics`,
-  audienceFeed: (slug: string) => `infosessions/audiences/${slug}.ics`,
-  programFeed: (slug: string) => `infosessions/programs/${slug}.ics`,
-};
 
 /**
  * How many of the newest terms with sessions the subscription feeds (all, by audience, by
@@ -71,7 +59,7 @@ export function subscriptionFeeds(sessions: readonly Session[]): SubscriptionFee
  * by term, the term's feed and each of its sessions' own; then the windowed feeds. Each event
  * is rendered once; only the window's events are kept for the feeds that share them.
  */
-export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: FeedContext): Generator<{ path: string; body: string }> {
+export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<{ path: string; body: string }> {
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<string, string>();
   for (const f of feeds.terms) {

@@ -1,5 +1,7 @@
 import { isoDate } from '../records/session-time.ts';
 import type { Session } from './session.ts';
+import type { RenderContext } from '../site/address.ts';
+import { calendarPaths } from '../site/paths.ts';
 import { clock } from './calendar.ts';
 
 /** The time zone every session is in. */
@@ -71,14 +73,6 @@ export function utcStamp(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** What every event of one build shares. */
-export interface FeedContext {
-  /** The site's URL, ending in `/`. */
-  siteUrl: string;
-  /** The build's timestamp: DTSTAMP and LAST-MODIFIED of every event. */
-  timestamp: number;
-}
-
 /**
  * The build's revision number for SEQUENCE: minutes since 2020 at the build's timestamp. It
  * grows with every data change, so a client that compares SEQUENCE sees an edit as newer.
@@ -93,8 +87,8 @@ export function sessionUid(id: string): string {
 }
 
 /** One session as a VEVENT, its content lines folded and joined with CRLF. */
-export function sessionEvent(s: Session, ctx: FeedContext): string {
-  const page = `${ctx.siteUrl}infosessions/${s.id}/`;
+export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'timestamp'>): string {
+  const page = `${ctx.url}${calendarPaths.session(s.id)}`;
   const stamp = utcStamp(ctx.timestamp);
   const title = `${s.cancelled ? 'CANCELLED: ' : ''}${s.employer || 'Information session'}${s.kind === 'session' ? ' information session' : ''}`;
   const details = [

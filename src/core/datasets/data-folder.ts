@@ -1,6 +1,7 @@
 import { checkDatasetFile, type DatasetContext } from './dataset.ts';
 import { DATASETS, KNOWN_SOURCES } from './index.ts';
-import { readDirectory, type MethodEntry } from './directory.ts';
+import { readDirectory } from './directory.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
 import { Findings } from '../read/findings.ts';
 import { fieldNames } from '../records/record-spec.ts';
 import type { DatasetFile } from '../records/site-data.ts';

@@ -1,5 +1,6 @@
 import { readCsvRows } from './dataset.ts';
 import type { Findings } from '../read/findings.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
 
 /** The columns of data/methods.csv, in order. */
 export const DIRECTORY_COLUMNS = [
@@ -17,43 +18,11 @@ export const DIRECTORY_COLUMNS = [
   'source',
 ] as const;
 
-/** One method of the directory, as data/methods.csv describes it. Optional facts are unknown when absent. */
-export interface MethodEntry {
-  methodId: number;
-  /** Path relative to the base address, placeholders in braces: `/courses/{department}.{format}`. */
-  path: string;
-  serviceId: number;
-  serviceName: string;
-  enabled?: boolean;
-  keyRequired?: boolean;
-  dataType?: string;
-  updateFrequency?: string;
-  cacheSeconds?: number;
-  usageCounting?: string;
-  purpose?: string;
-  /** Where the method's data comes from (`methods`, or a dataset folder such as `infosessions`); absent when listed only. */
-  source?: string;
-  /** Path placeholders by name, in path order (the method record's `parameters`). */
-  parameters: string[];
-  /** Where the row stands in methods.csv. */
-  line: number;
-}
-
-/** The output formats every method offers, as file extensions. */
-export const FORMATS = ['json', 'xml'] as const;
-export type Format = (typeof FORMATS)[number];
-
 const PATH_PATTERN = /^(?:\/(?:[a-z0-9_-]+|\{[a-z_][a-z0-9_]*\}))+\.\{format\}$/;
 
 /** The placeholder names of a path, in order: `/courses/{department}.{format}` → department, format. */
-export function pathPlaceholders(path: string): string[] {
+function pathPlaceholders(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-}
-
-/** The path of a method in one format, e.g. `/api/methods.json`; undefined when other placeholders remain. */
-export function concretePath(entry: Pick<MethodEntry, 'path'>, format: Format): string | undefined {
-  const path = entry.path.replace('{format}', format);
-  return path.includes('{') ? undefined : path;
 }
 
 /**

@@ -1,18 +1,15 @@
-import { DATASETS, DIRECTORY_SOURCE } from './index.ts';
-import { concretePath, FORMATS, type Format, type MethodEntry } from './directory.ts';
-import { envelope, type Envelope } from '../records/envelope.ts';
-import { methodRecord } from '../records/method-record.ts';
-import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
-import { renderJson } from '../render/json.ts';
-import { renderXml } from '../render/xml.ts';
+import { DATASETS } from './index.ts';
+import type { MethodEntry, PublishedMethod } from '../records/method-entry.ts';
+import { DIRECTORY_SOURCE, methodRecord } from '../records/method-record.ts';
+import type { PublishedRecord } from '../records/record-spec.ts';
 import type { SiteData } from '../records/site-data.ts';
-import { VERSION_SEGMENT } from '../records/version.ts';
+import { methodUrl } from '../site/paths.ts';
 
 /** The method record of one directory entry (specification 2.2). */
-export function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
+function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
   return {
     method_id: entry.methodId,
-    method_url: `${apiBase}${entry.path}`,
+    method_url: methodUrl(apiBase, entry.path),
     service_id: entry.serviceId,
     service_name: entry.serviceName,
     parameters: entry.parameters,
@@ -20,7 +17,7 @@ export function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRe
 }
 
 /** The records a dataset publishes: every row of every file, files in name order, rows in file order. */
-export function datasetRecords(site: SiteData, name: string): PublishedRecord[] {
+function datasetRecords(site: SiteData, name: string): PublishedRecord[] {
   const fields = DATASETS[name]!.record.fields.map((f) => f.name);
   const out: PublishedRecord[] = [];
   for (const file of site.datasets[name] ?? []) {
@@ -33,14 +30,7 @@ export function datasetRecords(site: SiteData, name: string): PublishedRecord[] 
   return out;
 }
 
-/** A method whose data the build publishes, with the records and their description. */
-export interface PublishedMethod {
-  entry: MethodEntry;
-  record: RecordSpec;
-  data: PublishedRecord[];
-}
-
-/** The methods that have data to publish, in directory order. */
+/** The methods that have data to publish, in directory order, each with its records. */
 export function publishedMethods(site: SiteData, apiBase: string): PublishedMethod[] {
   const out: PublishedMethod[] = [];
   for (const entry of site.directory) {
@@ -51,37 +41,4 @@ export function publishedMethods(site: SiteData, apiBase: string): PublishedMeth
     }
   }
   return out;
-}
-
-/** Where a method's file in one format lives inside dist/: `v2/api/methods.json`. */
-export function apiFilePath(entry: MethodEntry, format: Format): string {
-  return `${VERSION_SEGMENT}${concretePath(entry, format)}`;
-}
-
-/** One file of the static API. */
-export interface ApiFile {
-  /** Path inside dist/, e.g. `v2/resources/infosessions.xml`. */
-  path: string;
-  methodId: number;
-  format: Format;
-  body: string;
-}
-
-/** The envelope of a published method. */
-export function methodEnvelope(method: PublishedMethod, timestamp: number): Envelope {
-  return envelope(method.entry.methodId, timestamp, method.data);
-}
-
-const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
-
-/** Every file of the static API: each published method in each format. */
-export function renderApiFiles(published: readonly PublishedMethod[], timestamp: number): ApiFile[] {
-  const files: ApiFile[] = [];
-  for (const method of published) {
-    const doc = methodEnvelope(method, timestamp);
-    for (const format of FORMATS) {
-      files.push({ path: apiFilePath(method.entry, format), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) });
-    }
-  }
-  return files;
 }

@@ -1,5 +1,8 @@
 import type { RecordSpec } from './record-spec.ts';
 
+/** The source of the method listing: the directory publishes itself. */
+export const DIRECTORY_SOURCE = 'methods';
+
 /** The method record of the method listing (specification 2.2). */
 export const methodRecord: RecordSpec = {
   name: 'method',

@@ -1,4 +1,4 @@
-import type { MethodEntry } from '../datasets/directory.ts';
+import type { MethodEntry } from './method-entry.ts';
 import type { Finding } from '../read/findings.ts';
 
 /** One CSV file of a dataset after validation: its rows' values in record-field order. */

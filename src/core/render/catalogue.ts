@@ -1,9 +1,8 @@
-import { FORMATS, type Format, type MethodEntry } from '../datasets/directory.ts';
-import { apiFilePath, type PublishedMethod } from '../datasets/published.ts';
 import { envelope } from '../records/envelope.ts';
+import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import type { RenderContext } from '../site/address.ts';
+import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
 import { renderXml } from './xml.ts';
-import { schemaPaths } from './schemas/schema-files.ts';
-import { withBase } from '../site/address.ts';
 
 /** The methods of one service, for the directory page. */
 export interface ServiceGroup {
@@ -28,10 +27,10 @@ export function groupByService(directory: readonly MethodEntry[]): ServiceGroup[
 }
 
 /** Example request URLs of a method with the configured base address; placeholders stay in braces. */
-export function exampleUrls(entry: MethodEntry, apiBase: string): { label: string; url: string }[] {
+export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>): { label: string; url: string }[] {
   const url = (format: Format, extra: string[]) => {
     const query = [...(entry.keyRequired ? ['key=<API_KEY>'] : []), ...extra];
-    return `${apiBase}${entry.path.replace('{format}', format)}${query.length ? `?${query.join('&')}` : ''}`;
+    return `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${query.length ? `?${query.join('&')}` : ''}`;
   };
   return [
     ...FORMATS.map((format) => ({ label: format, url: url(format, []) })),
@@ -49,21 +48,22 @@ export interface MethodLinks {
 }
 
 /** The links of a method below the site's base path; files only when it publishes data. */
-export function methodLinks(entry: MethodEntry, basePath: string, published: boolean): MethodLinks {
-  const links: MethodLinks = { page: withBase(basePath, `methods/${entry.methodId}/`) };
+export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, published: boolean): MethodLinks {
+  const at = (target: string) => withBase(ctx.basePath, target);
+  const links: MethodLinks = { page: at(sitePaths.method(entry.methodId)) };
   if (!published) return links;
   return {
     ...links,
-    json: withBase(basePath, apiFilePath(entry, 'json')),
-    xml: withBase(basePath, apiFilePath(entry, 'xml')),
-    jsonSchema: withBase(basePath, schemaPaths.jsonSchema(entry)),
-    xsd: withBase(basePath, schemaPaths.xsd(entry)),
+    json: at(sitePaths.apiFile(entry, 'json')),
+    xml: at(sitePaths.apiFile(entry, 'xml')),
+    jsonSchema: at(sitePaths.jsonSchema(entry)),
+    xsd: at(sitePaths.xsd(entry)),
   };
 }
 
 /** The start of a method's real output in both formats: its envelope with the first `count` records. */
-export function outputExcerpt(method: PublishedMethod, timestamp: number, count = 2): { json: string; xml: string; shown: number; total: number } {
-  const doc = envelope(method.entry.methodId, timestamp, method.data.slice(0, count));
+export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>, count = 2): { json: string; xml: string; shown: number; total: number } {
+  const doc = envelope(method.entry.methodId, ctx.timestamp, method.data.slice(0, count));
   return { json: JSON.stringify(doc, null, 2), xml: renderXml(doc).trimEnd(), shown: doc.data.length, total: method.data.length };
 }
 

@@ -1,6 +1,7 @@
 import type { DataReport } from '../datasets/data-folder.ts';
 import { DATASETS } from '../datasets/index.ts';
-import { DIRECTORY_COLUMNS, type MethodEntry } from '../datasets/directory.ts';
+import { DIRECTORY_COLUMNS } from '../datasets/directory.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
 import { fieldNames } from '../records/record-spec.ts';
 
 /** One record as the diff sees it: its values by field, and the file it stands in. */

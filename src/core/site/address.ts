@@ -32,7 +32,13 @@ export function parseSiteUrl(raw: string | undefined): SiteAddress {
   return { url: url.href, basePath: url.pathname, apiBase: `${url.href}${VERSION_SEGMENT}` };
 }
 
-/** Joins a site-relative path (`infosessions/`, `/v2/api/methods.json`) onto the base path. */
-export function withBase(basePath: string, target: string): string {
-  return `${basePath}${target.replace(/^\/+/, '')}`;
+/** What every renderer of one build knows of where and when: the site's address and the build's timestamp. */
+export interface RenderContext extends SiteAddress {
+  /** Unix seconds: meta.timestamp of every file, DTSTAMP of every event. */
+  timestamp: number;
+}
+
+/** The render context of a build, made once from its address and timestamp. */
+export function renderContext(address: SiteAddress, timestamp: number): RenderContext {
+  return { ...address, timestamp };
 }

@@ -1,4 +1,4 @@
-import { FORMATS, type Format, type MethodEntry } from '../datasets/directory.ts';
+import { FORMATS, type Format, type MethodEntry } from '../records/method-entry.ts';
 import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** What a request path means to the API. */

@@ -1,6 +1,6 @@
-import { apiFilePath } from '../datasets/published.ts';
-import { FORMATS, type MethodEntry } from '../datasets/directory.ts';
+import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES } from './http-policy.ts';
+import { sitePaths } from './paths.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */
 export interface HeaderRule {
@@ -15,16 +15,16 @@ export function headerRules(directory: readonly MethodEntry[]): HeaderRule[] {
     if (!entry.source) continue;
     for (const format of FORMATS) {
       rules.push({
-        source: apiFilePath(entry, format),
+        source: sitePaths.apiFile(entry, format),
         headers: { 'Content-Type': CONTENT_TYPES[format]!, 'Cache-Control': apiCacheControl(entry), ...API_HEADERS },
       });
     }
   }
   rules.push(
     { source: '**/*.ics', headers: { 'Content-Type': CONTENT_TYPES.ics!, 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=0, must-revalidate' } },
-    { source: 'v2/**/*.json', headers: { 'Content-Type': CONTENT_TYPES.json!, ...API_HEADERS } },
-    { source: 'v2/**/*.xsd', headers: { 'Content-Type': CONTENT_TYPES.xsd!, ...API_HEADERS } },
-    { source: '_astro/**', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    { source: `${sitePaths.api}**/*.json`, headers: { 'Content-Type': CONTENT_TYPES.json!, ...API_HEADERS } },
+    { source: `${sitePaths.api}**/*.xsd`, headers: { 'Content-Type': CONTENT_TYPES.xsd!, ...API_HEADERS } },
+    { source: `${sitePaths.assets}**`, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   );
   return rules;
 }

@@ -1,4 +1,4 @@
-import type { MethodEntry } from '../datasets/directory.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
 
 /** Content types of the files the site publishes, with their charset. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -1,6 +1,5 @@
-import { calendarPaths } from '../calendar/feeds.ts';
-import { schemaPaths } from '../render/schemas/schema-files.ts';
-import { withBase } from './address.ts';
+import type { RenderContext } from './address.ts';
+import { calendarPaths, sitePaths, withBase } from './paths.ts';
 
 /** One entry of the site's navigation. */
 export interface NavItem {
@@ -10,11 +9,12 @@ export interface NavItem {
 }
 
 /** The site's navigation, below its base path. */
-export function navItems(basePath: string): NavItem[] {
+export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
+  const at = (target: string) => withBase(ctx.basePath, target);
   return [
-    { id: 'directory', label: 'Methods', href: withBase(basePath, '') },
-    { id: 'calendar', label: 'Sessions', href: withBase(basePath, calendarPaths.home) },
-    { id: 'feeds', label: 'Calendar feeds', href: withBase(basePath, calendarPaths.feeds) },
-    { id: 'openapi', label: 'OpenAPI', href: withBase(basePath, schemaPaths.openapi) },
+    { id: 'directory', label: 'Methods', href: at(sitePaths.home) },
+    { id: 'calendar', label: 'Sessions', href: at(calendarPaths.home) },
+    { id: 'feeds', label: 'Calendar feeds', href: at(calendarPaths.feeds) },
+    { id: 'openapi', label: 'OpenAPI', href: at(sitePaths.openapi) },
   ];
 }

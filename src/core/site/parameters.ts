@@ -1,5 +1,5 @@
 import { MAX_CALLBACK_LENGTH } from './callback.ts';
-import type { MethodEntry } from '../datasets/directory.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
 
 /** One parameter of a method, as the reference page and the OpenAPI document show it. */
 export interface ParameterDoc {

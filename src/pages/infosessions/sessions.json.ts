@@ -1,12 +1,11 @@
 // A compact list of every session in time order, for the front door's "coming up" script.
 import { buildContext } from '../../build/context.ts';
 import { chronological, clock } from '../../core/calendar/calendar.ts';
-import { calendarPaths } from '../../core/calendar/feeds.ts';
 import { isoDate, isoTime } from '../../core/records/session-time.ts';
-import { withBase } from '../../core/site/address.ts';
+import { calendarPaths, withBase } from '../../core/site/paths.ts';
 
 export function GET(): Response {
-  const { sessions, address } = buildContext();
+  const { sessions, render } = buildContext();
   const brief = chronological(sessions).map((s) => ({
     id: s.id,
     employer: s.employer,
@@ -14,7 +13,7 @@ export function GET(): Response {
     time: isoTime(s.start),
     label: clock(s.start),
     where: s.locationTbd || !s.location ? 'location to be announced' : s.location,
-    url: withBase(address.basePath, calendarPaths.session(s.id)),
+    url: withBase(render.basePath, calendarPaths.session(s.id)),
     cancelled: s.cancelled,
   }));
   return new Response(JSON.stringify(brief), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -1,8 +1,8 @@
 import { html, SafeHtml } from '../../render/html.ts';
 import { isoDate, isoTime } from '../../records/session-time.ts';
-import { withBase } from '../../site/address.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { calendarPaths, withBase } from '../../site/paths.ts';
 import { clock } from '../calendar.ts';
-import { calendarPaths } from '../feeds.ts';
 import type { Session } from '../session.ts';
 import { slugify } from '../slug.ts';
 
@@ -16,8 +16,8 @@ export interface ItemOptions {
  * One session as a list item: time, labels, employer link, place; data attributes for the
  * filters. Plain TypeScript (thousands of them per large month or term), every value escaped.
  */
-export function sessionItem(s: Session, basePath: string, options: ItemOptions = {}): SafeHtml {
-  const href = withBase(basePath, calendarPaths.session(s.id));
+export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
+  const href = withBase(ctx.basePath, calendarPaths.session(s.id));
   const place = s.locationTbd || !s.location ? 'location to be announced' : s.location;
   const classes = ['session', s.cancelled && 'cancelled', options.compact && 'compact'].filter(Boolean).join(' ');
   const link = html`<a href="${href}">${s.employer}</a>`;
@@ -27,6 +27,6 @@ export function sessionItem(s: Session, basePath: string, options: ItemOptions =
 }
 
 /** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
-export function sessionItems(sessions: readonly Session[], basePath: string, options: ItemOptions = {}): SafeHtml {
-  return new SafeHtml(sessions.map((s) => sessionItem(s, basePath, options).value).join(''));
+export function sessionItems(sessions: readonly Session[], ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
+  return new SafeHtml(sessions.map((s) => sessionItem(s, ctx, options).value).join(''));
 }

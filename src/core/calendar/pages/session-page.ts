@@ -1,8 +1,8 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import { isoDate, isoTime } from '../../records/session-time.ts';
-import { withBase } from '../../site/address.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { calendarPaths, withBase } from '../../site/paths.ts';
 import { clock, longDate, monthLabel, monthSlug } from '../calendar.ts';
-import { calendarPaths } from '../feeds.ts';
 import { paragraphs } from '../linkify.ts';
 import type { Session } from '../session.ts';
 
@@ -21,8 +21,8 @@ export function sessionSummary(s: Session): string {
  * its month and term. Rendered outside Astro's per-page pipeline (a large archive has a page
  * per session) and set into the site's shell; every value is escaped by `html`.
  */
-export function sessionBody(s: Session, basePath: string): SafeHtml {
-  const at = (p: string) => withBase(basePath, p);
+export function sessionBody(s: Session, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
+  const at = (p: string) => withBase(ctx.basePath, p);
   const month = { year: s.date.year, month: s.date.month };
   const about = s.description.trim()
     ? paragraphs(s.description).map((segments) => html`<p>${segments.map((seg) => (seg.href ? html`<a href="${seg.href}">${seg.text}</a>` : seg.text))}</p>`)

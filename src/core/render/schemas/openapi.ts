@@ -1,8 +1,7 @@
 import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../../site/callback.ts';
-import type { MethodEntry } from '../../datasets/directory.ts';
-import { FORMATS } from '../../datasets/directory.ts';
 import { envelope } from '../../records/envelope.ts';
-import type { PublishedMethod } from '../../datasets/published.ts';
+import { FORMATS, type MethodEntry, type PublishedMethod } from '../../records/method-entry.ts';
+import type { RenderContext } from '../../site/address.ts';
 import { metaRecord } from '../../records/meta-record.ts';
 import { methodParameters } from '../../site/parameters.ts';
 import { recordSchema, type JsonSchema } from './json-schema.ts';
@@ -10,11 +9,6 @@ import { API_VERSION } from '../../records/version.ts';
 
 /** The component name of a record kind's schema, e.g. `InfosessionRecord`. */
 const recordName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Record`;
-
-/** The name a published method's files and schemas share: the last segment of its path (`infosessions`). */
-export function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
-  return /([^/]+)\.\{format\}$/.exec(entry.path)![1]!;
-}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -47,7 +41,10 @@ function errorResponses(keyed: boolean): Record<string, JsonSchema> {
 }
 
 /** An OpenAPI 3.1 document for the published methods, listing the others as answering 404. */
-export function openApiDocument(directory: readonly MethodEntry[], published: readonly PublishedMethod[], apiBase: string, timestamp: number): JsonSchema {
+export function openApiDocument(
+  { directory, published }: { directory: readonly MethodEntry[]; published: readonly PublishedMethod[] },
+  ctx: Pick<RenderContext, 'apiBase' | 'timestamp'>,
+): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
     Meta: recordSchema(metaRecord),
     ErrorEnvelope: {
@@ -87,7 +84,7 @@ export function openApiDocument(directory: readonly MethodEntry[], published: re
       properties: { meta: ref('Meta'), data: { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } } },
       xml: { name: 'response' },
     };
-    const example = envelope(entry.methodId, timestamp, method.data.slice(0, 2));
+    const example = envelope(entry.methodId, ctx.timestamp, method.data.slice(0, 2));
     paths[entry.path] = {
       get: {
         operationId: `method${entry.methodId}`,
@@ -119,7 +116,7 @@ export function openApiDocument(directory: readonly MethodEntry[], published: re
       description: 'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false are listed in the directory without published data.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: apiBase }],
+    servers: [{ url: ctx.apiBase }],
     tags: [...new Set(directory.map((e) => e.serviceName))].map((n) => ({ name: n, description: `Service ${n}` })),
     paths,
     components: {
