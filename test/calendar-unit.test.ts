@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clock, monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
+import { monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
 import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
-import { isPlaceholderLocation, kindOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
+import { clock, isoTime, isPlaceholderLocation, kindOf, placeOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
 import { parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
@@ -90,6 +90,20 @@ it.each([
 it.each([['TBD', true], ['TBD*', true], ['tba', true], ['', true], ['TC 2218', false], ['TBD Room 3', false]])('isPlaceholderLocation(%j) is %j', (text, tbd) =>
   expect(isPlaceholderLocation(text)).toBe(tbd),
 );
+
+it.each([
+  ['DC 1301', false, false, 'DC 1301'],
+  ['TBD', true, false, 'Location to be announced'],
+  ['', false, true, 'location to be announced'],
+  ['DC 1301', true, true, 'location to be announced'],
+])('placeOf(%j, tbd %j, mid-sentence %j) is %j', (location, locationTbd, midSentence, expected) =>
+  expect(placeOf({ location, locationTbd }, midSentence)).toBe(expected),
+);
+
+it.each([[0, '00:00', '12:00 AM'], [570, '09:30', '9:30 AM'], [720, '12:00', '12:00 PM'], [1439, '23:59', '11:59 PM']])('%j minutes read %j and %j', (minutes, iso, label) => {
+  expect(isoTime(minutes)).toBe(iso);
+  expect(clock(minutes)).toBe(label);
+});
 
 describe.each([
   ['Mathematics, Engineering, Computer Science', ['Mathematics', 'Engineering', 'Computer Science']],

@@ -15,12 +15,6 @@ export function longDate(d: CalendarDate): string {
   return `${WEEKDAYS[weekday(d)]}, ${MONTH_NAMES[d.month - 1]} ${d.day}, ${d.year}`;
 }
 
-/** `9:30 AM` from minutes after midnight. */
-export function clock(minutes: number): string {
-  const h = Math.floor(minutes / 60) % 24;
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
 /** Orders two sessions in time: date, start, then id (numerically). */
 function byTime(a: Session, b: Session): number {
   return a.date.year - b.date.year || a.date.month - b.date.month || a.date.day - b.date.day || a.start - b.start || idOrder.compare(a.id, b.id);

@@ -1,8 +1,7 @@
 import { isoDate } from '../records/session-time.ts';
-import type { Session } from './session.ts';
+import { clock, isoTime, placeOf, type Session } from './session.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
-import { clock } from './calendar.ts';
 
 /** The time zone every session is in. */
 export const TIME_ZONE = 'America/Toronto';
@@ -65,7 +64,7 @@ export function foldLine(line: string): string {
 
 /** `20130905T093000`: a local date-time from a session's date and minutes. */
 function localDateTime(date: Session['date'], minutes: number): string {
-  return `${isoDate(date).replace(/-/g, '')}T${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}00`;
+  return `${isoDate(date).replace(/-/g, '')}T${isoTime(minutes).replace(':', '')}00`;
 }
 
 /** `20231114T221320Z` from Unix seconds. */
@@ -92,7 +91,7 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
   const stamp = utcStamp(ctx.timestamp);
   const title = `${s.cancelled ? 'CANCELLED: ' : ''}${s.employer || 'Information session'}${s.kind === 'session' ? ' information session' : ''}`;
   const details = [
-    `${clock(s.start)} to ${clock(s.end)}, ${s.location && !s.locationTbd ? s.location : 'location to be announced'}.`,
+    `${clock(s.start)} to ${clock(s.end)}, ${placeOf(s, true)}.`,
     s.audience && `Audience: ${s.audience}`,
     s.programs.length > 0 && `Programs: ${s.programs.join(', ')}`,
     s.website && `Website: ${s.websiteHref ?? s.website}`,
@@ -108,7 +107,7 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
     `DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`,
     `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`,
     `SUMMARY:${escapeText(title)}`,
-    `LOCATION:${escapeText(s.location && !s.locationTbd ? s.location : 'Location to be announced')}`,
+    `LOCATION:${escapeText(placeOf(s))}`,
     `DESCRIPTION:${escapeText(details.join('\n\n'))}`,
     `URL:${page}`,
     `STATUS:${s.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,

@@ -1,4 +1,4 @@
-import { DATASETS } from '../datasets/index.ts';
+import { infosessionRecord } from '../records/infosession-record.ts';
 import { fieldNames } from '../records/record-spec.ts';
 import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/session-time.ts';
 import type { SiteData } from '../records/site-data.ts';
@@ -54,6 +54,26 @@ export function isPlaceholderLocation(location: string): boolean {
   return /^\s*(?:tbd|tba|to be (?:determined|announced|confirmed))?\s*\**\s*$/i.test(location);
 }
 
+/** What a session's pages, lists and events say when its location is not decided yet. */
+const TO_BE_ANNOUNCED = 'Location to be announced';
+
+/** Where a session is, as people read it: its location, or that it is to be announced (lower case mid-sentence). */
+export function placeOf(s: Pick<Session, 'location' | 'locationTbd'>, midSentence = false): string {
+  if (s.location && !s.locationTbd) return s.location;
+  return midSentence ? TO_BE_ANNOUNCED.toLowerCase() : TO_BE_ANNOUNCED;
+}
+
+/** `9:30 AM`: minutes after midnight as people read a session's time. */
+export function clock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** `09:30`: minutes after midnight as a 24-hour time, for machines (datetime attributes, iCalendar). */
+export function isoTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** The programs of the comma-separated text, trimmed, spaces collapsed, duplicates dropped. */
 export function normalisePrograms(text: string): string[] {
   const seen = new Set<string>();
@@ -82,7 +102,7 @@ export function websiteHref(website: string): string | undefined {
 
 /** Reads the published session records as calendar sessions, in data order. */
 export function readSessions(site: SiteData): Session[] {
-  const names = fieldNames(DATASETS.infosessions!.record);
+  const names = fieldNames(infosessionRecord);
   const col = Object.fromEntries(names.map((n, i) => [n, i])) as Record<string, number>;
   const out: Session[] = [];
   for (const file of site.datasets.infosessions ?? []) {

@@ -60,8 +60,3 @@ export function parseClockTime(text: string): Parsed<number> {
 export function isoDate(d: CalendarDate): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
-
-/** `09:30`: minutes after midnight as a 24-hour clock time. */
-export function isoTime(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}

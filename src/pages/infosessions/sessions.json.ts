@@ -1,7 +1,8 @@
 // A compact list of every session in time order, for the front door's "coming up" script.
 import { buildContext } from '../../build/context.ts';
-import { chronological, clock } from '../../core/calendar/calendar.ts';
-import { isoDate, isoTime } from '../../core/records/session-time.ts';
+import { chronological } from '../../core/calendar/calendar.ts';
+import { clock, isoTime, placeOf } from '../../core/calendar/session.ts';
+import { isoDate } from '../../core/records/session-time.ts';
 import { calendarPaths, withBase } from '../../core/site/paths.ts';
 
 export function GET(): Response {
@@ -12,7 +13,7 @@ export function GET(): Response {
     date: isoDate(s.date),
     time: isoTime(s.start),
     label: clock(s.start),
-    where: s.locationTbd || !s.location ? 'location to be announced' : s.location,
+    where: placeOf(s, true),
     url: withBase(render.basePath, calendarPaths.session(s.id)),
     cancelled: s.cancelled,
   }));

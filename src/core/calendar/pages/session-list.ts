@@ -1,9 +1,8 @@
 import { html, SafeHtml } from '../../render/html.ts';
-import { isoDate, isoTime } from '../../records/session-time.ts';
+import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { clock } from '../calendar.ts';
-import type { Session } from '../session.ts';
+import { clock, isoTime, placeOf, type Session } from '../session.ts';
 import { slugify } from '../slug.ts';
 
 /** How a session shows in a list: with its date (front door), compact (a calendar day), or in full. */
@@ -18,7 +17,7 @@ export interface ItemOptions {
  */
 export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
   const href = withBase(ctx.basePath, calendarPaths.session(s.id));
-  const place = s.locationTbd || !s.location ? 'location to be announced' : s.location;
+  const place = placeOf(s, true);
   const classes = ['session', s.cancelled && 'cancelled', options.compact && 'compact'].filter(Boolean).join(' ');
   const link = html`<a href="${href}">${s.employer}</a>`;
   return html`<li class="${classes}" data-audience="${slugify(s.audience)}" data-programs="${s.programs.map(slugify).join(' ')}" data-employer="${s.employer.toLowerCase()}"><time datetime="${isoDate(s.date)}T${isoTime(s.start)}">${options.showDate ? `${isoDate(s.date)} ` : ''}${clock(s.start)}</time> ${

@@ -1,10 +1,10 @@
 import { html, type SafeHtml } from '../../render/html.ts';
-import { isoDate, isoTime } from '../../records/session-time.ts';
+import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { clock, longDate, monthLabel, monthSlug } from '../calendar.ts';
+import { longDate, monthLabel, monthSlug } from '../calendar.ts';
 import { paragraphs } from '../linkify.ts';
-import type { Session } from '../session.ts';
+import { clock, isoTime, placeOf, type Session } from '../session.ts';
 
 /** The page title of a session. */
 export function sessionTitle(s: Session): string {
@@ -30,7 +30,7 @@ export function sessionBody(s: Session, ctx: Pick<RenderContext, 'basePath'>): S
   return html`<h1>${s.cancelled ? html`<s>${s.employer}</s>` : s.employer}${s.kind !== 'session' && html`<span class="muted"> (${s.kind})</span>`}</h1>${
     s.cancelled && html`<p><span class="tag cancel">Cancelled</span> This session was cancelled.</p>`
   }<dl class="facts"><dt>Date</dt><dd><time datetime="${isoDate(s.date)}">${longDate(s.date)}</time></dd><dt>Time</dt><dd><time datetime="${isoTime(s.start)}">${clock(s.start)}</time> to <time datetime="${isoTime(s.end)}">${clock(s.end)}</time> (Eastern time)</dd><dt>Location</dt><dd>${
-    s.locationTbd || !s.location ? 'Location to be announced' : s.location
+    placeOf(s)
   }</dd><dt>Website</dt><dd>${s.websiteHref ? html`<a href="${s.websiteHref}">${s.website}</a>` : s.website || 'none given'}</dd><dt>Audience</dt><dd>${
     s.audience || 'not given'
   }</dd><dt>Programs</dt><dd>${s.programs.length ? html`<ul class="facts-list">${s.programs.map((p) => html`<li>${p}</li>`)}</ul>` : 'not given'}</dd><dt>Term</dt><dd>${
