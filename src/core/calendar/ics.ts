@@ -4,7 +4,7 @@ import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 
 /** The time zone every session is in. */
-export const TIME_ZONE = 'America/Toronto';
+const TIME_ZONE = 'America/Toronto';
 
 /** America/Toronto's rules since 2007 (DST from the second Sunday of March to the first Sunday of November). */
 const VTIMEZONE = [
@@ -68,7 +68,7 @@ function localDateTime(date: Session['date'], minutes: number): string {
 }
 
 /** `20231114T221320Z` from Unix seconds. */
-export function utcStamp(seconds: number): string {
+function utcStamp(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
@@ -76,12 +76,12 @@ export function utcStamp(seconds: number): string {
  * The build's revision number for SEQUENCE: minutes since 2020 at the build's timestamp. It
  * grows with every data change, so a client that compares SEQUENCE sees an edit as newer.
  */
-export function sequenceOf(timestamp: number): number {
+function sequenceOf(timestamp: number): number {
   return Math.max(0, Math.floor((timestamp - 1_577_836_800) / 60));
 }
 
 /** A session's UID: the same for a session id wherever the site is served, so edits update events. */
-export function sessionUid(id: string): string {
+function sessionUid(id: string): string {
   return `infosession-${id}@campus-api-static`;
 }
 

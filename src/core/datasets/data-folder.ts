@@ -16,7 +16,7 @@ export interface DataFileInput {
 }
 
 /** Which dataset a CSV file belongs to: its folder's name, or failing that a name its file name holds. */
-export function datasetOf(rel: string): string | undefined {
+function datasetOf(rel: string): string | undefined {
   const parts = rel.split('/');
   const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
   if (folder && DATASETS[folder]) return folder;

@@ -69,7 +69,7 @@ function checkCells(row: DataRow, findings: Findings): void {
  * shape and every cell, and returns the rows that have the right number of cells.
  */
 export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly string[], findings: Findings): DataRow[] {
-  const { text } = decodeUtf8(bytes, file, findings);
+  const text = decodeUtf8(bytes, file, findings);
   const table = parseCsvTable(text, file, findings);
   const expected = columns.join(',');
   if (!table.header) {

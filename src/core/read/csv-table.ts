@@ -74,7 +74,7 @@ function normaliseLineEndings(text: string, file: string, index: LineIndex, find
  * reported to `findings`; rows are returned whatever their shape so callers can
  * decide what else to check.
  */
-export function parseCsvTable(original: string, file: string, findings: Findings): CsvTable & { text: string } {
+export function parseCsvTable(original: string, file: string, findings: Findings): CsvTable {
   const text = normaliseLineEndings(original, file, new LineIndex(original), findings);
   const index = text === original ? new LineIndex(original) : new LineIndex(text);
   const rows: CsvRow[] = [];
@@ -121,7 +121,7 @@ export function parseCsvTable(original: string, file: string, findings: Findings
     },
   });
   const [header, ...data] = rows;
-  return { file, header, rows: data, text };
+  return { file, header, rows: data };
 }
 
 /** Reports rows whose cell count differs from `width`; returns the rows that fit. */

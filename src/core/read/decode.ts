@@ -1,15 +1,7 @@
-import { Findings } from './findings.ts';
+import type { Findings } from './findings.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const cp1252 = new TextDecoder('windows-1252');
-
-/** The text of a file, with what decoding it revealed. */
-export interface DecodedText {
-  /** The text, BOM removed; lines that were not UTF-8 are read as Windows-1252. */
-  text: string;
-  /** Whether the file began with a UTF-8 byte-order mark. */
-  bom: boolean;
-}
 
 /** Length in bytes of the valid UTF-8 prefix of `bytes`. */
 function validUtf8Prefix(bytes: Uint8Array): number {
@@ -31,7 +23,7 @@ function validUtf8Prefix(bytes: Uint8Array): number {
 }
 
 /** Decodes bytes that are UTF-8 in places and Windows-1252 elsewhere, byte run by byte run. */
-export function decodeMixed(bytes: Uint8Array): string {
+function decodeMixed(bytes: Uint8Array): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {
@@ -56,23 +48,30 @@ function describeBadByte(byte: number): string {
   return `byte ${hex} is not valid UTF-8.${readsAs} Save the file as UTF-8 (\`npm run check -- --fix\` converts it).`;
 }
 
+/** A line that was not valid UTF-8: where its first bad byte stands, and the line read with Windows-1252 there. */
+export interface MixedLine {
+  line: number;
+  column: number;
+  byte: number;
+  text: string;
+}
+
 /**
- * Decodes a CSV file's bytes as UTF-8. A leading BOM is accepted. Each line that is
- * not valid UTF-8 is reported (where its bytes read as Windows-1252, the finding shows
- * the likely character) and decoded as Windows-1252 so that later checks still run.
+ * Decodes a file's bytes as UTF-8, a leading BOM removed. Each line that is not valid UTF-8 is
+ * decoded as Windows-1252 where it is not, and listed, so the check can report it and --fix repair it.
  */
-export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings): DecodedText {
+export function decodeLines(bytes: Uint8Array): { text: string; bom: boolean; mixed: MixedLine[] } {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
-    return { text: utf8.decode(body), bom };
+    return { text: utf8.decode(body), bom, mixed: [] };
   } catch {
     // Fall through: decode line by line to say exactly where the bad bytes are.
   }
   const parts: string[] = [];
+  const mixed: MixedLine[] = [];
   let start = 0;
-  let line = 1;
-  while (start <= body.length) {
+  for (let line = 1; ; line += 1) {
     let end = body.indexOf(0x0a, start);
     if (end === -1) end = body.length;
     const raw = body.subarray(start, end);
@@ -80,14 +79,24 @@ export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings):
     if (good === raw.length) {
       parts.push(utf8.decode(raw));
     } else {
-      const column = utf8.decode(raw.subarray(0, good)).length + 1;
-      findings.error({ file, line, column }, 'encoding', describeBadByte(raw[good]!));
-      parts.push(decodeMixed(raw));
+      const text = decodeMixed(raw);
+      mixed.push({ line, column: utf8.decode(raw.subarray(0, good)).length + 1, byte: raw[good]!, text });
+      parts.push(text);
     }
     if (end === body.length) break;
     parts.push('\n');
     start = end + 1;
-    line += 1;
   }
-  return { text: parts.join(''), bom };
+  return { text: parts.join(''), bom, mixed };
+}
+
+/**
+ * Decodes a CSV file's bytes as UTF-8 (a leading BOM accepted) and reports each line that is not
+ * (where its bytes read as Windows-1252, the finding shows the likely character); such lines are
+ * read as Windows-1252 so that later checks still run.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string, findings: Findings): string {
+  const { text, mixed } = decodeLines(bytes);
+  for (const m of mixed) findings.error({ file, line: m.line, column: m.column }, 'encoding', describeBadByte(m.byte));
+  return text;
 }

@@ -3,10 +3,7 @@ export class LineIndex {
   /** Offset of the first character of each line. */
   private readonly starts: number[] = [0];
 
-  readonly text: string;
-
   constructor(text: string) {
-    this.text = text;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
       this.starts.push(i + 1);
     }
@@ -22,10 +19,5 @@ export class LineIndex {
       else hi = mid - 1;
     }
     return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
-  }
-
-  /** Offset of the first character of a 1-based line. */
-  lineStart(line: number): number {
-    return this.starts[line - 1] ?? this.text.length;
   }
 }

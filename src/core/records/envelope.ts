@@ -21,7 +21,7 @@ export interface Envelope {
 }
 
 /** The success message of meta.message. */
-export const SUCCESS_MESSAGE = 'Request successful';
+const SUCCESS_MESSAGE = 'Request successful';
 
 /** Wraps a method's data in the envelope; status 200 unless an error is given. */
 export function envelope(
@@ -45,7 +45,7 @@ export function envelope(
 }
 
 /** Standard texts of the error statuses the server answers with. */
-export const STATUS_TEXT: Readonly<Record<number, string>> = {
+const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad request',
   401: 'Unauthorized',
   403: 'Forbidden',

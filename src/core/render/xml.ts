@@ -4,7 +4,7 @@ import type { RecordValue } from '../records/record-spec.ts';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** Escapes element text: `&`, `<` and `>` become references (the data check refuses what XML cannot hold). */
-export function escapeXmlText(text: string): string {
+function escapeXmlText(text: string): string {
   return /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
 }
 

@@ -1,5 +1,5 @@
 import { parseCsvTable, rawLength, type CsvCell } from '../read/csv-table.ts';
-import { decodeMixed } from '../read/decode.ts';
+import { decodeLines } from '../read/decode.ts';
 import { Findings } from '../read/findings.ts';
 
 /** What `check --fix` did, or would not do, to one file. */
@@ -9,8 +9,6 @@ export interface FixResult {
   /** Each change, as `LINE:COLUMN: what changed`, in file order. */
   changes: string[];
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Writes a value as a CSV cell, quoting it only when it must be (or was before). */
 function cellText(value: string, quoted: boolean): string {
@@ -24,30 +22,13 @@ function cellText(value: string, quoted: boolean): string {
  */
 export function fixCsv(bytes: Uint8Array): FixResult {
   const changes: string[] = [];
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bom ? bytes.subarray(3) : bytes;
-
   // 1. Encoding: lines that are not UTF-8 are read as Windows-1252, line by line.
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    const lines = Buffer.from(body).toString('latin1').split('\n');
-    let offset = 0;
-    const out: string[] = [];
-    lines.forEach((latin, i) => {
-      const raw = body.subarray(offset, offset + latin.length);
-      offset += latin.length + 1;
-      try {
-        out.push(utf8.decode(raw));
-      } catch {
-        const fixed = decodeMixed(raw);
-        const chars = [...new Set([...fixed].filter((c) => c.charCodeAt(0) > 0x7f))].join(' ');
-        changes.push(`${i + 1}:1: bytes read as Windows-1252 and written as UTF-8 (${chars})`);
-        out.push(fixed);
-      }
-    });
-    text = out.join('\n');
+  const decoded = decodeLines(bytes);
+  const bom = decoded.bom;
+  let text = decoded.text;
+  for (const m of decoded.mixed) {
+    const chars = [...new Set([...m.text].filter((c) => c.charCodeAt(0) > 0x7f))].join(' ');
+    changes.push(`${m.line}:1: bytes read as Windows-1252 and written as UTF-8 (${chars})`);
   }
 
   // 2. Line endings: LF throughout.

@@ -14,7 +14,7 @@ function escapeProperty(s: string): string {
 }
 
 /** `::error file=PATH,line=N,col=M,title=RULE::message`, GitHub's annotation syntax. */
-export function formatAnnotation(f: Finding): string {
+function formatAnnotation(f: Finding): string {
   const props = `file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`${f.rule} (${f.severity})`)}`;
   return `::${f.severity} ${props}::${escapeData(f.message)}`;
 }

@@ -25,11 +25,6 @@ export function apiCacheControl(entry: Pick<MethodEntry, 'cacheSeconds'>): strin
   return seconds > 0 ? `public, max-age=${seconds}` : 'public, max-age=0, must-revalidate';
 }
 
-/** Cache-Control for the site's other files: fingerprinted assets for a year, the rest revalidated. */
-export function siteCacheControl(filePath: string): string {
-  return /(^|\/)_astro\//.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
-}
-
 /** Headers every API file carries, whoever serves it. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',

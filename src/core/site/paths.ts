@@ -3,7 +3,7 @@ import { DIRECTORY_SOURCE } from '../records/method-record.ts';
 import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** The name a published method's files and schemas share: the last segment of its path (`infosessions`). */
-export function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
+function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
   return /([^/]+)\.\{format\}$/.exec(entry.path)![1]!;
 }
 

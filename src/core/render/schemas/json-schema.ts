@@ -5,7 +5,7 @@ import { metaRecord } from '../../records/meta-record.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** The JSON Schema of one field's value. */
-export function fieldSchema(field: FieldSpec): JsonSchema {
+function fieldSchema(field: FieldSpec): JsonSchema {
   const nullable = (type: string) => (field.nullable ? [type, 'null'] : type);
   const base: JsonSchema = { description: field.description };
   switch (field.type) {
@@ -30,7 +30,7 @@ export function recordSchema(spec: RecordSpec): JsonSchema {
 }
 
 /** The schema of meta; a published file's meta has status 200 and its own method ID. */
-export function metaSchema(methodId?: number): JsonSchema {
+function metaSchema(methodId?: number): JsonSchema {
   const schema = recordSchema(metaRecord) as { properties: Record<string, JsonSchema> } & JsonSchema;
   if (methodId !== undefined) {
     schema.properties = {
