@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuildContext } from '../src/build/context.ts';
+import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
+import { FORMATS } from '../src/core/records/method-entry.ts';
+import { calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
+import { EPOCH, ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
+
+// Every path site/paths.ts builds, for the real data, must be a file (or folder) of a built
+// site. The tables are typed by the modules' keys: a new path without a row here does not compile.
+const context = createBuildContext(ROOT, { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), SITE_URL: '', DATA_DIR: '' });
+const { site, published, sessions, feeds } = context;
+
+const SITE: Record<keyof typeof sitePaths, string[]> = {
+  home: [pageFile(sitePaths.home)],
+  notFound: [sitePaths.notFound],
+  favicon: [sitePaths.favicon],
+  assets: [sitePaths.assets],
+  api: [sitePaths.api],
+  method: site.directory.map((e) => pageFile(sitePaths.method(e.methodId))),
+  apiFile: published.flatMap((p) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f))),
+  openapi: [sitePaths.openapi],
+  jsonSchema: published.map((p) => sitePaths.jsonSchema(p.entry)),
+  xsd: published.map((p) => sitePaths.xsd(p.entry)),
+};
+
+/** The page shells are rendered by Astro and removed by the build once filled: they must be absent. */
+type Shells = 'sessionShell' | 'listingShell';
+const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = {
+  home: [pageFile(calendarPaths.home)],
+  feeds: [pageFile(calendarPaths.feeds)],
+  sessionsJson: [calendarPaths.sessionsJson],
+  month: monthsWithin(sessions).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
+  term: termsWithin(sessions).map((t) => pageFile(calendarPaths.term(t.term.code))),
+  session: sessions.map((s) => pageFile(calendarPaths.session(s.id))),
+  allFeed: [calendarPaths.allFeed],
+  termFeed: termsWithin(sessions).map((t) => calendarPaths.termFeed(t.term.code)),
+  sessionFeed: sessions.map((s) => calendarPaths.sessionFeed(s.id)),
+  audienceFeed: feeds.audiences.map((f) => f.path),
+  programFeed: feeds.programs.map((f) => f.path),
+};
+const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
+
+let dist: string;
+beforeAll(async () => {
+  dist = await tempDir();
+  const run = await runBuild(dist);
+  expect(run.code, run.stderr).toBe(0);
+});
+afterAll(() => removeDir(dist));
+
+describe('every path the site-paths module builds exists in a built site', () => {
+  it.each(Object.entries({ ...SITE, ...CALENDAR }))('%s', (_name, paths) => {
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => !existsSync(path.join(dist, p)))).toEqual([]);
+  });
+
+  it('the method listing the 404 page and the server name', () => {
+    expect(methodListingFile(site.directory)).toBe(sitePaths.apiFile(site.directory.find((e) => e.methodId === 1103)!, 'json'));
+    expect(existsSync(path.join(dist, methodListingFile(site.directory)))).toBe(true);
+  });
+
+  it.each(Object.entries(SHELLS))('%s is filled and removed by the build', (_name, folder) => {
+    expect(existsSync(path.join(dist, folder))).toBe(false);
+  });
+});
