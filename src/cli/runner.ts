@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { resolveConfig, type Config, type SettingName } from '../config/settings.ts';
+import { resolveConfig, SETTINGS, type Config, type SettingName } from '../config/settings.ts';
 import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
 
 /** One option of a CLI: how it is parsed and how `--help` and the README describe it. */
@@ -62,7 +62,10 @@ export function usage(spec: CliSpec): string {
   rows.push(['-h, --help', 'print this help and exit']);
   const width = Math.max(...rows.map(([a]) => a.length)) + 2;
   const lines = [`Usage: ${command(spec)} --${pos}${Object.keys(spec.options).length ? ' [options]' : ''}`, '', spec.summary, '', ...rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`)];
-  if (spec.env.length) lines.push('', `Environment: ${spec.env.join(', ')} (see the README's Settings).`);
+  if (spec.env.length) {
+    const w = Math.max(...spec.env.map((n) => n.length)) + 2;
+    lines.push('', 'Environment:', ...spec.env.map((n) => `  ${n.padEnd(w)}${SETTINGS[n]}`));
+  }
   return lines.join('\n');
 }
 
