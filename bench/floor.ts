@@ -7,7 +7,10 @@ import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 
 const [dataDir, outFile] = process.argv.slice(2);
-if (!dataDir || !outFile) throw new Error('usage: floor.ts <data folder> <output file>');
+if (!dataDir || !outFile) {
+  console.error('floor: give a data folder and an output file: node bench/floor.ts DATA_DIR OUT_FILE (npm run bench runs it).');
+  process.exit(2);
+}
 const started = performance.now();
 const rows: unknown[] = [];
 const dir = path.join(dataDir, 'infosessions');

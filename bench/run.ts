@@ -4,34 +4,30 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchCommand } from '../src/cli/commands.ts';
+import { cliMain, UsageError } from '../src/cli/runner.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { freePort } from './free-port.ts';
 import { generateSessions } from './generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TMP = process.env.BENCH_TMP || path.join(ROOT, 'bench/tmp');
-const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'];
+const NODE = [process.execPath];
 const EPOCH = '1700000000';
-
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '363,1000,10000,100000' },
-    'serve-seconds': { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    serving: { type: 'boolean', default: true },
-    'no-serving': { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.json') },
-  },
-});
-const sizes = values.sizes!.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
-const serveSeconds = Number(values['serve-seconds']);
-const connections = Number(values.connections);
 const REAL = 363;
 
+/** Where data, builds and reports go (BENCH_TMP, default bench/tmp); set by main. */
+let TMP = path.join(ROOT, 'bench/tmp');
+
+/** A whole number above zero from an option, or a UsageError naming it. */
+function count(name: string, text: string): number {
+  const n = Number(text.trim());
+  if (!/^\s*\d+\s*$/.test(text) || n <= 0) throw new UsageError(`--${name} "${text}" is not a whole number above 0`);
+  return n;
+}
+
 /** The real sessions, the distributions the generator draws from. */
-const realRows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+let realRows: string[][] | undefined;
 
 /** Writes a data folder of `n` sessions: the real data for 363, synthetic otherwise. */
 function prepareData(n: number): string {
@@ -42,6 +38,7 @@ function prepareData(n: number): string {
   if (n === REAL) {
     for (const f of readdirSync(path.join(ROOT, 'data/infosessions'))) copyFileSync(path.join(ROOT, 'data/infosessions', f), path.join(dir, 'infosessions', f));
   } else {
+    realRows ??= readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
   }
   return dir;
@@ -130,34 +127,7 @@ interface Run {
   output_bytes: number;
 }
 
-const runs: Run[] = [];
-mkdirSync(TMP, { recursive: true });
-for (const n of sizes) {
-  const data = prepareData(n);
-  const out = path.join(TMP, `dist-${n}`);
-  const report = path.join(TMP, `report-${n}.json`);
-  settle();
-  const build = await timed([...NODE, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' });
-  if (build.code !== 0) throw new Error(`build of ${n} sessions failed:\n${build.stderr}`);
-  const { stages } = JSON.parse(readFileSync(report, 'utf8')) as { stages: Record<string, number> };
-  const floors = [floor(data), floor(data), floor(data)].sort((a, b) => a - b);
-  const size = treeSize(out);
-  const run: Run = {
-    sessions: n,
-    build_s: round(build.seconds),
-    api_s: round(stages.api!),
-    floor_s: round(floors[1]!),
-    api_floor_ratio: round(stages.api! / floors[1]!),
-    peak_rss_mb: Math.round(build.peakRss / 1048576),
-    stages_s: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, round(v)])),
-    output_files: size.files,
-    output_bytes: size.bytes,
-  };
-  runs.push(run);
-  console.log(`${n} sessions: build ${run.build_s} s (${Object.entries(run.stages_s).map(([k, v]) => `${k} ${v}`).join(', ')}), api/floor ${run.api_floor_ratio}, peak ${run.peak_rss_mb} MB, ${run.output_files} files`);
-  if (n !== sizes[0]) rmSync(out, { recursive: true, force: true });
-}
-
+/** Rounds seconds to milliseconds. */
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
@@ -175,6 +145,7 @@ async function ready(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
+/** One load test's result. */
 interface Serving {
   server: string;
   target: string;
@@ -183,62 +154,97 @@ interface Serving {
   errors: number;
   non2xx: number;
 }
-const serving: Serving[] = [];
-if (values.serving && !values['no-serving']) {
-  const dist = path.join(TMP, `dist-${sizes[0]}`);
-  const data = path.join(TMP, `data-${sizes[0]}`);
-  const sessionId = readDataFolder(data, ROOT).datasets.infosessions![0]!.rows[0]![0];
-  const targets = [
-    ['method listing', '/v2/api/methods.json'],
-    ['session listing (json)', '/v2/resources/infosessions.json?key=bench'],
-    ['session listing (JSONP)', '/v2/resources/infosessions.json?key=bench&callback=cb'],
-    ['session page', `/infosessions/${sessionId}/`],
-  ] as const;
-  const servers: [string, (port: number) => ChildProcess][] = [
-    ['npm start', (port) => spawn(NODE[0]!, [...NODE.slice(1), 'src/cli/start.ts', '--dist', dist, '--no-build'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: 'ignore' })],
-    ['npx serve dist', (port) => spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { cwd: ROOT, stdio: 'ignore' })],
-  ];
-  for (const [name, start] of servers) {
-    const port = await freePort();
-    const child = start(port);
-    try {
-      await ready(`http://127.0.0.1:${port}/`);
-      for (const [label, url] of targets) {
-        const result = await autocannon({ url: `http://127.0.0.1:${port}${url}`, connections, duration: serveSeconds, headers: { 'accept-encoding': 'gzip, br' } });
-        serving.push({
-          server: name,
-          target: label,
-          requests_per_s: Math.round(result.requests.average),
-          latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-        });
-        console.log(`${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+await cliMain(benchCommand, async ({ values, config }) => {
+  TMP = config.benchTmp ?? TMP;
+  const sizes = String(values.sizes).split(',').map((s) => count('sizes', s));
+  const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
+  const connections = count('connections', String(values.connections));
+  const outFile = path.resolve(ROOT, String(values.out));
+  const runs: Run[] = [];
+  mkdirSync(TMP, { recursive: true });
+  for (const n of sizes) {
+    const data = prepareData(n);
+    const out = path.join(TMP, `dist-${n}`);
+    const report = path.join(TMP, `report-${n}.json`);
+    settle();
+    const build = await timed([...NODE, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' });
+    if (build.code !== 0) throw new Error(`build of ${n} sessions failed:\n${build.stderr}`);
+    const { stages } = JSON.parse(readFileSync(report, 'utf8')) as { stages: Record<string, number> };
+    const floors = [floor(data), floor(data), floor(data)].sort((a, b) => a - b);
+    const size = treeSize(out);
+    const run: Run = {
+      sessions: n,
+      build_s: round(build.seconds),
+      api_s: round(stages.api!),
+      floor_s: round(floors[1]!),
+      api_floor_ratio: round(stages.api! / floors[1]!),
+      peak_rss_mb: Math.round(build.peakRss / 1048576),
+      stages_s: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, round(v)])),
+      output_files: size.files,
+      output_bytes: size.bytes,
+    };
+    runs.push(run);
+    console.log(`${n} sessions: build ${run.build_s} s (${Object.entries(run.stages_s).map(([k, v]) => `${k} ${v}`).join(', ')}), api/floor ${run.api_floor_ratio}, peak ${run.peak_rss_mb} MB, ${run.output_files} files`);
+    if (n !== sizes[0]) rmSync(out, { recursive: true, force: true });
+  }
+
+  const serving: Serving[] = [];
+  if (!values['no-serving']) {
+    const dist = path.join(TMP, `dist-${sizes[0]}`);
+    const data = path.join(TMP, `data-${sizes[0]}`);
+    const sessionId = readDataFolder(data, ROOT).datasets.infosessions![0]!.rows[0]![0];
+    const targets = [
+      ['method listing', '/v2/api/methods.json'],
+      ['session listing (json)', '/v2/resources/infosessions.json?key=bench'],
+      ['session listing (JSONP)', '/v2/resources/infosessions.json?key=bench&callback=cb'],
+      ['session page', `/infosessions/${sessionId}/`],
+    ] as const;
+    const servers: [string, (port: number) => ChildProcess][] = [
+      ['npm start', (port) => spawn(NODE[0]!, [...NODE.slice(1), 'src/cli/start.ts', '--dist', dist, '--no-build'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: 'ignore' })],
+      ['npx serve dist', (port) => spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { cwd: ROOT, stdio: 'ignore' })],
+    ];
+    for (const [name, start] of servers) {
+      const port = await freePort();
+      const child = start(port);
+      try {
+        await ready(`http://127.0.0.1:${port}/`);
+        for (const [label, url] of targets) {
+          const result = await autocannon({ url: `http://127.0.0.1:${port}${url}`, connections, duration: serveSeconds, headers: { 'accept-encoding': 'gzip, br' } });
+          serving.push({
+            server: name,
+            target: label,
+            requests_per_s: Math.round(result.requests.average),
+            latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
+            errors: result.errors + result.timeouts,
+            non2xx: result.non2xx,
+          });
+          console.log(`${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+        }
+      } finally {
+        child.kill();
       }
-    } finally {
-      child.kill();
     }
   }
-}
 
-const result = {
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  runs,
-  serving,
-};
-mkdirSync(path.dirname(values.out!), { recursive: true });
-writeFileSync(values.out!, `${JSON.stringify(result, null, 2)}\n`);
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    runs,
+    serving,
+  };
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
 
-// The table the README shows.
-const lines = [
-  '| sessions | build (s) | load | api | schemas | pages (Astro) | calendar pages | feeds | write | api / floor | peak RSS (MB) | files | output (MB) |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...runs.map((r) => `| ${r.sessions} | ${r.build_s.toFixed(2)} | ${r.stages_s.load} | ${r.api_s} | ${r.stages_s.schemas ?? 0} | ${r.stages_s.pages} | ${r.stages_s.calendar ?? 0} | ${r.stages_s.feeds} | ${r.stages_s.write} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) | ${r.peak_rss_mb} | ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`),
-];
-if (serving.length) {
-  lines.push('', `| server | target | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors |`, '|---|---|---:|---:|---:|---:|---:|');
-  for (const s of serving) lines.push(`| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`);
-}
-console.log(`\n${lines.join('\n')}\n\nWrote ${path.relative(ROOT, values.out!)}`);
-if (existsSync(TMP) && !process.env.BENCH_KEEP) rmSync(TMP, { recursive: true, force: true });
+  // The table the README shows.
+  const lines = [
+    '| sessions | build (s) | load | api | schemas | pages (Astro) | calendar pages | feeds | write | api / floor | peak RSS (MB) | files | output (MB) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map((r) => `| ${r.sessions} | ${r.build_s.toFixed(2)} | ${r.stages_s.load} | ${r.api_s} | ${r.stages_s.schemas ?? 0} | ${r.stages_s.pages} | ${r.stages_s.calendar ?? 0} | ${r.stages_s.feeds} | ${r.stages_s.write} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) | ${r.peak_rss_mb} | ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`),
+  ];
+  if (serving.length) {
+    lines.push('', `| server | target | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors |`, '|---|---|---:|---:|---:|---:|---:|');
+    for (const s of serving) lines.push(`| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`);
+  }
+  console.log(`\n${lines.join('\n')}\n\nWrote ${path.relative(ROOT, outFile)}`);
+  if (existsSync(TMP) && !config.benchKeep) rmSync(TMP, { recursive: true, force: true });
+});

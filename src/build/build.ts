@@ -11,7 +11,7 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
-import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
+import { createBuildContext, shareBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
@@ -21,11 +21,12 @@ export interface BuildReport {
   context: BuildContext;
 }
 
-/** Options of a build; the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies the rest. */
+/** Options of a build; without settings, the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies them. */
 export interface BuildOptions {
   root: string;
   outDir: string;
-  env?: NodeJS.ProcessEnv;
+  /** The command's resolved settings (src/config/settings.ts). */
+  settings?: BuildSettings;
   /** Render the HTML site with Astro (default true); the API alone is enough for some tests and tools. */
   pages?: boolean;
 }
@@ -103,7 +104,6 @@ function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELL
  * leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const env = options.env ?? process.env;
   const stages = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
   let t = performance.now();
   const lap = (stage: keyof typeof stages) => {
@@ -112,7 +112,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     t = now;
   };
 
-  const context = createBuildContext(options.root, env);
+  const context = createBuildContext(options.root, options.settings);
   lap('load');
   const { site, render, published } = context;
   let api: OutputFile[] | undefined = renderApiFiles(published, render);

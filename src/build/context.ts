@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
-import { parseSiteUrl, renderContext, type RenderContext } from '../core/site/address.ts';
+import { renderContext, type RenderContext } from '../core/site/address.ts';
+import { resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 
@@ -27,13 +27,15 @@ export interface BuildContext {
 const KEY = Symbol.for('campus-api-static.build-context');
 type Holder = { [KEY]?: BuildContext };
 
-/** Reads and validates the data once; throws ValidationError when it has errors. */
-export function createBuildContext(root: string, env: NodeJS.ProcessEnv = process.env): BuildContext {
-  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
+/** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
+export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>;
+
+/** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
+export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], process.env, root)): BuildContext {
+  const { dataDir, site: address } = settings;
   const site = loadSiteData(dataDir, root);
-  const address = parseSiteUrl(env.SITE_URL);
   const sessions = chronological(readSessions(site));
-  const render = renderContext(address, buildTimestamp(dataDir, env).timestamp);
+  const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
   return { root, dataDir, site, render, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
 }
 

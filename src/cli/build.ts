@@ -1,38 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
-import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/read/findings.ts';
+import { formatFinding, sortFindings } from '../core/read/findings.ts';
+import { buildCommand } from './commands.ts';
+import { cliMain } from './runner.ts';
 
-const { values } = parseArgs({
-  options: {
-    out: { type: 'string', default: 'dist' },
-    'api-only': { type: 'boolean', default: false },
-    report: { type: 'string' },
-  },
-});
-
-try {
-  const report = await buildSite({ root: process.cwd(), outDir: path.resolve(values.out), pages: !values['api-only'] });
+await cliMain(buildCommand, async ({ values, config }) => {
+  const out = String(values.out);
+  const report = await buildSite({ root: config.root, outDir: path.resolve(config.root, out), pages: !values['api-only'], settings: config });
   for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   const s = report.stages;
-  // --report FILE: the stage times and output size as JSON, for the benchmark.
-  if (values.report) writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
+  if (typeof values.report === 'string') writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
   const total = Object.values(s).reduce((a, b) => a + b, 0);
   console.log(
-    `Built ${values.out}/ for ${report.context.render.url} (timestamp ${report.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
+    `Built ${out}/ for ${report.context.render.url} (timestamp ${report.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
       `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
   );
-} catch (error) {
-  if (error instanceof ValidationError) {
-    console.error(sortFindings(error.findings).map(formatFinding).join('\n'));
-    console.error(`Build stopped: the data has errors. Nothing was written; ${values.out}/ is unchanged.`);
-  } else if (error instanceof ConfigError) {
-    console.error(`Build stopped: ${error.message}`);
-    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
-  } else {
-    console.error(`Build failed: ${(error as Error).stack ?? error}`);
-    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
-  }
-  process.exit(1);
-}
+});

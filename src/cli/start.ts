@@ -1,32 +1,16 @@
-import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildSite } from '../build/build.ts';
-import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/read/findings.ts';
-import { parseSiteUrl } from '../core/site/address.ts';
-import { BUILD_STAMP } from '../build/build.ts';
+import { BUILD_STAMP, buildSite } from '../build/build.ts';
+import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
-
-const { values } = parseArgs({
-  options: {
-    dist: { type: 'string', default: 'dist' },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const root = process.cwd();
-const distDir = path.resolve(root, values.dist!);
-const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
-const port = Number(process.env.PORT || 3000);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT "${process.env.PORT}" is not a port number (0-65535).`);
-  process.exit(1);
-}
-process.env.SITE_URL ||= `http://localhost:${port}`;
+import { startCommand } from './commands.ts';
+import { cliMain, STAY } from './runner.ts';
 
 /** Newest modification time of anything below the given paths. */
-function newest(paths: string[]): number {
+function newest(root: string, paths: string[]): number {
   let max = 0;
   const visit = (p: string) => {
     if (!existsSync(p)) return;
@@ -38,46 +22,43 @@ function newest(paths: string[]): number {
   return max;
 }
 
-/** Why dist/ must be built again, or undefined when it is current. */
-function staleReason(): string | undefined {
+/** Why the folder must be built again for this site, or undefined when it is current. */
+function staleReason(root: string, distDir: string, siteUrl: string): string | undefined {
   const stampFile = path.join(distDir, BUILD_STAMP);
   if (!existsSync(stampFile)) return 'dist/ has not been built';
   const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { site: string };
-  if (stamp.site !== parseSiteUrl(process.env.SITE_URL).url) return `dist/ was built for ${stamp.site}`;
-  if (newest(['data', 'src', 'public', 'astro.config.mjs', 'package.json']) > statSync(stampFile).mtimeMs) return 'data/ or src/ changed since the last build';
+  if (stamp.site !== siteUrl) return `dist/ was built for ${stamp.site}`;
+  if (newest(root, ['data', 'src', 'public', 'astro.config.mjs', 'package.json']) > statSync(stampFile).mtimeMs) return 'data/ or src/ changed since the last build';
   return undefined;
 }
 
-try {
-  const reason = values['no-build'] ? undefined : staleReason();
+await cliMain(startCommand, async ({ values, config }) => {
+  const { root, port, site: address } = config;
+  const distDir = path.resolve(root, String(values.dist));
+  const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url);
   if (reason) {
     console.log(`Building: ${reason}.`);
-    const report = await buildSite({ root, outDir: distDir });
+    const report = await buildSite({ root, outDir: distDir, settings: config });
     for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   }
-  const keys = keyStoreFromEnv();
-  const address = parseSiteUrl(process.env.SITE_URL);
-  const directory = loadSiteData(dataDir, root).directory;
+  const keys = keyStoreFromEnv(config.apiKeys);
+  const directory = loadSiteData(config.dataDir, root).directory;
   const server = createSiteServer({ distDir, directory, keys, basePath: address.basePath });
-  server.listen(port, '127.0.0.1', () => {
-    console.log(`Serving dist/ at http://localhost:${port}${address.basePath}`);
-    console.log(
-      keys.mode === 'any'
-        ? 'API keys: none configured (API_KEYS, API_KEYS_FILE), so any non-empty ?key= is accepted.'
-        : `API keys: ${keys.size} configured; other keys are refused with 403.`,
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConfigError(`port ${port} cannot be used (${error.code}): set PORT to another.`) : error),
     );
+    server.listen(port, '127.0.0.1', resolve);
   });
+  const listening = (server.address() as AddressInfo).port;
+  console.log(`Serving dist/ at http://localhost:${listening}${address.basePath}`);
+  console.log(
+    keys.mode === 'any'
+      ? 'API keys: none configured (API_KEYS, API_KEYS_FILE), so any non-empty ?key= is accepted.'
+      : `API keys: ${keys.size} configured; other keys are refused with 403.`,
+  );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-} catch (error) {
-  if (error instanceof ValidationError) {
-    console.error(sortFindings(error.findings).map(formatFinding).join('\n'));
-    console.error('Not serving: the data has errors (see above).');
-  } else if (error instanceof ConfigError) {
-    console.error(`Not serving: ${error.message}`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-}
+  return STAY;
+});

@@ -2,7 +2,7 @@ import { ConfigError } from '../read/findings.ts';
 import { VERSION_SEGMENT } from '../records/version.ts';
 
 /** The address the site is served from when SITE_URL is not set. */
-const DEFAULT_SITE_URL = 'http://localhost:3000';
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 /** Where the built site is served: the full URL and its path, both ending in `/`. */
 export interface SiteAddress {

@@ -1,0 +1,68 @@
+import type { CliSpec } from './runner.ts';
+
+/** `npm run build`: check the data, then write the site. */
+export const buildCommand: CliSpec = {
+  name: 'build',
+  summary: 'Checks the data, then writes the whole site into the output folder (a failed build leaves it untouched).',
+  options: {
+    out: { type: 'string', value: 'DIR', default: 'dist', description: 'the output folder' },
+    'api-only': { type: 'boolean', description: 'write the API, schema and feed files only, without the HTML pages' },
+    report: { type: 'string', value: 'FILE', description: 'also write the stage times and output size as JSON (for the benchmark)' },
+  },
+  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'],
+  onFailure: (values) => `Nothing was written; ${String(values.out ?? 'dist')}/ is unchanged.`,
+};
+
+/** `npm start`: build when needed, then serve. */
+export const startCommand: CliSpec = {
+  name: 'start',
+  summary: 'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, API keys and error envelopes.',
+  options: {
+    dist: { type: 'string', value: 'DIR', default: 'dist', description: 'the folder to serve (and build)' },
+    'no-build': { type: 'boolean', description: 'serve the folder as it is, without building it' },
+  },
+  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'PORT', 'API_KEYS', 'API_KEYS_FILE'],
+  onFailure: () => 'Not serving.',
+};
+
+/** `npm run check`: check (and repair) the CSV files. */
+export const checkCommand: CliSpec = {
+  name: 'check',
+  summary: 'Checks every CSV under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
+  positional: { name: 'DIR', required: false, description: 'the data folder (default data)' },
+  options: {
+    strict: { type: 'boolean', description: 'fail on warnings too' },
+    fix: { type: 'boolean', description: 'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would keep errors is left untouched' },
+    format: { type: 'string', value: 'FORMAT', choices: ['text', 'json', 'github'], description: 'how findings print (default text, or github under GitHub Actions)' },
+  },
+  env: ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'],
+};
+
+/** `npm run diff`: what the data changes against a git ref. */
+export const diffCommand: CliSpec = {
+  name: 'diff',
+  summary: 'Compares the data at a git ref with the working tree: sessions added, removed and changed, and directory changes.',
+  positional: { name: 'git-ref', required: true, description: 'the branch, tag or commit to compare with' },
+  options: {
+    format: { type: 'string', value: 'FORMAT', default: 'markdown', choices: ['markdown', 'json'], description: 'Markdown for a pull request, or JSON' },
+    summary: { type: 'boolean', description: 'also append the Markdown to the GitHub Actions job summary ($GITHUB_STEP_SUMMARY)' },
+  },
+  env: ['DATA_DIR', 'GITHUB_STEP_SUMMARY'],
+};
+
+/** `npm run bench`: build cost by data size, and serving throughput. */
+export const benchCommand: CliSpec = {
+  name: 'bench',
+  summary: 'Builds synthetic data of each size in a child process (time, stages, peak memory, output), then load-tests npm start and npx serve dist.',
+  options: {
+    sizes: { type: 'string', value: 'N,N,...', default: '363,1000,10000,100000', description: 'session counts to build (363 is the real data)' },
+    'serve-seconds': { type: 'string', value: 'S', default: '5', description: 'seconds of load per server and target' },
+    connections: { type: 'string', value: 'N', default: '10', description: 'concurrent connections of the load test' },
+    'no-serving': { type: 'boolean', description: 'skip the load test of the servers' },
+    out: { type: 'string', value: 'FILE', default: 'bench/results/latest.json', description: 'where the results go' },
+  },
+  env: ['BENCH_TMP', 'BENCH_KEEP'],
+};
+
+/** Every CLI a person runs, as the README documents them. */
+export const COMMANDS: readonly CliSpec[] = [buildCommand, startCommand, checkCommand, diffCommand, benchCommand];
