@@ -10,7 +10,9 @@ import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
 import { renderSchemaFiles } from '../core/schemas/schema-files.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
-import { createBuildContext, shareBuildContext, type BuildContext } from './context.ts';
+import { buildContextIntegration } from '../integrations/build-context.ts';
+import { handOver, release } from '../integrations/context-store.ts';
+import { createBuildContext, type BuildContext } from './context.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
@@ -61,15 +63,16 @@ function writeFiles(dir: string, files: Iterable<OutputFile>): { files: number; 
   return { files: count, bytes };
 }
 
-/** Renders the HTML pages with Astro into `outDir`, from the shared context. */
+/** Renders the HTML pages with Astro into `outDir`, handing the pages this build's context. */
 async function renderPages(context: BuildContext, outDir: string): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
-  shareBuildContext(context);
+  const key = handOver(context);
   try {
-    await build({ root: context.root, outDir, site: context.address.url, base: context.address.basePath, logLevel: 'warn' });
+    const integrations = [buildContextIntegration({ handedKey: key })];
+    await build({ root: context.root, outDir, site: context.address.url, base: context.address.basePath, logLevel: 'warn', integrations });
   } finally {
-    shareBuildContext(undefined);
+    release(key);
   }
 }
 

@@ -23,9 +23,6 @@ export interface BuildContext {
   feeds: SubscriptionFeeds;
 }
 
-const KEY = Symbol.for('campus-api-static.build-context');
-type Holder = { [KEY]?: BuildContext };
-
 /** Reads and validates the data once; throws ValidationError when it has errors. */
 export function createBuildContext(root: string, env: NodeJS.ProcessEnv = process.env): BuildContext {
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
@@ -33,19 +30,4 @@ export function createBuildContext(root: string, env: NodeJS.ProcessEnv = proces
   const address = parseSiteUrl(env.SITE_URL);
   const sessions = chronological(readSessions(site));
   return { root, dataDir, site, address, timestamp: buildTimestamp(dataDir, env).timestamp, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
-}
-
-/** Makes a context the one the site's pages render from (the build sets it before Astro runs). */
-export function shareBuildContext(context: BuildContext | undefined): void {
-  (globalThis as Holder)[KEY] = context;
-}
-
-/**
- * The context the site's pages render from: the one the build shared, or (under `astro dev`)
- * one read from disk on first use.
- */
-export function buildContext(): BuildContext {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= createBuildContext(process.cwd());
-  return holder[KEY];
 }

@@ -1,12 +1,12 @@
 // A compact list of every session in time order, for the front door's "coming up" script.
-import { buildContext } from '../../build/context.ts';
+import { context } from 'virtual:campus/context';
 import { chronological, clock } from '../../core/calendar/calendar.ts';
 import { calendarPaths } from '../../core/calendar/feeds.ts';
 import { isoDate, isoTime } from '../../core/session-time.ts';
 import { withBase } from '../../core/site-url.ts';
 
 export function GET(): Response {
-  const { sessions, address } = buildContext();
+  const { sessions, address } = context;
   const brief = chronological(sessions).map((s) => ({
     id: s.id,
     employer: s.employer,
