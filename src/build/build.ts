@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
-import { listingPages } from '../core/calendar/listing-pages.ts';
-import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
+import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { calendarPages } from '../core/calendar/calendar-pages.ts';
 import { parseShell, type Shell } from '../core/page-shell.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
@@ -86,16 +85,10 @@ async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shel
   return { session: await read(SHELLS.session), listing: await read(SHELLS.listing) };
 }
 
-/** The calendar's large page sets, filled into their shells: every month and term, every session. */
-function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
-  for (const page of listingPages(context.sessions, context.address)) {
-    yield { path: `${page.path}index.html`, body: shells.listing.fill(page) };
-  }
-  for (const s of context.sessions) {
-    yield {
-      path: `${calendarPaths.session(s.id)}index.html`,
-      body: shells.session.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.address.basePath) }),
-    };
+/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
+function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
+  for (const page of calendarPages(context.sessions, context.address)) {
+    yield { path: `${page.path}index.html`, body: shells[page.kind].fill(page) };
   }
 }
 
@@ -152,7 +145,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         await rm(astroOut, { recursive: true, force: true });
       }
       lap('pages');
-      count(writeFiles(tmp, calendarPages(context, await takeShells(tmp))));
+      count(writeFiles(tmp, filledCalendarPages(context, await takeShells(tmp))));
       lap('calendar');
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, { siteUrl: address.url, timestamp })));
