@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import { parseSiteUrl } from './src/core/site/address.ts';
+import { buildContextIntegration } from './src/integrations/build-context.ts';
 
 // SITE_URL says where dist/ is served; a path in it (a project site) becomes Astro's base.
 // `npm run build` passes the same values inline; this keeps `astro dev` in step.
@@ -16,4 +17,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   compressHTML: true,
   devToolbar: { enabled: false },
+  // Pages import their data from `virtual:campus/context`: under `astro dev` this instance reads
+  // data/; `npm run build` adds one that hands over the context it already read.
+  integrations: [buildContextIntegration()],
 });

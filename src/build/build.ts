@@ -3,15 +3,16 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
-import { listingPages } from '../core/calendar/pages/listing-pages.ts';
-import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/pages/session-page.ts';
+import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { renderApiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
-import { createBuildContext, shareBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { buildContextIntegration } from '../integrations/build-context.ts';
+import { handOver, release } from '../integrations/context-store.ts';
+import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
@@ -63,15 +64,16 @@ function writeFiles(dir: string, files: Iterable<OutputFile>): { files: number; 
   return { files: count, bytes };
 }
 
-/** Renders the HTML pages with Astro into `outDir`, from the shared context. */
+/** Renders the HTML pages with Astro into `outDir`, handing the pages this build's context. */
 async function renderPages(context: BuildContext, outDir: string): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
-  shareBuildContext(context);
+  const key = handOver(context);
   try {
-    await build({ root: context.root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn' });
+    const integrations = [buildContextIntegration({ handedKey: key })];
+    await build({ root: context.root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn', integrations });
   } finally {
-    shareBuildContext(undefined);
+    release(key);
   }
 }
 
@@ -85,16 +87,10 @@ async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shel
   return { session: await read(SHELLS.session), listing: await read(SHELLS.listing) };
 }
 
-/** The calendar's large page sets, filled into their shells: every month and term, every session. */
-function* calendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
-  for (const page of listingPages(context.sessions, context.render)) {
-    yield { path: pageFile(page.path), body: shells.listing.fill(page) };
-  }
-  for (const s of context.sessions) {
-    yield {
-      path: pageFile(calendarPaths.session(s.id)),
-      body: shells.session.fill({ title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, context.render) }),
-    };
+/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
+function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
+  for (const page of calendarPages(context.sessions, context.render)) {
+    yield { path: pageFile(page.path), body: shells[page.kind].fill(page) };
   }
 }
 
@@ -150,7 +146,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         await rm(astroOut, { recursive: true, force: true });
       }
       lap('pages');
-      count(writeFiles(tmp, calendarPages(context, await takeShells(tmp))));
+      count(writeFiles(tmp, filledCalendarPages(context, await takeShells(tmp))));
       lap('calendar');
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));

@@ -24,9 +24,6 @@ export interface BuildContext {
   feeds: SubscriptionFeeds;
 }
 
-const KEY = Symbol.for('campus-api-static.build-context');
-type Holder = { [KEY]?: BuildContext };
-
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
 export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>;
 
@@ -37,19 +34,4 @@ export function createBuildContext(root: string, settings: BuildSettings = resol
   const sessions = chronological(readSessions(site));
   const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
   return { root, dataDir, site, render, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
-}
-
-/** Makes a context the one the site's pages render from (the build sets it before Astro runs). */
-export function shareBuildContext(context: BuildContext | undefined): void {
-  (globalThis as Holder)[KEY] = context;
-}
-
-/**
- * The context the site's pages render from: the one the build shared, or (under `astro dev`)
- * one read from disk on first use.
- */
-export function buildContext(): BuildContext {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= createBuildContext(process.cwd());
-  return holder[KEY];
 }

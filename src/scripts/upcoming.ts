@@ -1,16 +1,9 @@
-/** One session as sessions.json lists it. */
-interface Brief {
-  id: string;
-  employer: string;
-  date: string;
-  time: string;
-  label: string;
-  where: string;
-  url: string;
-  cancelled: boolean;
-}
+import type { UpcomingWindow } from '../core/calendar/pages/upcoming.ts';
 
-/** Replaces the front door's static list with the sessions after the visitor's today, when there are any. */
+/**
+ * Replaces the front door's static list with the sessions after the visitor's today, when
+ * sessions.json has any: clones of the items the server rendered, data attributes included.
+ */
 export async function showUpcoming(): Promise<void> {
   const section = document.querySelector<HTMLElement>('[data-upcoming]');
   const list = section?.querySelector<HTMLElement>('[data-upcoming-list]');
@@ -18,35 +11,22 @@ export async function showUpcoming(): Promise<void> {
   if (!section || !list || !note || !section.dataset.source) return;
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  let sessions: Brief[];
+  let window: UpcomingWindow;
   try {
-    sessions = await (await fetch(section.dataset.source)).json();
+    window = await (await fetch(section.dataset.source)).json();
   } catch {
     return;
   }
-  const next = sessions.filter((s) => s.date >= today).slice(0, 12);
-  if (next.length === 0) {
-    note.textContent = `No sessions are listed after today (${today}); here is the start of the newest term.`;
+  const next = window.items.filter((s) => s.date >= today).slice(0, window.show);
+  if (next.length === 0 || today < window.from) {
+    note.textContent = next.length === 0 ? `No sessions are listed after today (${today}); here is the start of the newest term.` : `Sessions before ${window.from} are not listed here; here is the start of the newest term.`;
     return;
   }
   section.querySelector('h2')!.textContent = 'Coming up';
   note.textContent = `The next sessions from today, ${today}.`;
-  list.replaceChildren(
-    ...next.map((s) => {
-      const li = document.createElement('li');
-      li.className = s.cancelled ? 'session cancelled' : 'session';
-      const time = document.createElement('time');
-      time.dateTime = `${s.date}T${s.time}`;
-      time.textContent = `${s.date} ${s.label}`;
-      const a = document.createElement('a');
-      a.href = s.url;
-      a.textContent = s.employer;
-      const where = document.createElement('span');
-      where.className = 'where';
-      where.textContent = s.where;
-      li.append(time, ' ', s.cancelled ? Object.assign(document.createElement('s'), { textContent: '' }) : '', a, ' ', where);
-      if (s.cancelled) li.querySelector('s')!.append(a);
-      return li;
-    }),
-  );
+  const items = document.createElement('template');
+  items.innerHTML = next.map((s) => s.html).join('');
+  list.replaceChildren(items.content);
+  // A filter chosen before the list arrived applies to the new items too.
+  section.querySelector('form[data-session-filter]')?.dispatchEvent(new Event('input'));
 }

@@ -1,10 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree, removeDir, runBuild, tempDir } from '../helpers/build.ts';
-import { expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { ARTIFACTS, expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
 let work: string;
 let dist: string;
@@ -96,6 +96,43 @@ describe('a student finding a session', () => {
     const page = await openPage(browser, site.url('infosessions/2014/01/'), VIEWPORTS.phone, { javaScript: false });
     expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
     expect(await page.locator('li.session:visible').count()).toBe(67);
+  });
+});
+
+describe('coming up on the front door', () => {
+  it('lists the next sessions from the visitor\'s today as the server renders them, and filters them', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(2014, 0, 10, 9, 0)); // 2014-01-10, local time
+    await page.goto(site.url('infosessions/'), { waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'Coming up');
+    expect(await page.locator('[data-upcoming-note]').textContent()).toBe('The next sessions from today, 2014-01-10.');
+    const items = page.locator('[data-upcoming-list] > li.session');
+    const shown = await items.evaluateAll((els) => els.map((e) => { const d = (e as HTMLElement).dataset; return { audience: d.audience, programs: d.programs, employer: d.employer, date: e.querySelector('time')!.getAttribute('datetime')! }; }));
+    expect(shown).toHaveLength(12);
+    expect(shown[0]!.date).toMatch(/^2014-01-10T/);
+    for (const s of shown) {
+      expect(s.date >= '2014-01-10').toBe(true);
+      expect(s.audience, 'every item keeps its data attributes').toMatch(/^[a-z0-9-]+$/);
+      expect(s.programs).toBeDefined();
+      expect(s.employer).toBeTruthy();
+    }
+    let matched = 0;
+    for (const audience of await page.locator('select[name=audience] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))) {
+      await page.selectOption('select[name=audience]', audience);
+      const expected = shown.filter((s) => s.audience === audience).length;
+      expect(await page.locator('[data-upcoming] .filter-status').textContent()).toBe(`${expected} of 12 sessions match.`);
+      expect(await page.locator('[data-upcoming-list] > li.session:visible').count()).toBe(expected);
+      matched += expected;
+    }
+    expect(matched, 'some audience of the form is among the sessions shown').toBeGreaterThan(0);
+    await page.selectOption('select[name=audience]', '');
+    await mkdir(ARTIFACTS, { recursive: true });
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.locator('[data-upcoming]').screenshot({ path: path.join(ARTIFACTS, `calendar-coming-up-2014-01-10-${label}.png`) });
+    }
+    await context.close();
   });
 });
 

@@ -1,21 +1,9 @@
-// A compact list of every session in time order, for the front door's "coming up" script.
-import { buildContext } from '../../build/context.ts';
-import { chronological } from '../../core/calendar/calendar.ts';
-import { clock, isoTime, placeOf } from '../../core/calendar/session.ts';
-import { isoDate } from '../../core/records/session-time.ts';
-import { calendarPaths, withBase } from '../../core/site/paths.ts';
+// The sessions the front door's "coming up" script picks from: the feeds' window, as list items.
+import { context } from 'virtual:campus/context';
+import { upcomingWindow } from '../../core/calendar/pages/upcoming.ts';
 
+/** Renders infosessions/sessions.json. */
 export function GET(): Response {
-  const { sessions, render } = buildContext();
-  const brief = chronological(sessions).map((s) => ({
-    id: s.id,
-    employer: s.employer,
-    date: isoDate(s.date),
-    time: isoTime(s.start),
-    label: clock(s.start),
-    where: placeOf(s, true),
-    url: withBase(render.basePath, calendarPaths.session(s.id)),
-    cancelled: s.cancelled,
-  }));
-  return new Response(JSON.stringify(brief), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  const { feeds, render } = context;
+  return new Response(JSON.stringify(upcomingWindow(feeds.all.sessions, render)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

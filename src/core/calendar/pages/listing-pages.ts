@@ -26,7 +26,7 @@ function sessionCount(n: number, none: string): string {
  * seven-column grid on wide screens (blank and empty days hidden from assistive technology),
  * an agenda on narrow ones.
  */
-function monthPage(
+export function monthPage(
   { month, prev, next }: { month: MonthKey & { sessions: Session[] }; prev: MonthKey | undefined; next: MonthKey | undefined },
   ctx: Pick<RenderContext, 'basePath'>,
 ): ListingPage {
@@ -49,7 +49,7 @@ function monthPage(
 }
 
 /** A term's page: its feed, the filter, and its sessions as an agenda, day by day. */
-function termPage({ term, sessions }: { term: Term; sessions: readonly Session[] }, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
+export function termPage({ term, sessions }: { term: Term; sessions: readonly Session[] }, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
   const body = html`<h1>Information sessions, ${term.label}</h1><p>${sessions.length} sessions, term ${term.code}. ${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p><div class="agenda">${filterForm(sessions)}${byDay(sessions).map(
     (day) => html`<section data-session-group><h2>${longDate(day.date)}</h2><ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`,
   )}</div>`;

@@ -15,7 +15,7 @@ export interface ItemOptions {
  * One session as a list item: time, labels, employer link, place; data attributes for the
  * filters. Plain TypeScript (thousands of them per large month or term), every value escaped.
  */
-function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
+export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
   const href = withBase(ctx.basePath, calendarPaths.session(s.id));
   const place = placeOf(s, true);
   const classes = ['session', s.cancelled && 'cancelled', options.compact && 'compact'].filter(Boolean).join(' ');
