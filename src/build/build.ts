@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calendarPaths, renderFeedFiles } from '../core/calendar/feeds.ts';
 import { listingPages } from '../core/calendar/listing-pages.ts';
 import { sessionBody, sessionSummary, sessionTitle } from '../core/calendar/session-page.ts';
+import { inlineScriptHashes } from '../core/csp.ts';
 import { parseShell, type Shell } from '../core/page-shell.ts';
 import { renderApiFiles } from '../core/endpoints.ts';
 import { headersFile, serveJson } from '../core/host-config.ts';
@@ -73,6 +74,14 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
   }
 }
 
+/** The CSP hashes of every inline script in Astro's pages (the shells included, so the filled pages too). */
+async function pageScriptHashes(dir: string): Promise<string[]> {
+  const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html'));
+  const hashes = new Set<string>();
+  for (const page of pages) for (const h of inlineScriptHashes(await readFile(path.join(dir, page), 'utf8'))) hashes.add(h);
+  return [...hashes].sort();
+}
+
 /** Reads the Astro-rendered page shells and removes them from the output. */
 async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
   const read = async (folder: string) => {
@@ -118,9 +127,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   lap('api');
   const schemas: OutputFile[] = [...renderSchemaFiles(site, published, address.url, address.apiBase, timestamp)];
   lap('schemas');
-  const hostFiles: OutputFile[] = [
-    { path: 'serve.json', body: serveJson(site.directory) },
-    { path: '_headers', body: headersFile(site.directory, address.basePath) },
+  let scriptHashes: string[] = [];
+  const hostFiles = (): OutputFile[] => [
+    { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
+    { path: '_headers', body: headersFile(site.directory, address.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
     { path: BUILD_STAMP, body: `${JSON.stringify({ site: address.url, timestamp })}\n` },
   ];
@@ -144,6 +154,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
       try {
         await renderPages(context, astroOut);
+        scriptHashes = await pageScriptHashes(astroOut);
         await mergeDirectory(astroOut, tmp);
       } finally {
         await rm(astroOut, { recursive: true, force: true });
@@ -154,7 +165,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, { siteUrl: address.url, timestamp })));
     lap('feeds');
-    count(writeFiles(tmp, hostFiles));
+    count(writeFiles(tmp, hostFiles()));
     lap('write');
   });
   lap('write');

@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from './csp.ts';
 import type { MethodEntry } from './directory.ts';
 
 /** Content types of the files the site publishes, with their charset. */
@@ -11,7 +12,14 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   txt: 'text/plain; charset=utf-8',
   svg: 'image/svg+xml',
   xsd: 'application/xml; charset=utf-8',
+  ico: 'image/x-icon',
+  png: 'image/png',
+  woff2: 'font/woff2',
+  webmanifest: 'application/manifest+json',
 };
+
+/** The content type of a file whose extension is not in CONTENT_TYPES (never sniffed: nosniff). */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** The content type of a file, by its extension; undefined when the host's default will do. */
 export function contentTypeOf(filePath: string): string | undefined {
@@ -30,8 +38,17 @@ export function siteCacheControl(filePath: string): string {
   return /(^|\/)_astro\//.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 }
 
-/** Headers every API file carries, whoever serves it. */
+/** Headers every API file carries, whoever serves it (besides the security headers every response carries). */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
-  'X-Content-Type-Options': 'nosniff',
 };
+
+/** Headers every response carries: no sniffing, no framing, no referrer, and the site's CSP. */
+export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
