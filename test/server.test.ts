@@ -268,3 +268,75 @@ describe('robustness', () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 });
+
+describe('JSONP without re-rendering', () => {
+  it('answers gzip as one stream joined from the cached pieces, the same text as uncompressed', async () => {
+    const plain = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=app.got`);
+    const zipped = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=app.got`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.text);
+    expect(plain.text).toBe(`/**/app.got(${(await file('v2/resources/infosessions.json')).trimEnd()});\n`);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+  });
+
+  it('gives each callback name its own ETag and answers it with 304', async () => {
+    const a = await get(origin, '/v2/api/methods.json?callback=a');
+    const b = await get(origin, '/v2/api/methods.json?callback=b');
+    expect(a.headers.etag).not.toBe(b.headers.etag);
+    expect((await get(origin, '/v2/api/methods.json?callback=a', { headers: { 'If-None-Match': a.headers.etag! } })).status).toBe(304);
+    expect((await get(origin, '/v2/api/methods.json?callback=b', { headers: { 'If-None-Match': a.headers.etag! } })).status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['/', 200], ['/methods/1103/', 200], ['/infosessions/', 200], ['/infosessions.ics', 200], ['/favicon.svg', 200],
+    ['/v2/api/methods.json', 200], ['/v2/api/methods.xml', 200], [`/v2/resources/infosessions.json${KEY}&callback=cb`, 200],
+    ['/v2/resources/infosessions.json', 401], ['/no/such/page/', 404], ['/v2//x.json', 400], ['/methods/1103', 301],
+  ])('%s (%i) carries nosniff, a CSP without framing, and a Referrer-Policy', async (url, status) => {
+    const res = await get(origin, url);
+    expect(res.status).toBe(status);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('allows exactly the inline scripts of an HTML page, by hash, and its stylesheet', async () => {
+    const { inlineScriptHashes } = await import('../src/core/site/csp.ts');
+    const res = await get(origin, '/infosessions/');
+    const hashes = inlineScriptHashes(res.text);
+    expect(hashes.length).toBeGreaterThan(0);
+    const scripts = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(scripts.sort()).toEqual([...new Set(hashes)].sort());
+    expect(res.headers['content-security-policy']).toContain("style-src 'self'");
+  });
+
+  it('writes the same security headers, with every page script hash, into serve.json and _headers', async () => {
+    const { inlineScriptHashes } = await import('../src/core/site/csp.ts');
+    const { readdir } = await import('node:fs/promises');
+    const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const hashes = new Set<string>();
+    for (const p of pages) for (const h of inlineScriptHashes(await file(p))) hashes.add(h);
+    const serve = JSON.parse(await file('serve.json')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    const all = serve.headers.find((r) => r.source === '**')!.headers;
+    const csp = all.find((h) => h.key === 'Content-Security-Policy')!.value;
+    for (const h of hashes) expect(csp).toContain(h);
+    expect(all.find((h) => h.key === 'X-Content-Type-Options')?.value).toBe('nosniff');
+    expect(await file('_headers')).toContain(`/*\n  X-Content-Type-Options: nosniff\n  Content-Security-Policy: ${csp}\n`);
+  });
+});
+
+describe('the access log', () => {
+  it('redacts API keys however the parameter name is encoded', async () => {
+    const before = logs.length;
+    await get(origin, '/v2/resources/infosessions.json?key=good-key&x=1');
+    await get(origin, '/v2/resources/infosessions.json?%6Bey=other-key');
+    await new Promise((r) => setTimeout(r, 20));
+    const added = logs.slice(before).join('\n');
+    expect(added).not.toContain('good-key');
+    expect(added).not.toContain('other-key');
+    expect(added).toContain('?key=REDACTED&x=1 200');
+  });
+});

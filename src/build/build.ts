@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
@@ -9,6 +9,7 @@ import { renderApiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
+import { inlineScriptHashes } from '../core/site/csp.ts';
 import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { handOver, release } from '../integrations/context-store.ts';
@@ -77,6 +78,14 @@ async function renderPages(context: BuildContext, outDir: string): Promise<void>
   }
 }
 
+/** The CSP hashes of every inline script in Astro's pages (the shells included, so the filled pages too). */
+async function pageScriptHashes(dir: string): Promise<string[]> {
+  const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html'));
+  const hashes = new Set<string>();
+  for (const page of pages) for (const h of inlineScriptHashes(await readFile(path.join(dir, page), 'utf8'))) hashes.add(h);
+  return [...hashes].sort();
+}
+
 /** Reads the Astro-rendered page shells and removes them from the output. */
 async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
   const read = async (folder: string) => {
@@ -115,9 +124,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   lap('api');
   const schemas: OutputFile[] = [...renderSchemaFiles(site, published, render)];
   lap('schemas');
-  const hostFiles: OutputFile[] = [
-    { path: 'serve.json', body: serveJson(site.directory) },
-    { path: '_headers', body: headersFile(site.directory, render.basePath) },
+  let scriptHashes: string[] = [];
+  const hostFiles = (): OutputFile[] => [
+    { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
+    { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
     { path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` },
   ];
@@ -141,6 +151,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
       try {
         await renderPages(context, astroOut);
+        scriptHashes = await pageScriptHashes(astroOut);
         await mergeDirectory(astroOut, tmp);
       } finally {
         await rm(astroOut, { recursive: true, force: true });
@@ -151,7 +162,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
     lap('feeds');
-    count(writeFiles(tmp, hostFiles));
+    count(writeFiles(tmp, hostFiles()));
     lap('write');
   });
   lap('write');

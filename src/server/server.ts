@@ -1,22 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import compression from 'compression';
-import serveHandler from 'serve-handler';
 import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
+import { inlineScriptHashes } from '../core/site/csp.ts';
 import { concretePath, type Format, type MethodEntry } from '../core/records/method-entry.ts';
 import { errorEnvelope } from '../core/records/envelope.ts';
-import { serveConfig } from '../core/site/host-config.ts';
-import { API_HEADERS, apiCacheControl, CONTENT_TYPES, contentTypeOf } from '../core/site/http-policy.ts';
+import { headerRules, headersOfRules } from '../core/site/host-config.ts';
+import { API_HEADERS, apiCacheControl, CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE, securityHeaders, siteCacheControl } from '../core/site/http-policy.ts';
 import { renderJson, renderJsonp } from '../core/render/json.ts';
 import { renderXml } from '../core/render/xml.ts';
+import { canonicalPath, encodePath, rawPathOf } from '../core/site/request-path.ts';
 import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
-import { cachedBody, chooseEncoding, FileCache, Lru, type CachedBody } from './file-cache.ts';
+import { accessLogLine, printable } from './access-log.ts';
+import { FileCache, MAX_CACHED_FILE, type CachedBody } from './file-cache.ts';
 import type { KeyStore } from './keys.ts';
+import { sendBody, sendBytes, sendJsonp, sendLargeFile } from './respond.ts';
+import { findFile, readSiteFile, realRoot, type SiteFile } from './safe-file.ts';
+import { findSitePath } from './static-site.ts';
 
 /** What the server needs: the built site, the directory it was built from, and the accepted keys. */
 export interface ServerOptions {
+  /** The output folder; it may be a symbolic link that a new build swaps at any time. */
   distDir: string;
   directory: readonly MethodEntry[];
   keys: KeyStore;
@@ -24,60 +29,53 @@ export interface ServerOptions {
   basePath?: string;
   /** Where each request's log line goes (default: stdout). */
   log?: (line: string) => void;
+  /** The file cache's bound in bytes (default CACHE_BYTES). */
+  cacheBytes?: number;
 }
 
-/** Writes a body (or only its headers, for HEAD), compressed when the client accepts it. */
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: CachedBody): void {
-  const vary = { Vary: 'Accept-Encoding', ETag: body.etag };
-  if (status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).some((t) => t === body.etag || t === `W/${body.etag}` || t === '*')) {
-    for (const [k, v] of Object.entries({ ...headers, ...vary })) res.setHeader(k, v);
-    res.writeHead(304);
-    res.end();
-    return;
-  }
-  const encoding = chooseEncoding(req.headers['accept-encoding'], body.body.length);
-  const bytes = body.encoded(encoding);
-  const all = { ...headers, ...vary, ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }), 'Content-Length': String(bytes.length) };
-  for (const [k, v] of Object.entries(all)) res.setHeader(k, v);
-  res.writeHead(status);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
-}
-
-/** Keeps control characters out of log lines. */
-function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+/** One request as the handler sees it: its canonical site path (below the base), query and real output root. */
+interface Request {
+  req: IncomingMessage;
+  res: ServerResponse;
+  local: string;
+  query: URLSearchParams;
+  root: string;
 }
 
 /**
- * The request handler of `npm start`: dist/ through serve-handler, plus what files alone
- * cannot do (JSONP, API keys, error envelopes, per-method caching headers, compression).
+ * The request handler of `npm start`: decides each request's canonical path once, then answers
+ * from dist/ (the API with JSONP, keys and error envelopes; the site's pages and files), with
+ * the security headers on every response.
  */
 export function createRequestHandler(options: ServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const distDir = path.resolve(options.distDir);
   const basePath = options.basePath ?? '/';
   const route = createApiRouter(options.directory);
-  const files = new FileCache();
-  const jsonp = new Lru<string, CachedBody>(64);
+  const files = new FileCache(options.cacheBytes);
+  const headersOf = headersOfRules(headerRules(options.directory));
+  const pagePolicies = new WeakMap<CachedBody, string>();
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const compress = compression({ threshold: 1024 });
-  // etag: strong validators for the site's pages (serve's own config schema has no such key, so only here).
-  const staticConfig = { ...serveConfig(options.directory), etag: true, public: distDir };
 
-  /** Answers with an error envelope in the format the path asks for (JSONP when its callback is valid). */
+  /** Answers with an error envelope in the format asked for (JSONP when its callback is valid), or plain text. */
   const fail = (req: IncomingMessage, res: ServerResponse, status: number, detail: string, format: Format | undefined, methodId: number | null = null, callback?: string, extra: Record<string, string> = {}) => {
     if (!format) {
-      const body = cachedBody(Buffer.from(`${status} ${detail}\n`));
-      send(req, res, status, { 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', ...extra }, body);
+      sendBytes(req, res, status, { 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', ...extra }, Buffer.from(`${status} ${detail}\n`));
       return;
     }
     const doc = errorEnvelope(methodId, Math.floor(Date.now() / 1000), status, detail);
     const text = format === 'xml' ? renderXml(doc) : callback ? renderJsonp(callback, renderJson(doc)) : renderJson(doc);
     const type = format === 'xml' ? CONTENT_TYPES.xml! : callback ? CONTENT_TYPES.js! : CONTENT_TYPES.json!;
-    send(req, res, status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...extra }, cachedBody(Buffer.from(text)));
+    sendBytes(req, res, status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...extra }, Buffer.from(text));
   };
 
-  const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL, api: ApiRoute, local: string) => {
-    const raw = url.searchParams.get('callback');
+  /** The headers of a site file (path without leading slash): its type and caching, then the host rules. */
+  const siteHeaders = (sitePath: string): Record<string, string> => ({ 'Content-Type': contentTypeOf(sitePath) ?? DEFAULT_CONTENT_TYPE, 'Cache-Control': siteCacheControl(sitePath), ...headersOf(sitePath) });
+
+  /** A found file's cached body (or undefined when it is too large to cache). */
+  const load = (file: SiteFile) => (file.size > MAX_CACHED_FILE ? undefined : files.get(file.realPath, file, () => readSiteFile(file)));
+
+  const serveApi = async ({ req, res, local, query, root }: Request, api: ApiRoute) => {
+    const raw = query.get('callback');
     const wantsJsonp = api.format === 'json' && raw !== null;
     if (wantsJsonp && !isSafeCallback(raw)) {
       fail(req, res, 400, `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, at most ${MAX_CALLBACK_LENGTH} characters.`, 'json', api.entry?.methodId ?? null);
@@ -85,23 +83,18 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
     }
     const callback = wantsJsonp ? raw! : undefined;
     const entry = api.entry;
-    if (!entry) {
-      const existing = await files.get(path.join(distDir, local));
-      if (existing) {
-        send(req, res, 200, { 'Content-Type': contentTypeOf(local) ?? CONTENT_TYPES.txt!, 'Cache-Control': 'public, max-age=0, must-revalidate', ...API_HEADERS }, existing);
-        return;
-      }
-      fail(req, res, 404, `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(options.directory))}.`, api.format, null, callback);
-      return;
-    }
-    const concrete = concretePath(entry, api.format);
-    const file = concrete ? await files.get(path.join(distDir, sitePaths.apiFile(entry, api.format))) : undefined;
+    const concrete = entry && concretePath(entry, api.format);
+    const sitePath = entry ? `/${sitePaths.apiFile(entry, api.format)}` : local;
+    const file = !entry || concrete ? await findFile(root, sitePath) : undefined;
     if (!file) {
-      fail(req, res, 404, `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`, api.format, entry.methodId, callback);
+      const detail = entry
+        ? `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`
+        : `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(options.directory))}.`;
+      fail(req, res, 404, detail, api.format, entry?.methodId ?? null, callback);
       return;
     }
-    if (entry.keyRequired) {
-      const key = url.searchParams.get('key');
+    if (entry?.keyRequired) {
+      const key = query.get('key');
       if (!key) {
         fail(req, res, 401, `method ${entry.methodId} needs an API key: add ?key=YOUR_KEY to the URL.`, api.format, entry.methodId, callback, { 'WWW-Authenticate': 'Key realm="campus-api", param="key"' });
         return;
@@ -111,67 +104,76 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
         return;
       }
     }
-    const headers = { 'Cache-Control': apiCacheControl(entry), ...API_HEADERS };
-    if (callback) {
-      const cacheKey = `${file.etag}\u0000${callback}`;
-      let body = jsonp.get(cacheKey);
-      if (!body) {
-        body = cachedBody(Buffer.from(renderJsonp(callback, file.body.toString('utf8'))));
-        jsonp.set(cacheKey, body);
-      }
-      send(req, res, 200, { 'Content-Type': CONTENT_TYPES.js!, ...headers }, body);
-      return;
+    const headers = entry ? { 'Content-Type': CONTENT_TYPES[api.format]!, 'Cache-Control': apiCacheControl(entry), ...API_HEADERS } : siteHeaders(sitePath.slice(1));
+    const typed = callback ? { ...headers, 'Content-Type': CONTENT_TYPES.js! } : headers;
+    const body = await load(file);
+    if (!body) await sendLargeFile(req, res, 200, typed, file, callback);
+    else if (callback) await sendJsonp(req, res, typed, body, callback);
+    else await sendBody(req, res, 200, typed, body);
+  };
+
+  /** Serves a site file with the rules' headers; an HTML page gets a CSP allowing exactly its own inline scripts. */
+  const serveFile = async (req: IncomingMessage, res: ServerResponse, status: number, file: SiteFile, sitePath: string) => {
+    const headers = siteHeaders(sitePath);
+    const body = await load(file);
+    if (!body) return sendLargeFile(req, res, status, headers, file);
+    if (sitePath.endsWith('.html')) {
+      let policy = pagePolicies.get(body);
+      if (!policy) pagePolicies.set(body, (policy = securityHeaders(inlineScriptHashes(body.body.toString('utf8')))['Content-Security-Policy']!));
+      headers['Content-Security-Policy'] = policy;
     }
-    send(req, res, 200, { 'Content-Type': CONTENT_TYPES[api.format]!, ...headers }, file);
+    return sendBody(req, res, status, headers, body);
+  };
+
+  const serveSite = async ({ req, res, local, query, root }: Request) => {
+    const found = await findSitePath(root, local);
+    if (found.kind === 'file') return serveFile(req, res, 200, found.file, found.sitePath);
+    if (found.kind === 'redirect') {
+      const search = [...query].length ? `?${query}` : '';
+      return sendBytes(req, res, 301, { Location: `${basePath.slice(0, -1)}${encodePath(found.to)}${search}`, 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' }, Buffer.from('301 Moved Permanently\n'));
+    }
+    if (local.startsWith(`/${sitePaths.api}`)) return fail(req, res, 404, 'nothing is published at this path.', 'json');
+    const notFound = await findFile(root, '/404.html');
+    if (notFound) return serveFile(req, res, 404, notFound, '404.html');
+    return fail(req, res, 404, 'nothing is published at this path.', undefined);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let url: URL;
-    let pathname: string;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      fail(req, res, 400, 'the request path is not a valid URL path.', undefined);
+    for (const [k, v] of Object.entries(securityHeaders())) res.setHeader(k, v);
+    const target = req.url ?? '/';
+    const rawPath = rawPathOf(target);
+    const canonical = canonicalPath(rawPath);
+    if (!canonical.ok) {
+      fail(req, res, canonical.status, canonical.reason, /xml/i.test(rawPath) ? 'xml' : 'json');
       return;
     }
-    const format = formatOfPath(pathname);
-    const segments = pathname.split('/');
-    if (pathname.includes('\0') || pathname.includes('\\') || segments.some((s) => s === '..' || s === '.')) {
-      fail(req, res, 400, 'the request path may not hold NUL, backslashes or dot segments.', format);
-      return;
-    }
+    const format = formatOfPath(canonical.path);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       fail(req, res, 405, `${printable(req.method ?? '')} is not supported: this API answers GET and HEAD.`, format, null, undefined, { Allow: 'GET, HEAD' });
       return;
     }
-    if (!pathname.startsWith(basePath) || segments.some((s) => s.startsWith('.') && s !== '.well-known')) {
+    if (`${canonical.path}/` === basePath && basePath !== '/') {
+      sendBytes(req, res, 301, { Location: basePath, 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' }, Buffer.from('301 Moved Permanently\n'));
+      return;
+    }
+    if (!canonical.path.startsWith(basePath)) {
       fail(req, res, 404, 'nothing is published at this path.', format);
       return;
     }
-    const local = `/${pathname.slice(basePath.length)}`;
-    const api = route(local);
-    if (api) {
-      await serveApi(req, res, url, api, local);
+    const root = await realRoot(distDir);
+    if (!root) {
+      fail(req, res, 503, 'the site is not built yet: run npm run build.', format);
       return;
     }
-    compress(req as never, res as never, () => {
-      const original = req.url;
-      req.url = `${local}${url.search}`;
-      serveHandler(req, res, staticConfig).catch(() => {
-        if (!res.headersSent) fail(req, res, 500, 'the file could not be read.', undefined);
-      }).finally(() => {
-        req.url = original;
-      });
-    });
+    const query = new URLSearchParams(target.length > rawPath.length ? target.slice(rawPath.length + 1) : '');
+    const request: Request = { req, res, local: `/${canonical.path.slice(basePath.length)}`, query, root };
+    const api = route(request.local);
+    await (api ? serveApi(request, api) : serveSite(request));
   };
 
   return (req, res) => {
     const started = performance.now();
-    res.on('finish', () => {
-      const ms = (performance.now() - started).toFixed(1);
-      log(`${new Date().toISOString()} ${printable(req.method ?? '-')} ${printable(req.url ?? '-')} ${res.statusCode} ${res.getHeader('content-length') ?? '-'} ${ms}ms`);
-    });
+    res.on('finish', () => log(accessLogLine(req.method ?? '-', req.url ?? '-', res.statusCode, String(res.getHeader('content-length') ?? '-'), performance.now() - started)));
     res.on('error', () => res.destroy());
     handle(req, res).catch((error: unknown) => {
       log(`error: ${(error as Error).stack ?? error}`);

@@ -1,5 +1,5 @@
 import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
-import { API_HEADERS, apiCacheControl, CONTENT_TYPES } from './http-policy.ts';
+import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
 import { sitePaths } from './paths.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */
@@ -8,9 +8,15 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
-/** The header rules of the whole site, shared by `npm start`, serve.json and _headers. */
-export function headerRules(directory: readonly MethodEntry[]): HeaderRule[] {
-  const rules: HeaderRule[] = [];
+/** The files the build writes for hosts, not for visitors: `npm start` does not serve them. */
+export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll'];
+
+/**
+ * The header rules of the whole site, shared by `npm start`, serve.json and _headers: the
+ * security headers on every path first (the CSP allowing the pages' inline scripts by hash).
+ */
+export function headerRules(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []): HeaderRule[] {
+  const rules: HeaderRule[] = [{ source: '**', headers: securityHeaders(scriptHashes) }];
   for (const entry of directory) {
     if (!entry.source) continue;
     for (const format of FORMATS) {
@@ -30,13 +36,13 @@ export function headerRules(directory: readonly MethodEntry[]): HeaderRule[] {
 }
 
 /** The configuration of serve-handler (the engine of `serve`), used by `npm start` and written as serve.json. */
-export function serveConfig(directory: readonly MethodEntry[]) {
+export function serveConfig(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []) {
   return {
     // cleanUrls makes /methods/1103/ serve methods/1103/index.html; trailingSlash adds the final /.
     cleanUrls: true,
     trailingSlash: true,
     directoryListing: false,
-    headers: headerRules(directory).map((r) => ({
+    headers: headerRules(directory, scriptHashes).map((r) => ({
       source: r.source,
       headers: Object.entries(r.headers).map(([key, value]) => ({ key, value })),
     })),
@@ -44,15 +50,30 @@ export function serveConfig(directory: readonly MethodEntry[]) {
 }
 
 /** serve.json for `npx serve dist`. */
-export function serveJson(directory: readonly MethodEntry[]): string {
-  return `${JSON.stringify(serveConfig(directory), null, 2)}\n`;
+export function serveJson(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []): string {
+  return `${JSON.stringify(serveConfig(directory, scriptHashes), null, 2)}\n`;
 }
 
 /** _headers for Netlify and Cloudflare Pages: the same rules in their path syntax (under the site's base path). */
-export function headersFile(directory: readonly MethodEntry[], basePath: string): string {
-  const blocks = headerRules(directory).map((r) => {
+export function headersFile(directory: readonly MethodEntry[], basePath: string, scriptHashes: readonly string[] = []): string {
+  const blocks = headerRules(directory, scriptHashes).map((r) => {
     const pattern = `${basePath}${r.source.replace(/\*\*\/\*/g, '*').replace(/\*\*/g, '*')}`;
     return [pattern, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   });
   return `# Response headers for Netlify and Cloudflare Pages, written by the build.\n${blocks.join('\n\n')}\n`;
+}
+
+/** A rule's glob as a regular expression over site paths (no leading slash): `**` any folders, `*` one name. */
+function globPattern(source: string): RegExp {
+  const body = source
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/** The headers the rules give a site path (no leading slash), later rules overriding earlier ones, as serve does. */
+export function headersOfRules(rules: readonly HeaderRule[]): (sitePath: string) => Record<string, string> {
+  const compiled = rules.map((r) => ({ re: globPattern(r.source), headers: r.headers }));
+  return (sitePath) => Object.assign({}, ...compiled.filter((r) => r.re.test(sitePath)).map((r) => r.headers));
 }

@@ -1,4 +1,6 @@
 import type { MethodEntry } from '../records/method-entry.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { sitePaths } from './paths.ts';
 
 /** Content types of the files the site publishes, with their charset. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -11,7 +13,14 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   txt: 'text/plain; charset=utf-8',
   svg: 'image/svg+xml',
   xsd: 'application/xml; charset=utf-8',
+  ico: 'image/x-icon',
+  png: 'image/png',
+  woff2: 'font/woff2',
+  webmanifest: 'application/manifest+json',
 };
+
+/** The content type of a file whose extension is not in CONTENT_TYPES (never sniffed: nosniff). */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** The content type of a file, by its extension; undefined when the host's default will do. */
 export function contentTypeOf(filePath: string): string | undefined {
@@ -25,8 +34,22 @@ export function apiCacheControl(entry: Pick<MethodEntry, 'cacheSeconds'>): strin
   return seconds > 0 ? `public, max-age=${seconds}` : 'public, max-age=0, must-revalidate';
 }
 
-/** Headers every API file carries, whoever serves it. */
+/** Cache-Control for the site's other files: fingerprinted assets for a year, the rest revalidated. */
+export function siteCacheControl(filePath: string): string {
+  return filePath.replace(/^\//, '').startsWith(sitePaths.assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+}
+
+/** Headers every API file carries, whoever serves it (besides the security headers every response carries). */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
-  'X-Content-Type-Options': 'nosniff',
 };
+
+/** Headers every response carries: no sniffing, no framing, no referrer, and the site's CSP. */
+export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  };
+}

@@ -1,0 +1,107 @@
+// JSONP under many callback names: the server's memory and an unrelated request's latency
+// meanwhile. Usage (a built dist/ with many sessions, e.g. 50,000, and its data folder):
+//   node --experimental-strip-types bench/jsonp-memory.ts --dist DIR --data DIR [--names 200] [--concurrency 6]
+// Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { freePort } from './free-port.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { dist: { type: 'string' }, data: { type: 'string' }, names: { type: 'string', default: '200' }, concurrency: { type: 'string', default: '6' } } });
+if (!values.dist || !values.data) throw new Error('give --dist DIR and --data DIR');
+const names = Math.min(1000, Number(values.names));
+const concurrency = Math.min(32, Number(values.concurrency));
+
+/** Resident memory of a process in MB (Linux /proc). */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** One GET on 127.0.0.1; resolves with the status and the milliseconds to the last byte. */
+function fetchOnce(port: number, target: string, encoding: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target, headers: { 'Accept-Encoding': encoding } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The sampler: GET /v2/api/methods.json every 20 ms, one line of milliseconds each, until SIGINT. */
+const SAMPLER = `
+const http = require('node:http');
+let stop = false;
+process.on('SIGINT', () => { stop = true; });
+(async () => {
+  while (!stop) {
+    const t = performance.now();
+    await new Promise((resolve) => http.get({ host: '127.0.0.1', port: Number(process.argv[1]), path: '/v2/api/methods.json', headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => { res.resume(); res.on('end', resolve); }).on('error', resolve));
+    process.stdout.write((performance.now() - t).toFixed(2) + '\\n');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+`;
+
+const port = await freePort();
+const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/start.ts', '--dist', values.dist, '--no-build'], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), DATA_DIR: values.data, API_KEYS: 'bench-key' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const deadline = setTimeout(() => {
+  server.kill();
+  process.exit(2);
+}, 120_000);
+try {
+  for (let i = 0; ; i++) {
+    try {
+      await fetchOnce(port, '/v2/api/methods.json', 'identity');
+      break;
+    } catch {
+      if (i > 100) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const listing = `/v2/resources/infosessions.json?key=bench-key`;
+  const idle = rssMb(server.pid!);
+  await fetchOnce(port, `${listing}&callback=warm`, 'gzip, br');
+  const warm = rssMb(server.pid!);
+  let peak = warm;
+  // The unrelated request is timed from a process of its own, so the loader's work does not count.
+  const sampler = spawn(process.execPath, ['-e', SAMPLER, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let sampled = '';
+  sampler.stdout.on('data', (c: Buffer) => (sampled += c.toString()));
+  const samplerDone = new Promise((r) => sampler.on('close', r));
+  const memory = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
+  let next = 0;
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < names) {
+        const i = next++;
+        const { status } = await fetchOnce(port, `${listing}&callback=cb_${i}_${Math.random().toString(36).slice(2)}`, i % 2 ? 'gzip, br' : 'identity');
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        peak = Math.max(peak, rssMb(server.pid!));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  sampler.kill('SIGINT');
+  await samplerDone;
+  clearInterval(memory);
+  const after = rssMb(server.pid!);
+  // The sampler's first request pays for its own connection set-up and JIT: left out.
+  const latencies = sampled.split('\n').filter(Boolean).map(Number).slice(1).sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  console.log(JSON.stringify({ names, concurrency, seconds: Number(seconds.toFixed(2)), statuses: Object.fromEntries(statuses), rssMb: { idle: Math.round(idle), afterFirstJsonp: Math.round(warm), peak: Math.round(peak), after: Math.round(after) }, methodsJsonMs: { samples: latencies.length, over100: latencies.filter((ms) => ms > 100).length, p50: at(0.5), p99: at(0.99), max: at(1) } }, null, 2));
+} finally {
+  clearTimeout(deadline);
+  server.kill();
+}
