@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
+import { describeWriteError, unchangedOutput } from '../build/build-failure.ts';
+import { outputPaths } from '../build/output-versions.ts';
 import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
 
 const { values } = parseArgs({
@@ -24,15 +26,17 @@ try {
       `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
   );
 } catch (error) {
+  const shown = outputPaths(values.out).shown;
   if (error instanceof ValidationError) {
     console.error(sortFindings(error.findings).map(formatFinding).join('\n'));
-    console.error(`Build stopped: the data has errors. Nothing was written; ${values.out}/ is unchanged.`);
+    console.error(`Build stopped: the data has errors. Nothing was written to ${shown}.`);
   } else if (error instanceof ConfigError) {
     console.error(`Build stopped: ${error.message}`);
-    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
+    console.error(`Nothing was written to ${shown}.`);
   } else {
-    console.error(`Build failed: ${(error as Error).stack ?? error}`);
-    console.error(`Nothing was written; ${values.out}/ is unchanged.`);
+    const cause = describeWriteError(error);
+    console.error(cause ? `Build failed: ${cause}` : `Build failed: ${(error as Error).stack ?? error}`);
+    console.error(unchangedOutput(outputPaths(values.out)));
   }
   process.exit(1);
 }
