@@ -1,9 +1,9 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixCsv } from '../core/fix.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/report-format.ts';
-import { listCsvFiles, readDataFolder, showPath } from '../load/data-fs.ts';
+import { listCsvFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 
 const USAGE = `Usage: npm run check -- [DIR] [--strict] [--fix] [--format text|json]
 
@@ -49,7 +49,9 @@ const repaired = new Map<string, Uint8Array>();
 const changes = new Map<string, string[]>();
 if (values.fix) {
   for (const rel of files) {
-    const result = fixCsv(readFileSync(path.join(dir, rel)));
+    const bytes = readDataFile(dir, rel);
+    if (!bytes) continue; // not a regular file: the check reports it
+    const result = fixCsv(bytes);
     if (result.text === undefined) continue;
     repaired.set(rel, Buffer.from(result.text, 'utf8'));
     changes.set(rel, result.changes);
