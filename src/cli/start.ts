@@ -2,6 +2,8 @@ import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build/build.ts';
+import { describeWriteError, unchangedOutput } from '../build/build-failure.ts';
+import { outputPaths } from '../build/output-versions.ts';
 import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/findings.ts';
 import { parseSiteUrl } from '../core/site-url.ts';
 import { BUILD_STAMP } from '../build/build.ts';
@@ -77,7 +79,8 @@ try {
   } else if (error instanceof ConfigError) {
     console.error(`Not serving: ${error.message}`);
   } else {
-    console.error(error);
+    const cause = describeWriteError(error);
+    console.error(cause ? `Not serving: the build failed: ${cause} ${unchangedOutput(outputPaths(distDir))}` : error);
   }
   process.exit(1);
 }
