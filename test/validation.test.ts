@@ -1,12 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { cp, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkDatasetFile } from '../src/core/datasets/dataset.ts';
 import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
 import { KNOWN_SOURCES } from '../src/core/datasets/index.ts';
 import { readDirectory } from '../src/core/datasets/directory.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
-import { ROOT } from './helpers/build.ts';
+import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
 
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';
 const GOOD = '2116,Accenture,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,accenture.com,Co-op Students,"Mathematics, Engineering",Come along.';
@@ -75,6 +77,11 @@ describe.each([
   ['empty', rows(GOOD.replace('Accenture', '')), [2, ',"Sept'], 'warning', 'employer is empty'],
   ['empty', rows(GOOD.replace('TC 2218', '')), [2, ',accenture'], 'warning', 'location is empty'],
   ['website', rows(GOOD.replace('accenture.com', '"http://blackberry,com"')), [2, 'http'], 'warning', 'not a URL or a bare domain'],
+  ['website', rows(GOOD.replace('accenture.com', 'javascript:alert(1)')), [2, 'javascript'], 'error', 'starts with the scheme "javascript:"; only http and https'],
+  ['website', rows(GOOD.replace('accenture.com', '"data:text/html,<b>hi</b>"')), [2, 'data:'], 'error', 'the scheme "data:"'],
+  ['website', rows(GOOD.replace('accenture.com', 'VBScript:msgbox(1)')), [2, 'VBScript'], 'error', 'the scheme "vbscript:"'],
+  ['website', rows(GOOD.replace('accenture.com', 'ftp://ftp.example.com/jobs')), [2, 'ftp:'], 'error', 'the scheme "ftp:"'],
+  ['website', rows(GOOD.replace('accenture.com', '"java\nscript:alert(1)"')), [2, 'java'], 'error', 'the scheme "javascript:"'],
   ['backslash-escape', rows(GOOD.replace('Come along.', "Canada\\'s best")), [2, "\\'"], 'warning', 'backslash before a quote'],
   ['date-term', rows(GOOD.replace('2013', '2014')), [2, 'September'], 'warning', 'outside Fall 2013'],
 ] as const)('rule %s', (rule, text, [line, marker], severity, words) => {
@@ -155,5 +162,30 @@ describe('the raw community data set, as published', () => {
       'data/infosessions/1139.csv:115:66 warning time-order',
       'data/infosessions/1139.csv:115:75 warning empty',
     ]);
+  });
+});
+
+describe('a data folder holding a link or a special file', () => {
+  let work: string;
+  afterAll(() => removeDir(work));
+
+  it('reports each as an error naming it, and reads none of them', async () => {
+    work = await tempDir();
+    const data = path.join(work, 'data');
+    await cp(path.join(ROOT, 'data'), data, { recursive: true });
+    await cp(path.join(ROOT, 'data/infosessions/1141.csv'), path.join(work, 'outside.csv'));
+    await symlink('/proc/self/environ', path.join(data, 'infosessions/1155.csv'));
+    await symlink(path.join(work, 'outside.csv'), path.join(data, 'infosessions/1159.csv'));
+    execFileSync('mkfifo', [path.join(data, 'infosessions/1161.csv')]);
+
+    const run = await runCli('check.ts', [data], { CAMPUS_TEST_SECRET: 'do-not-print-me' }, work);
+    expect(run.code).toBe(1);
+    const errors = run.stdout.split('\n').filter((l) => l.includes('error:'));
+    expect(errors).toEqual([
+      'data/infosessions/1155.csv:1:1: error: this is a symbolic link, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1159.csv:1:1: error: this is a symbolic link, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+    ]);
+    expect(run.stdout + run.stderr).not.toContain('do-not-print-me');
   });
 });

@@ -1,31 +1,112 @@
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { OutputError, unchangedOutput } from './build-failure.ts';
+import { guardInterrupts } from './interrupt.ts';
+import { acquireLock } from './output-lock.ts';
+import { outputPaths, recoverOutput, removeLeftovers, versionName, type OutputPaths } from './output-versions.ts';
+import { testPause } from './test-pause.ts';
+
+/** Where a publication runs and how it talks. */
+export interface PublishOptions {
+  /** The project folder, where Astro's temporary folders are. */
+  root: string;
+  /** Prints one line of progress (waiting for another build, a stale lock, a restored output). */
+  say?: (line: string) => void;
+}
 
 /**
- * Fills a fresh temporary directory beside `target`, then swaps it into place. When
- * `fill` throws, the temporary directory is removed and `target` is left exactly as it was.
+ * Fills a new version of the output and publishes it with one atomic rename, so that at every
+ * instant `outDir` is the whole previous output or the whole new one:
+ *
+ * 1. Takes the output's lock (`.dist-versions/build.lock`); another build of the same output
+ *    is waited for.
+ * 2. Fills `.dist-versions/<version>/` (`fill` adds any further temporary folders to the set
+ *    it gets, so an interruption removes them too).
+ * 3. Creates a link to it under a temporary name and renames that over `outDir` (a link).
+ * 4. Then, off the publishing path, removes the previous version and anything earlier builds
+ *    left behind, and releases the lock.
+ *
+ * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
-export async function replaceDirectory(target: string, fill: (tmp: string) => Promise<void>): Promise<void> {
-  const parent = path.dirname(path.resolve(target));
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const tmp = path.join(parent, `.${path.basename(target)}-new-${stamp}`);
-  const old = path.join(parent, `.${path.basename(target)}-old-${stamp}`);
-  await mkdir(tmp, { recursive: true });
+export async function publishOutput(outDir: string, options: PublishOptions, fill: (dir: string, temporary: Set<string>) => Promise<void>): Promise<void> {
+  const say = options.say ?? ((line: string) => console.error(line));
+  const p = outputPaths(outDir);
+  await prepare(p);
+  let published = false;
+  let releaseSync = () => {};
+  const guard = guardInterrupts((signal) => {
+    releaseSync();
+    return `Build interrupted (${signal}): removed its temporary folders. ${published ? `${p.shown} holds the new output.` : unchangedOutput(p)}`;
+  });
+  const lock = await acquireLock(p.lock, {
+    waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
+    takeover: (pid) => say(`Taking over the lock of ${p.shown}: ${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`),
+  });
+  releaseSync = lock.releaseSync;
+  const version = path.join(p.versions, versionName());
   try {
-    await fill(tmp);
+    const restored = await recoverOutput(p);
+    if (restored) say(restored);
+    await testPause('locked');
+    guard.temporary.add(version);
+    await mkdir(version);
+    await fill(version, guard.temporary);
+    await testPause('filled');
+    if (!(await lock.held())) throw new OutputError(`another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`);
+    await swap(p, version, guard.temporary);
+    published = true;
+    guard.temporary.delete(version);
+    await testPause('swapped');
   } catch (error) {
-    await rm(tmp, { recursive: true, force: true });
+    await rm(version, { recursive: true, force: true });
     throw error;
+  } finally {
+    // Removal comes after publishing: the new output is live before any time is spent here.
+    try {
+      await removeLeftovers(p, options.root);
+    } catch (error) {
+      say(`Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`);
+    }
+    guard.dispose();
+    await lock.release();
   }
-  let moved = false;
-  try {
-    await rename(target, old);
-    moved = true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+}
+
+/** Creates the versions folder (and the output's parent when missing); refuses an output path that is a file. */
+async function prepare(p: OutputPaths): Promise<void> {
+  const info = await lstat(p.out).catch(() => undefined);
+  if (info && !info.isDirectory() && !info.isSymbolicLink()) {
+    throw new OutputError(`${p.out} is a file, not a folder: move it away, or build elsewhere with --out DIR.`);
   }
-  await rename(tmp, target);
-  if (moved) await rm(old, { recursive: true, force: true });
+  // One level at a time: Node's recursive mkdir never returns under /proc (it retries forever).
+  const missing: string[] = [];
+  for (let dir = p.versions; !(await stat(dir).catch(() => undefined)); dir = path.dirname(dir)) missing.unshift(dir);
+  for (const dir of missing) {
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+}
+
+/**
+ * Points the output at `version`: a new link under a temporary name, renamed over the output.
+ * An output that is still a real folder (built before outputs were versioned) cannot be
+ * replaced by a rename: it is first moved into the versions folder, and for the moment
+ * between the two renames the output is missing; the next build (or `npm start`, which
+ * builds a missing output) publishes the waiting link then.
+ */
+async function swap(p: OutputPaths, version: string, temporary: Set<string>): Promise<void> {
+  const link = `${version}.link`;
+  temporary.add(link);
+  await symlink(path.relative(p.parent, version), link);
+  await testPause('linked');
+  const info = await lstat(p.out).catch(() => undefined);
+  if (info?.isDirectory()) {
+    await rename(p.out, `${version}-migrated`);
+    await testPause('migrated');
+  }
+  await rename(link, p.out);
+  temporary.delete(link);
 }
 
 /**

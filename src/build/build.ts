@@ -10,10 +10,11 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
-import { mergeDirectory, replaceDirectory } from './atomic-dir.ts';
+import { mergeDirectory, publishOutput } from './atomic-dir.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { handOver, release } from '../integrations/context-store.ts';
 import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { BUILD_STAMP } from './output-versions.ts';
 
 /** How one build went: the time of each stage in seconds and what it wrote. */
 export interface BuildReport {
@@ -31,10 +32,12 @@ export interface BuildOptions {
   settings?: BuildSettings;
   /** Render the HTML site with Astro (default true); the API alone is enough for some tests and tools. */
   pages?: boolean;
+  /** Prints a line of progress (waiting for another build of the same output, …); default stderr. */
+  say?: (line: string) => void;
 }
 
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
-export const BUILD_STAMP = '.campus-build.json';
+export { BUILD_STAMP };
 
 /** Where Astro renders the page shells; the build fills them per page and removes them. */
 const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
@@ -104,9 +107,9 @@ function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof
 }
 
 /**
- * Builds the site: reads and validates data/ first, renders everything second into a
- * temporary folder, and swaps the finished output into `outDir` last. A build that fails
- * leaves `outDir` untouched.
+ * Builds the site: reads and validates data/ first, renders everything second into a new
+ * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
+ * A build that fails leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const stages = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
@@ -137,7 +140,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     written.files += w.files;
     written.bytes += w.bytes;
   };
-  await replaceDirectory(options.outDir, async (tmp) => {
+  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (tmp, temporary) => {
     lap('write'); // the host files above and the temporary folder
     // The API files first, so their (large) text can be released before the pages render.
     count(writeFiles(tmp, api!));
@@ -149,6 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       // Astro renders inside the project (its server bundle must resolve node_modules, and
       // a folder of its own keeps concurrent builds apart), then the result moves into place.
       const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
+      temporary.add(astroOut);
       try {
         await renderPages(context, astroOut);
         scriptHashes = await pageScriptHashes(astroOut);

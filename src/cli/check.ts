@@ -1,8 +1,8 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixCsv } from '../core/review/fix.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
-import { listCsvFiles, readDataFolder, showPath } from '../load/data-fs.ts';
+import { listCsvFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
 import { cliMain, UsageError } from './runner.ts';
 
@@ -19,7 +19,9 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
   const changes = new Map<string, string[]>();
   if (values.fix) {
     for (const rel of files) {
-      const result = fixCsv(readFileSync(path.join(dir, rel)));
+      const bytes = readDataFile(dir, rel);
+      if (!bytes) continue; // not a regular file: the check reports it
+      const result = fixCsv(bytes);
       if (result.text === undefined) continue;
       repaired.set(rel, Buffer.from(result.text, 'utf8'));
       changes.set(rel, result.changes);

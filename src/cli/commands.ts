@@ -1,3 +1,5 @@
+import { describeWriteError, unchangedOutput } from '../build/build-failure.ts';
+import { outputPaths } from '../build/output-versions.ts';
 import type { CliSpec } from './runner.ts';
 
 /** `npm run build`: check the data, then write the site. */
@@ -10,7 +12,8 @@ export const buildCommand: CliSpec = {
     report: { type: 'string', value: 'FILE', description: 'also write the stage times and output size as JSON (for the benchmark)' },
   },
   env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'],
-  onFailure: (values) => `Nothing was written; ${String(values.out ?? 'dist')}/ is unchanged.`,
+  onFailure: (values) => unchangedOutput(outputPaths(String(values.out ?? 'dist'))),
+  explain: (error) => describeWriteError(error),
 };
 
 /** `npm start`: build when needed, then serve. */
@@ -23,6 +26,7 @@ export const startCommand: CliSpec = {
   },
   env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'PORT', 'API_KEYS', 'API_KEYS_FILE'],
   onFailure: () => 'Not serving.',
+  explain: (error) => describeWriteError(error),
 };
 
 /** `npm run check`: check (and repair) the CSV files. */

@@ -27,6 +27,8 @@ export interface CliSpec {
   env: readonly SettingName[];
   /** Said after a failure, e.g. that the output was left untouched. */
   onFailure?: (values: CliValues) => string;
+  /** One line for an error the command knows how to explain (e.g. a folder it cannot write), else undefined. */
+  explain?: (error: unknown) => string | undefined;
 }
 
 /** Parsed option values, by option name. */
@@ -151,6 +153,11 @@ export async function runCli(spec: CliSpec, main: (args: CliArgs) => Promise<num
     }
     if (error instanceof ConfigError) {
       io.err(`${spec.name}: ${error.message}${after}`);
+      return 1;
+    }
+    const explained = spec.explain?.(error);
+    if (explained && !debug) {
+      io.err(`${spec.name}: ${explained}${after}`);
       return 1;
     }
     const e = error as Error & { syscall?: string };

@@ -1,23 +1,70 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DATASETS } from '../core/datasets/index.ts';
 import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 
-/** Every .csv file below `dir`, as paths relative to it with forward slashes, sorted. */
-export function listCsvFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
+/** What an entry of the data folder is, when it is neither a regular file nor a folder. */
+function oddKind(info: Stats): string | undefined {
+  if (info.isSymbolicLink()) return 'a symbolic link';
+  if (info.isFIFO()) return 'a named pipe (FIFO)';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return info.isFile() || info.isDirectory() ? undefined : 'not a regular file';
+}
+
+/** An entry of the data folder that is never read: a symbolic link or a special file. */
+export interface RefusedEntry {
+  rel: string;
+  kind: string;
+}
+
+/**
+ * The .csv files below `dir` that are regular files, as paths relative to it with forward
+ * slashes, sorted; and every entry that is a symbolic link or special file (never followed
+ * or read: a link could point anywhere, even at /proc/self/environ).
+ */
+export function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[] } {
+  const files: string[] = [];
+  const refused: RefusedEntry[] = [];
+  if (!existsSync(dir)) return { files, refused };
   const walk = (rel: string) => {
     for (const name of readdirSync(path.join(dir, rel)).sort()) {
       const child = rel ? `${rel}/${name}` : name;
-      if (statSync(path.join(dir, child)).isDirectory()) walk(child);
-      else if (name.toLowerCase().endsWith('.csv')) out.push(child);
+      const info = lstatSync(path.join(dir, child));
+      const kind = oddKind(info);
+      if (kind) refused.push({ rel: child, kind });
+      else if (info.isDirectory()) walk(child);
+      else if (name.toLowerCase().endsWith('.csv')) files.push(child);
     }
   };
   walk('');
-  return out.sort();
+  return { files: files.sort(), refused };
+}
+
+/** Every .csv file below `dir` that is a regular file, as paths relative to it with forward slashes, sorted. */
+export function listCsvFiles(dir: string): string[] {
+  return listDataFolder(dir).files;
+}
+
+/**
+ * The bytes of a data file, read only when it is a regular file at the moment it is opened
+ * (O_NOFOLLOW, and O_NONBLOCK so a pipe cannot hang the open); undefined otherwise.
+ */
+export function readDataFile(dir: string, rel: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path.join(dir, rel), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+    throw error;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** How a data folder's files are named in findings: relative to `cwd`, forward slashes. */
@@ -30,8 +77,23 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
  * path) without touching the disk, so a repair can be checked before it is written.
  */
 export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: ReadonlyMap<string, Uint8Array>): DataReport {
-  const inputs = listCsvFiles(dataDir).map((rel) => ({ rel, bytes: overlay?.get(rel) ?? readFileSync(path.join(dataDir, rel)) }));
-  return readDataFiles(inputs, showPath(dataDir, cwd));
+  const { files, refused } = listDataFolder(dataDir);
+  const inputs = [];
+  for (const rel of files) {
+    const bytes = overlay?.get(rel) ?? readDataFile(dataDir, rel);
+    if (bytes) inputs.push({ rel, bytes });
+    else refused.push({ rel, kind: 'something else (it changed before it was read)' });
+  }
+  const show = showPath(dataDir, cwd);
+  const report = readDataFiles(inputs, show);
+  for (const { rel, kind } of refused) {
+    report.findings.error(
+      { file: show(rel), line: 1, column: 1 },
+      'file-type',
+      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.`,
+    );
+  }
+  return report;
 }
 
 /**
@@ -43,7 +105,9 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
   const { findings } = report;
   if (!report.directory) {
     const where = path.relative(cwd, path.join(dataDir, DIRECTORY_FILE)) || DIRECTORY_FILE;
-    if (existsSync(dataDir)) {
+    if (findings.errors.some((f) => f.file === where && f.rule === 'file-type')) {
+      // Already said: the directory is there but is not a regular file.
+    } else if (existsSync(dataDir)) {
       findings.error({ file: where, line: 1, column: 1 }, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
     } else {
       findings.error({ file: where, line: 1, column: 1 }, 'directory', `the data folder ${dataDir} does not exist.`);

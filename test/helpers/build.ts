@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,38 @@ export async function runBuild(outDir: string, env: Record<string, string> = {},
     const e = error as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** A build running in the background: the process, and what it printed so far. */
+export interface RunningBuild {
+  child: ChildProcess;
+  stderr: () => string;
+  /** Resolves when the build prints `text` on stderr (rejects when it ends first). */
+  printed: (text: string) => Promise<void>;
+  /** Resolves with the exit code, or the signal that ended it. */
+  ended: Promise<number | NodeJS.Signals>;
+}
+
+/** Starts `npm run build`'s entry point into `outDir` without waiting for it. */
+export function startBuild(outDir: string, env: Record<string, string> = {}, args: string[] = []): RunningBuild {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/build.ts', '--out', outDir, ...args],
+    { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let text = '';
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const ended = new Promise<number | NodeJS.Signals>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code ?? 1)));
+  const printed = (wanted: string) =>
+    new Promise<void>((resolve, reject) => {
+      const look = () => {
+        if (text.includes(wanted)) resolve();
+        else if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`the build ended without printing "${wanted}":\n${text}`));
+        else setTimeout(look, 20);
+      };
+      look();
+    });
+  return { child, stderr: () => text, printed, ended };
 }
 
 /** Runs one of the project's CLI scripts (check, diff, ...) and captures its output. */

@@ -6,6 +6,8 @@ import { isInTerm, parseTermCode } from '../records/term.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
+/** A URL scheme (RFC 3986) at the start of a value, as a browser reads an href. */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`. */
 export const infosessionsDataset: DatasetSpec = {
@@ -81,7 +83,17 @@ export const infosessionsDataset: DatasetSpec = {
       findings.warning(at(location), 'empty', 'location is empty: give the room, or TBD when it is not decided yet.');
     }
     const site = website!.value.trim();
-    if (site !== '' && !URL_OR_DOMAIN.test(site)) {
+    // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
+    const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]!.toLowerCase();
+    if (site !== '' && !URL_OR_DOMAIN.test(site) && scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
+      // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
+      findings.error(
+        at(website),
+        'website',
+        `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
+          'Write the https:// address of the employer\'s page (or a bare domain such as www.example.com), or leave the cell empty.',
+      );
+    } else if (site !== '' && !URL_OR_DOMAIN.test(site)) {
       findings.warning(
         at(website),
         'website',

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { lstat, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { isRunning } from './output-lock.ts';
+
+/** The file in the output that records what it was built for; written last, so it marks a complete output. */
+export const BUILD_STAMP = '.campus-build.json';
+
+/**
+ * Where an output path keeps its versions. `dist` is a symbolic link to one version folder in
+ * `.dist-versions/` beside it (the lock lives there too); a new version is published by renaming
+ * a new link over `dist`, one atomic step.
+ */
+export interface OutputPaths {
+  /** The output path (`dist`), absolute. */
+  out: string;
+  parent: string;
+  /** `.dist-versions/` beside it. */
+  versions: string;
+  lock: string;
+  /** How messages name the output: relative to the working folder when inside it, with a slash (`dist/`). */
+  shown: string;
+}
+
+/** The paths of an output path. */
+export function outputPaths(outDir: string, cwd = process.cwd()): OutputPaths {
+  const out = path.resolve(outDir);
+  const parent = path.dirname(out);
+  const versions = path.join(parent, `.${path.basename(out)}-versions`);
+  const shown = `${displayPath(out, cwd)}/`;
+  return { out, parent, versions, lock: path.join(versions, 'build.lock'), shown };
+}
+
+/** How messages name a path: relative to the working folder when inside it, else absolute. */
+export function displayPath(target: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, target);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative || '.';
+}
+
+/** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
+export function versionName(): string {
+  return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Whether a folder holds a complete output. */
+export function isComplete(dir: string): boolean {
+  return existsSync(path.join(dir, BUILD_STAMP));
+}
+
+/** The version folder the output link points to, when it is a link into the versions folder. */
+export async function currentVersion(p: OutputPaths): Promise<string | undefined> {
+  try {
+    const target = path.resolve(p.parent, await readlink(p.out));
+    return path.dirname(target) === p.versions ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts a missing output back (a build killed in the one window where it is missing: while a
+ * real folder is migrated to a link). A complete version whose link was about to be renamed
+ * into place is published (the build finished); failing that the newest complete version.
+ * Returns what it did, or undefined when the output was there.
+ */
+export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
+  if (await lstat(p.out).catch(() => undefined)) return undefined;
+  const made = (name: string) => Number.parseInt(name.split('-')[1] ?? '0', 36) || 0;
+  const names = (await readdir(p.versions).catch(() => [] as string[])).sort((a, b) => made(b) - made(a));
+  const pending = names.find((n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))));
+  if (pending) {
+    await rename(path.join(p.versions, pending), p.out);
+    return `${p.shown} was missing (a build was stopped while publishing it); published that build's complete output.`;
+  }
+  const complete = names.find((n) => !n.includes('.') && isComplete(path.join(p.versions, n)));
+  if (!complete) return undefined;
+  const link = path.join(p.versions, `${versionName()}.link`);
+  await symlink(path.relative(p.parent, path.join(p.versions, complete)), link);
+  await rename(link, p.out);
+  return `${p.shown} was missing (a build was stopped while publishing it); restored the newest complete output.`;
+}
+
+/** The process id a leftover's name starts with. */
+function ownerOf(name: string): number | undefined {
+  const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Removes what builds left behind, while holding the lock: every entry of the versions folder
+ * but the current version and the lock (and what a running build other than this one owns),
+ * the `.dist-new-*`/`.dist-old-*` folders of earlier releases beside the output, and Astro's
+ * `.astro-build-*` folders in `root` whose build is no longer running. Returns the paths removed.
+ */
+export async function removeLeftovers(p: OutputPaths, root: string): Promise<string[]> {
+  const current = await currentVersion(p);
+  const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
+  const doomed: string[] = [];
+  for (const name of await readdir(p.versions).catch(() => [] as string[])) {
+    const full = path.join(p.versions, name);
+    if (full === p.lock || full === current || others(ownerOf(name))) continue;
+    doomed.push(full);
+  }
+  const prefix = `.${path.basename(p.out)}-`;
+  for (const name of await readdir(p.parent).catch(() => [] as string[])) {
+    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !others(ownerOf(name))) doomed.push(path.join(p.parent, name));
+  }
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));
+  }
+  for (const full of doomed) await rm(full, { recursive: true, force: true });
+  return doomed;
+}
