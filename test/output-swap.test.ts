@@ -41,7 +41,9 @@ async function expectNoLeftovers(out: string): Promise<void> {
 describe('publishing an output', () => {
   it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it left', async () => {
     const out = await scenario('kill');
+    const started = performance.now();
     expect((await runBuild(out, {}, API_ONLY)).code).toBe(0);
+    const buildMs = performance.now() - started;
     await expectComplete(out);
     let first = true;
     for (const step of ['locked', 'filled', 'linked', 'swapped']) {
@@ -55,7 +57,9 @@ describe('publishing an output', () => {
       if (!first) expect(build.stderr()).toMatch(/Taking over the lock of .*dist\/: build \d+ is no longer running\./);
       first = false;
     }
-    for (const delay of [0, 300, 700, 1100, 1500].map((d) => Math.round(d + Math.random() * 300))) {
+    // Kills at random moments spread over the length of a whole build (measured above, process
+    // start included), so that each lands while the build runs, whatever the machine's load.
+    for (const delay of [0, 0.2, 0.4, 0.6, 0.8].map((f) => Math.round((f + Math.random() * 0.2) * buildMs))) {
       const build = startBuild(out, {}, API_ONLY);
       await new Promise((resolve) => setTimeout(resolve, delay));
       build.child.kill('SIGKILL');
