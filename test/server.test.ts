@@ -318,6 +318,7 @@ describe('security headers', () => {
     const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
     const hashes = new Set<string>();
     for (const p of pages) for (const h of inlineScriptHashes(await file(p))) hashes.add(h);
+    expect(hashes.size).toBeGreaterThan(0);
     const serve = JSON.parse(await file('serve.json')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
     const all = serve.headers.find((r) => r.source === '**')!.headers;
     const csp = all.find((h) => h.key === 'Content-Security-Policy')!.value;
