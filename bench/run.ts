@@ -1,15 +1,14 @@
 // npm run bench: build cost as the data grows, and serving throughput, in one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { freePort } from './free-port.ts';
-import { generateSessions } from './generate.ts';
+import { generateSessions, sessionRows } from './generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = [process.execPath];
@@ -35,10 +34,14 @@ function prepareData(n: number): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
   copyFileSync(path.join(ROOT, 'data/methods.csv'), path.join(dir, 'methods.csv'));
+  // The other data sets as they are: only the sessions grow with the size.
+  for (const f of readdirSync(path.join(ROOT, 'data'), { withFileTypes: true })) {
+    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(ROOT, 'data', f.name), path.join(dir, f.name), { recursive: true });
+  }
   if (n === REAL) {
     for (const f of readdirSync(path.join(ROOT, 'data/infosessions'))) copyFileSync(path.join(ROOT, 'data/infosessions', f), path.join(dir, 'infosessions', f));
   } else {
-    realRows ??= readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+    realRows ??= sessionRows(path.join(ROOT, 'data'));
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
   }
   return dir;
@@ -192,7 +195,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
   if (!values['no-serving']) {
     const dist = path.join(TMP, `dist-${sizes[0]}`);
     const data = path.join(TMP, `data-${sizes[0]}`);
-    const sessionId = readDataFolder(data, ROOT).datasets.infosessions![0]!.rows[0]![0];
+    const sessionId = sessionRows(data)[0]![0];
     const targets = [
       ['method listing', '/v2/api/methods.json'],
       ['session listing (json)', '/v2/resources/infosessions.json?key=bench'],

@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSessions, termCodes } from '../bench/generate.ts';
+import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
+import { DATASETS } from '../src/load/dataset-registry.ts';
 import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 
-const real = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+const real = sessionRows(path.join(ROOT, 'data'));
 
 describe('the synthetic data generator', () => {
   it('gives the same files for the same seed, and other files for another', () => {
@@ -20,9 +20,9 @@ describe('the synthetic data generator', () => {
 
   it('writes valid data: the check finds no error, ids are unique, the count is exact', () => {
     const files = generateSessions(real, 1234);
-    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r);
+    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r, DATASETS);
     expect(report.findings.errors).toEqual([]);
-    expect(report.datasets.infosessions!.reduce((n, f) => n + f.rows.length, 0)).toBe(1234);
+    expect(report.datasets.infosessions!.sessions).toHaveLength(1234);
   });
 
   it('spreads large archives over distinct term codes', () => {

@@ -176,8 +176,8 @@ describe('errors', () => {
   it.each([
     ['/v2/nothing/here.json', 404, 'json', null],
     ['/v2/nothing/here.xml', 404, 'xml', null],
-    ['/v2/courses/CS.json', 404, 'json', 1153],
-    ['/v2/foodservices/products/search.xml', 404, 'xml', 1279],
+    ['/v2/courses/CS/135/schedule.json?key=good-key', 404, 'json', 1171],
+    ['/v2/foodservices/products/1234.xml?key=good-key', 404, 'xml', 1277],
   ])('%s answers %i with an error envelope', async (url, status, format, methodId) => {
     const res = await get(origin, url);
     expect(res.status).toBe(status);

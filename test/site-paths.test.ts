@@ -20,10 +20,10 @@ const SITE: Record<keyof typeof sitePaths, string[]> = {
   assets: [sitePaths.assets],
   api: [sitePaths.api],
   method: site.directory.map((e) => pageFile(sitePaths.method(e.methodId))),
-  apiFile: published.flatMap((p) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f))),
+  apiFile: published.flatMap((p) => p.files.flatMap((file) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f, file.params)))),
   openapi: [sitePaths.openapi],
-  jsonSchema: published.map((p) => sitePaths.jsonSchema(p.entry)),
-  xsd: published.map((p) => sitePaths.xsd(p.entry)),
+  jsonSchema: published.filter((p) => p.files.length > 0).map((p) => sitePaths.jsonSchema(p.entry)),
+  xsd: published.filter((p) => p.files.length > 0).map((p) => sitePaths.xsd(p.entry)),
 };
 
 /** The page shells are rendered by Astro and removed by the build once filled: they must be absent. */

@@ -7,6 +7,7 @@ import type { SiteData } from '../core/records/site-data.ts';
 import { renderContext, type RenderContext } from '../core/site/address.ts';
 import { resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
+import { DATASETS } from '../load/dataset-registry.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
@@ -33,5 +34,5 @@ export function createBuildContext(root: string, settings: BuildSettings = resol
   const site = loadSiteData(dataDir, root);
   const sessions = chronological(readSessions(site));
   const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
-  return { root, dataDir, site, render, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions) };
 }

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixCsv } from '../core/review/fix.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
-import { listCsvFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
+import { listDataFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
 import { cliMain, UsageError } from './runner.ts';
 
@@ -10,15 +10,15 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
   const format = (values.format ?? (config.githubActions ? 'github' : 'text')) as ReportFormat;
   const dir = positional ?? 'data';
   const cwd = config.root;
-  const files = existsSync(dir) && statSync(dir).isDirectory() ? listCsvFiles(dir) : [];
-  if (files.length === 0) throw new UsageError(`no CSV files under ${dir}/: give the folder that holds the data (default data)`);
+  const files = existsSync(dir) && statSync(dir).isDirectory() ? listDataFiles(dir) : [];
+  if (files.length === 0) throw new UsageError(`no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default data)`);
 
   // --fix: repair in memory, check the repaired folder, write only the files left without errors.
   const show = showPath(dir, cwd);
   const repaired = new Map<string, Uint8Array>();
   const changes = new Map<string, string[]>();
   if (values.fix) {
-    for (const rel of files) {
+    for (const rel of files.filter((f) => f.toLowerCase().endsWith('.csv'))) {
       const bytes = readDataFile(dir, rel);
       if (!bytes) continue; // not a regular file: the check reports it
       const result = fixCsv(bytes);

@@ -1,10 +1,15 @@
-import { concretePath, type Format, type MethodEntry } from '../records/method-entry.ts';
-import { DIRECTORY_SOURCE } from '../records/method-record.ts';
+import { filledPath, pathParameters, type Format, type MethodEntry } from '../records/method-entry.ts';
+import { METHOD_LISTING_ID } from '../records/method-record.ts';
 import { VERSION_SEGMENT } from '../records/version.ts';
 
-/** The name a published method's files and schemas share: the last segment of its path (`infosessions`). */
+/**
+ * The name of a method's schemas: the last segment of a fixed path (`infosessions`), or every
+ * segment of a path with placeholders, braces dropped (`buildings-building`), so no two
+ * methods of the directory share one.
+ */
 function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
-  return /([^/]+)\.\{format\}$/.exec(entry.path)![1]!;
+  const bare = entry.path.replace(/\.\{format\}$/, '');
+  return pathParameters(entry.path).length === 0 ? bare.split('/').pop()! : bare.slice(1).replace(/[{}]/g, '').split('/').join('-');
 }
 
 /**
@@ -20,8 +25,8 @@ export const sitePaths = {
   /** Everything of the API below the base address: files, schemas, OpenAPI. */
   api: `${VERSION_SEGMENT}/`,
   method: (methodId: number) => `methods/${methodId}/`,
-  /** A method's file in one format: `v2/api/methods.json`. */
-  apiFile: (entry: Pick<MethodEntry, 'path'>, format: Format) => `${VERSION_SEGMENT}${concretePath(entry, format)}`,
+  /** A method's file in one format: `v2/api/methods.json`; with placeholders, the file of their values (`v2/buildings/MC.json`). */
+  apiFile: (entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[] = []) => `${VERSION_SEGMENT}${filledPath(entry, format, params)}`,
   openapi: `${VERSION_SEGMENT}/openapi.json`,
   jsonSchema: (entry: Pick<MethodEntry, 'path'>) => `${VERSION_SEGMENT}/schemas/${schemaBaseName(entry)}.schema.json`,
   xsd: (entry: Pick<MethodEntry, 'path'>) => `${VERSION_SEGMENT}/schemas/${schemaBaseName(entry)}.xsd`,
@@ -53,7 +58,7 @@ export function pageFile(folder: string): string {
 
 /** The method listing's JSON file, or the catalogue's home when the directory lists no such method. */
 export function methodListingFile(directory: readonly MethodEntry[]): string {
-  const listing = directory.find((e) => e.source === DIRECTORY_SOURCE);
+  const listing = directory.find((e) => e.methodId === METHOD_LISTING_ID);
   return listing ? sitePaths.apiFile(listing, 'json') : sitePaths.home;
 }
 

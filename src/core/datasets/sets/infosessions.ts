@@ -1,18 +1,21 @@
-import { cellPosition, type DataRow, type DatasetContext, type DatasetSpec } from './dataset.ts';
-import type { Findings } from '../read/findings.ts';
-import { infosessionRecord } from '../records/infosession-record.ts';
-import { parseClockTime, parseSessionDate } from '../records/session-time.ts';
-import { isInTerm, parseTermCode } from '../records/term.ts';
+import { cellPosition, readCsvTables, type CsvTableRule, type DataRow, type ReadContext } from '../csv-reader.ts';
+import type { Dataset } from '../dataset.ts';
+import type { Findings } from '../../read/findings.ts';
+import { infosessionRecord } from '../../records/infosession-record.ts';
+import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
+import { isInTerm, parseTermCode } from '../../records/term.ts';
+import { fieldNames } from '../../records/record-spec.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
 /** A URL scheme (RFC 3986) at the start of a value, as a browser reads an href. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
-/** The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`. */
-export const infosessionsDataset: DatasetSpec = {
-  name: 'infosessions',
-  record: infosessionRecord,
+/** The rows of the term files: one CSV per term, `<term code>.csv`, the columns the record's fields. */
+const sessionFiles: CsvTableRule = {
+  table: 'sessions',
+  match: /(?:^|\/)[^/]*\.csv$/i,
+  columns: fieldNames(infosessionRecord),
 
   describeFile(baseName) {
     const m = TERM_FILE.exec(baseName);
@@ -26,7 +29,7 @@ export const infosessionsDataset: DatasetSpec = {
         };
   },
 
-  checkRow(row: DataRow, findings: Findings, context: DatasetContext) {
+  checkRow(row: DataRow, findings: Findings, context: ReadContext) {
     const { id, employer, date, start_time: start, end_time: end, location, website } = row.cells as Record<
       string,
       NonNullable<DataRow['cells'][string]>
@@ -112,5 +115,16 @@ export const infosessionsDataset: DatasetSpec = {
         );
       }
     }
+  },
+};
+
+/** The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows in file order. */
+export const dataset: Dataset = {
+  name: 'infosessions',
+  title: 'Employer information sessions, one CSV file per term (uWaterloo/Datasets EmployerInfoSessions)',
+  tables: [{ name: 'sessions', record: infosessionRecord, key: ['id'], repeats: true, shown: ['id', 'employer', 'date', 'start_time', 'location'] }],
+  read: (files, findings) => readCsvTables('infosessions', [sessionFiles], files, findings),
+  feeds: {
+    1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
   },
 };
