@@ -67,7 +67,8 @@ export function parseJsonFile(bytes: Uint8Array, file: string, findings: Finding
   const place = (offset: number): Place => ({ file, ...index.position(offset) });
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  for (const e of errors) findings.error(place(e.offset), 'json-syntax', explain(e));
+  // The first error only: what follows a syntax error is usually its echo.
+  if (errors[0]) findings.error(place(errors[0].offset), 'json-syntax', explain(errors[0]));
   if (errors.length > 0 || !tree) {
     if (!tree && errors.length === 0) findings.error(place(0), 'json-syntax', 'the file holds no JSON value.');
     return undefined;
