@@ -35,7 +35,9 @@ describe('the service directory', () => {
     expect(await page.locator('section h3').allTextContents()).toContain('resources (service 229)');
     const row1129 = page.locator('tbody tr', { has: page.locator('a', { hasText: '1129' }) });
     expect(await row1129.textContent()).toContain('key required');
-    expect(await page.locator('tbody tr', { hasText: '1153' }).textContent()).toContain('listed only: no data published');
+    expect(await page.locator('tbody tr', { hasText: '1171' }).textContent()).toContain('listed only: no data published');
+    expect(await page.locator('tbody tr', { hasText: '1123' }).textContent()).toMatch(/Printer list.*no data: withdrawn/);
+    expect(await page.locator('tbody tr', { hasText: '1229' }).textContent()).toMatch(/Academic groups.*data published/);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -53,9 +55,16 @@ describe('the service directory', () => {
   });
 
   it('says plainly that a listed-only method publishes no data', async () => {
-    const page = await openPage(browser, site.url('methods/1153/'));
+    const page = await openPage(browser, site.url('methods/1171/'));
     expect(await page.locator('main').textContent()).toContain('No data is published for this method.');
-    expect(await page.locator('main').textContent()).toContain('/courses/{department}.{format}');
+    expect(await page.locator('main').textContent()).toContain('/courses/{department}/{number}/schedule.{format}');
+  });
+
+  it('shows the no-data answer of a method without data, and why (printers: withdrawn)', async () => {
+    const page = await openPage(browser, site.url('methods/1123/'));
+    const main = (await page.locator('main').textContent())!;
+    expect(main).toContain('the data owner withdrew the printer list');
+    expect(main).toContain('"status": 204');
   });
 
   it('shows every page without JavaScript', async () => {
