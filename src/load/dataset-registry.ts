@@ -12,7 +12,8 @@ const SETS = new URL('../core/datasets/sets/', import.meta.url);
 async function discoverDatasets(): Promise<DatasetRegistry> {
   const registry: Record<string, Dataset> = {};
   for (const file of readdirSync(SETS).filter((f) => f.endsWith('.ts')).sort()) {
-    const module = (await import(new URL(file, SETS).href)) as { dataset?: Dataset };
+    // The readers are found at run time, not bundled by name: Vite (astro dev) is told so.
+    const module = (await import(/* @vite-ignore */ new URL(file, SETS).href)) as { dataset?: Dataset };
     const set = module.dataset;
     if (!set || typeof set.read !== 'function') throw new Error(`src/core/datasets/sets/${file} must export a data set as \`dataset\` (see src/core/datasets/dataset.ts).`);
     if (`${set.name}.ts` !== file) throw new Error(`src/core/datasets/sets/${file} exports the data set "${set.name}": name the file ${set.name}.ts.`);
