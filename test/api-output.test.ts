@@ -31,7 +31,7 @@ async function specTable() {
 describe('the method listing (1103)', () => {
   it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
     const fixed = (json('v2/api/methods.json').data as { method_url: string }[])
-      .map((m) => m.method_url.replace('https://api.example.edu/campus/', ''))
+      .map((m) => m.method_url.replace(BASED_SITE_URL, ''))
       .filter((p) => !p.replace('{format}', '').includes('{'));
     expect(fixed).toHaveLength(23);
     const api = [...files.keys()].filter((f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json');

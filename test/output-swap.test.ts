@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../src/build/output-lock.ts';
@@ -8,7 +8,7 @@ import { ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.
 const API_ONLY = ['--api-only'];
 const PAUSE = 'CAMPUS_BUILD_TEST_PAUSE';
 
-// The builds here read a one-term copy of data/ (the directory and 48 sessions): what is tested
+// The builds here read a copy of data/ with one term of sessions (48): what is tested
 // is how an output is published, whatever it holds, and a smaller output costs less to write
 // and remove twenty times over.
 let work: string;
@@ -16,9 +16,9 @@ let SMALL: { DATA_DIR: string };
 beforeAll(async () => {
   work = await tempDir();
   SMALL = { DATA_DIR: path.join(work, 'data') };
-  await mkdir(path.join(SMALL.DATA_DIR, 'infosessions'), { recursive: true });
-  await cp(path.join(ROOT, 'data/methods.csv'), path.join(SMALL.DATA_DIR, 'methods.csv'));
-  await cp(path.join(ROOT, 'data/infosessions/1145.csv'), path.join(SMALL.DATA_DIR, 'infosessions/1145.csv'));
+  await cp(path.join(ROOT, 'data'), SMALL.DATA_DIR, { recursive: true });
+  const sessions = path.join(SMALL.DATA_DIR, 'infosessions');
+  for (const name of await readdir(sessions)) if (name !== '1145.csv') await rm(path.join(sessions, name));
 });
 afterAll(() => removeDir(work));
 
