@@ -1,7 +1,7 @@
 // The buildings data set: one fixture per rule, the raw snapshot's defects at their places, and
 // the published files against an independent reading (papaparse) of data/buildings/Buildings.csv.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
-import { readTree, removeDir, ROOT, runBuild, tempDir } from './helpers/build.ts';
+import { readTree, removeDir, ROOT, runBuild, runCli, tempDir } from './helpers/build.ts';
 
 const RAW = path.resolve(ROOT, '../shared/datasets/buildings');
 const HEADER = 'building_id,building_code,parent_code,building_name,alternate_building_names,latitude,longitude,current,latitude_osm,longitude_osm,youtube_vid,streamable_vid\n';
@@ -117,6 +117,22 @@ describe('the raw snapshot, as published', () => {
   it('leaves the corrected copy in data/buildings/ without findings', () => {
     const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
     expect(data.findings.list.filter((f) => f.file.startsWith('data/buildings/'))).toEqual([]);
+  });
+});
+
+describe('check --fix on the raw files', () => {
+  it.skipIf(!existsSync(RAW))('finds nothing it may repair (UTF-8, LF, no stray spaces) and leaves the file as it was: the defects need a choice', async () => {
+    const work = await tempDir();
+    try {
+      await mkdir(path.join(work, 'buildings'));
+      for (const f of ['Buildings.csv', 'Buildings.json']) await copyFile(path.join(RAW, f), path.join(work, 'buildings', f));
+      const run = await runCli('check.ts', [path.join(work, 'buildings'), '--fix']);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('Nothing to repair.');
+      expect(await readFile(path.join(work, 'buildings/Buildings.csv'))).toEqual(await readFile(path.join(RAW, 'Buildings.csv')));
+    } finally {
+      await removeDir(work);
+    }
   });
 });
 
