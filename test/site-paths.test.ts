@@ -5,14 +5,14 @@ import { createBuildContext } from '../src/build/context.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';
-import { calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
+import { buildingPaths, calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
 import { EPOCH, ROOT } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 
 // Every path site/paths.ts builds, for the real data, must be a file (or folder) of a built
 // site. The tables are typed by the modules' keys: a new path without a row here does not compile.
 const context = createBuildContext(ROOT, resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT));
-const { site, published, sessions, feeds } = context;
+const { site, published, sessions, feeds, buildings } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {
   home: [pageFile(sitePaths.home)],
@@ -42,6 +42,10 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   audienceFeed: feeds.audiences.map((f) => f.path),
   programFeed: feeds.programs.map((f) => f.path),
 };
+const BUILDINGS: Record<keyof typeof buildingPaths, string[]> = {
+  home: [pageFile(buildingPaths.home)],
+  building: buildings.map((b) => pageFile(buildingPaths.building(b.code))),
+};
 const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
 
 let dist: string;
@@ -50,7 +54,7 @@ beforeAll(() => {
 });
 
 describe('every path the site-paths module builds exists in a built site', () => {
-  it.each(Object.entries({ ...SITE, ...CALENDAR }))('%s', (_name, paths) => {
+  it.each(Object.entries({ ...SITE, ...CALENDAR, ...BUILDINGS }))('%s', (_name, paths) => {
     expect(paths.length).toBeGreaterThan(0);
     expect(paths.filter((p) => !existsSync(path.join(dist, p)))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { readBuildings, type Building } from '../core/buildings/building.ts';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
@@ -23,6 +24,8 @@ export interface BuildContext {
   sessions: Session[];
   /** The calendar feeds and what each holds: the feeds page lists them, the build writes them. */
   feeds: SubscriptionFeeds;
+  /** The campus buildings, read for their pages and for the session pages' locations. */
+  buildings: Building[];
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
@@ -34,5 +37,5 @@ export function createBuildContext(root: string, settings: BuildSettings = resol
   const site = loadSiteData(dataDir, root);
   const sessions = chronological(readSessions(site));
   const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions) };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions), buildings: readBuildings(site) };
 }

@@ -64,11 +64,33 @@ describe('the service directory', () => {
   });
 });
 
+describe('the building pages', () => {
+  it('lead from the list to a building, its map link, its parts and its API file; a session links to its building', async () => {
+    const page = await openPage(browser, site.url('buildings/'));
+    expect(await page.locator('h1').textContent()).toBe('Campus buildings');
+    await page.locator('nav[aria-label="Buildings by first letter"] a', { hasText: 'R' }).click();
+    await page.locator('#letter-r ~ ul a', { hasText: 'Renison University College' }).first().click();
+    await page.waitForURL(/buildings\/REN\/$/);
+    const main = page.locator('main');
+    expect(await main.locator('a', { hasText: 'Show on OpenStreetMap' }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=43.46884&mlon=-80.5474#map=18/43.46884/-80.5474');
+    expect(await main.locator('li').allTextContents()).toContain('Renison University College Addition 2 - Chapel · map of Renison University College Addition 2 - Chapel');
+    expect(await main.locator('a', { hasText: '/buildings/REN.json' }).getAttribute('href')).toBe(`${BASE_PATH}v2/buildings/REN.json`);
+
+    const dc = await openPage(browser, site.url('infosessions/2739/'));
+    await dc.locator('dd a', { hasText: 'William G. Davis Computer Research Centre' }).click();
+    await dc.waitForURL(/buildings\/DC\/$/);
+    expect(await dc.locator('h1').textContent()).toBe('William G. Davis Computer Research Centre DC');
+    expect([...pageProblems(page), ...pageProblems(dc)]).toEqual([]);
+  });
+});
+
 describe.each([
   ['home', ''],
   ['published method', 'methods/1129/'],
   ['listed-only method', 'methods/1291/'],
   ['404 page', 'no/such/page/'],
+  ['building list', 'buildings/'],
+  ['building page', 'buildings/REN/'],
 ])('the %s', (name, sitePath) => {
   it('has no axe-core violations, fits a 375 px phone, and is saved as screenshots', async () => {
     await expectAuditedPage(browser, site.url(sitePath), `catalogue-${name}`);

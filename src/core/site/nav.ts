@@ -1,5 +1,5 @@
 import type { RenderContext } from './address.ts';
-import { calendarPaths, sitePaths, withBase } from './paths.ts';
+import { buildingPaths, calendarPaths, sitePaths, withBase } from './paths.ts';
 
 /** One entry of the site's navigation. */
 export interface NavItem {
@@ -15,6 +15,7 @@ export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
     { id: 'directory', label: 'Methods', href: at(sitePaths.home) },
     { id: 'calendar', label: 'Sessions', href: at(calendarPaths.home) },
     { id: 'feeds', label: 'Calendar feeds', href: at(calendarPaths.feeds) },
+    { id: 'buildings', label: 'Buildings', href: at(buildingPaths.home) },
     { id: 'openapi', label: 'OpenAPI', href: at(sitePaths.openapi) },
   ];
 }

@@ -51,6 +51,12 @@ export const calendarPaths = {
   listingShell: 'infosessions/listing-shell/',
 };
 
+/** Site-relative paths of the building pages: the list, and one page per building code. */
+export const buildingPaths = {
+  home: 'buildings/',
+  building: (code: string) => `buildings/${code}/`,
+};
+
 /** The file that holds a page in its folder: `infosessions/2014/01/index.html`. */
 export function pageFile(folder: string): string {
   return `${folder}index.html`;

@@ -1,3 +1,4 @@
+import type { BuildingLookup } from '../../buildings/location.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
@@ -16,10 +17,10 @@ export interface CalendarPage extends ShellParts {
   path: string;
 }
 
-/** Every month and term page, then every session page, one at a time. */
-export function* calendarPages(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<CalendarPage> {
+/** Every month and term page, then every session page (its location linked to its building by `building`), one at a time. */
+export function* calendarPages(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>, building?: BuildingLookup): Generator<CalendarPage> {
   for (const page of listingPages(sessions, ctx)) yield { kind: 'listing', ...page };
   for (const s of sessions) {
-    yield { kind: 'session', path: calendarPaths.session(s.id), title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx) };
+    yield { kind: 'session', path: calendarPaths.session(s.id), title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx, building) };
   }
 }
