@@ -5,6 +5,9 @@ import type { MethodEntry } from '../records/method-entry.ts';
 import { Findings } from '../read/findings.ts';
 import { fieldNames } from '../records/record-spec.ts';
 import type { DatasetFile } from '../records/site-data.ts';
+import type { ProgramList } from '../records/program-list.ts';
+import { checkSessionPrograms, PROGRAM_LIST, readProgramList } from './program-list.ts';
+import type { DataRow } from './dataset.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
@@ -28,6 +31,8 @@ function datasetOf(rel: string): string | undefined {
 export interface DataReport {
   directory: MethodEntry[] | undefined;
   datasets: Record<string, DatasetFile[]>;
+  /** The program list (data/programs/), when the folder has one. */
+  programs: ProgramList | undefined;
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
@@ -43,9 +48,15 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
   let directory: MethodEntry[] | undefined;
   const datasets: Record<string, DatasetFile[]> = {};
   const contexts = new Map<string, DatasetContext>();
+  const sessionRows: DataRow[] = [];
+  const programFiles = new Map<string, Uint8Array>();
   for (const { rel, bytes } of inputs) {
     if (rel === DIRECTORY_FILE) {
       directory = readDirectory(bytes, show(rel), KNOWN_SOURCES, findings);
+      continue;
+    }
+    if (rel.startsWith(PROGRAM_LIST.folder)) {
+      programFiles.set(rel, bytes);
       continue;
     }
     const name = datasetOf(rel);
@@ -62,6 +73,7 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
     contexts.set(name, context);
     const base = rel.split('/').pop()!;
     const rows = checkDatasetFile(bytes, show(rel), base, spec, findings, context);
+    if (name === 'infosessions') sessionRows.push(...rows);
     const names = fieldNames(spec.record);
     (datasets[name] ??= []).push({
       file: show(rel),
@@ -69,5 +81,18 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
       rows: rows.map((r) => names.map((n) => r.cells[n]!.value)),
     });
   }
-  return { directory, datasets, findings, files: inputs.map((i) => show(i.rel)) };
+  const programs = readPrograms(programFiles, show, findings);
+  if (programs) checkSessionPrograms(sessionRows, programs, findings);
+  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)) };
+}
+
+/** The program list from the files of data/programs/; any other file there is an error. */
+function readPrograms(files: Map<string, Uint8Array>, show: (rel: string) => string, findings: Findings): ProgramList | undefined {
+  for (const rel of files.keys()) {
+    if (rel !== PROGRAM_LIST.labels && rel !== PROGRAM_LIST.faculties) {
+      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} and ${show(PROGRAM_LIST.faculties)} only. Move or remove this file.`);
+    }
+  }
+  const labels = files.get(PROGRAM_LIST.labels);
+  return labels ? readProgramList({ labels, faculties: files.get(PROGRAM_LIST.faculties) }, show, findings) : undefined;
 }
