@@ -4,6 +4,7 @@ import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/
 import type { SiteData } from '../records/site-data.ts';
 import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
+import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */
 export type SessionKind = 'session' | 'career fair' | 'holiday';
@@ -26,7 +27,15 @@ export interface Session {
   /** The website as a link target, when it is a usable address. */
   websiteHref: string | undefined;
   audience: string;
+  /** The program labels as written (split, trimmed), for display: the API keeps them so too. */
   programs: string[];
+  /** The canonical programs and faculties the labels open the session to (data/programs/). */
+  openTo: OpenTo;
+  /**
+   * A note for the whole day rather than a session (a holiday, or a row whose start equals its
+   * end): lists show it apart and do not count it, feeds give it a date, not times.
+   */
+  allDay: boolean;
   description: string;
   term: Term;
 }
@@ -100,8 +109,8 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
-/** Reads the published session records as calendar sessions, in data order. */
-export function readSessions(site: SiteData): Session[] {
+/** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
+export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
   const names = fieldNames(infosessionRecord);
   const col = Object.fromEntries(names.map((n, i) => [n, i])) as Record<string, number>;
   const out: Session[] = [];
@@ -115,11 +124,13 @@ export function readSessions(site: SiteData): Session[] {
       if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row[col.id!]} in ${file.file}`);
       const { name, cancelled } = readCancellation(row[col.employer!]!);
       const location = row[col.location!]!.trim();
+      const kind = kindOf(name);
+      const programs = normalisePrograms(row[col.programs!]!);
       out.push({
         id: row[col.id!]!,
         employer: name,
         cancelled,
-        kind: kindOf(name),
+        kind,
         date: date.value,
         start: start.value,
         end: end.value,
@@ -128,7 +139,9 @@ export function readSessions(site: SiteData): Session[] {
         website: row[col.website!]!.trim(),
         websiteHref: websiteHref(row[col.website!]!),
         audience: row[col.audience!]!.trim(),
-        programs: normalisePrograms(row[col.programs!]!),
+        programs,
+        openTo: openToOf(programs, catalog),
+        allDay: kind === 'holiday' || start.value === end.value,
         description: row[col.description!]!,
         term: fileTerm ?? termOfDate(date.value),
       });
