@@ -1,8 +1,8 @@
-import { searchWords, shardOf, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
+import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
 import { calendarPaths, withBase } from '../core/site/paths.ts';
 
 /** Results shown at a time. */
-const PAGE = 20;
+const PAGE = 15;
 
 /**
  * The search across every term: reads the prebuilt index (manifest, one shard per word,
@@ -24,26 +24,6 @@ export function attachSearch(): void {
   let manifest: Promise<SearchManifest> | undefined;
   let found: number[] = [];
   let shown = 0;
-
-  /** The ordinals (newest first) of sessions with a word, or with a word it starts; and the true total when one word. */
-  const lookup = async (m: SearchManifest, word: string): Promise<{ hits: number[]; total: number }> => {
-    const keys = new Set<string>();
-    const own = shardOf(word, m.shards);
-    if (own) keys.add(own);
-    if (word.length >= 3) for (const k of m.shards) if (k.startsWith(word) && keys.size < 8) keys.add(k);
-    const hits = new Set<number>();
-    let total = 0;
-    for (const k of keys) {
-      if (!shards.has(k)) shards.set(k, json(calendarPaths.searchShard(k)));
-      for (const [w, postings] of Object.entries(await shards.get(k)!)) {
-        if (w !== word && (word.length < 3 || !w.startsWith(word))) continue;
-        total += postings[0]!;
-        let n = 0;
-        for (let i = 1; i < postings.length; i++) hits.add((n = i === 1 ? postings[i]! : n - postings[i]!));
-      }
-    }
-    return { hits: [...hits].sort((a, b) => b - a), total };
-  };
 
   const showMore = async () => {
     const m = await manifest!;
@@ -81,18 +61,17 @@ export function attachSearch(): void {
     }
     status.textContent = 'Searching…';
     manifest ??= json<SearchManifest>(calendarPaths.searchManifest);
-    const m = await manifest;
-    const results = await Promise.all(words.map((w) => lookup(m, w)));
-    const [first, ...rest] = results;
-    const others = rest.map((r) => new Set(r.hits));
-    found = first!.hits.filter((n) => others.every((r) => r.has(n)));
-    shown = 0;
+    const hits = await findSessions(q, await manifest, (k) => {
+      if (!shards.has(k)) shards.set(k, json(calendarPaths.searchShard(k)));
+      return shards.get(k)!;
+    });
     if (input.value.trim() !== q) return; // a newer query is running
-    const capped = results.length === 1 && first!.total > found.length;
+    found = hits.ordinals;
+    shown = 0;
     status.textContent =
       found.length === 0
         ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
-        : `${found.length}${capped ? ` newest of ${first!.total}` : ''} session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
+        : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
     await showMore();
   };
 

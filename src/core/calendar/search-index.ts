@@ -4,7 +4,7 @@ import { searchWords, type SearchDoc, type SearchManifest } from './search-token
 import type { Session } from './session.ts';
 
 /** Sessions per document file of the search index. */
-export const SEARCH_CHUNK = 200;
+export const SEARCH_CHUNK = 100;
 /** The most postings kept per word (the newest); a query shows at most these for one word. */
 export const SEARCH_CAP = 200;
 /** A shard larger than this (bytes of JSON) is split by one more letter of its words. */
@@ -46,7 +46,7 @@ function shard(key: string, words: [string, number[]][], out: Map<string, [strin
  */
 export function* searchIndexFiles(sessions: readonly Session[]): Generator<IndexFile> {
   const real = sessions.filter((s) => !s.allDay);
-  const postings = new Map<string, { total: number; newest: number[] }>();
+  const postings = new Map<string, { total: number; newest: number[]; last: number }>();
   const described = new Map<string, string[]>();
   for (let i = real.length - 1; i >= 0; i--) {
     const s = real[i]!;
@@ -55,11 +55,15 @@ export function* searchIndexFiles(sessions: readonly Session[]): Generator<Index
       words = searchWords(s.description);
       if (described.size < 10_000) described.set(s.description, words);
     }
-    for (const w of new Set([...searchWords(s.employer), ...words])) {
-      let p = postings.get(w);
-      if (!p) postings.set(w, (p = { total: 0, newest: [] }));
-      p.total += 1;
-      if (p.newest.length < SEARCH_CAP) p.newest.push(i);
+    for (const list of [searchWords(s.employer), words]) {
+      for (const w of list) {
+        let p = postings.get(w);
+        if (!p) postings.set(w, (p = { total: 0, newest: [], last: -1 }));
+        if (p.last === i) continue; // a word counts once per session
+        p.last = i;
+        p.total += 1;
+        if (p.newest.length < SEARCH_CAP) p.newest.push(i);
+      }
     }
   }
   const byPrefix = new Map<string, [string, number[]][]>();

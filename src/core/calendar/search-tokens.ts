@@ -51,3 +51,41 @@ function binarySearch(sorted: readonly string[], key: string): boolean {
   }
   return false;
 }
+
+/** The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some out. */
+export interface SearchHits {
+  ordinals: number[];
+  /** With one word: how many sessions have it (more than `ordinals` when the index kept only the newest). */
+  total: number;
+}
+
+/**
+ * Runs a query on the index: the sessions that have every word (a word of three letters or
+ * more also matches the words it starts), newest first. `shard` loads a shard by key.
+ */
+export async function findSessions(query: string, manifest: SearchManifest, shard: (key: string) => Promise<Record<string, number[]>>): Promise<SearchHits> {
+  const words = searchWords(query);
+  const lookups = await Promise.all(
+    words.map(async (word) => {
+      const keys = new Set<string>();
+      const own = shardOf(word, manifest.shards);
+      if (own) keys.add(own);
+      if (word.length >= 3) for (const k of manifest.shards) if (k.startsWith(word) && keys.size < 8) keys.add(k);
+      const hits = new Set<number>();
+      let total = 0;
+      for (const k of keys) {
+        for (const [w, postings] of Object.entries(await shard(k))) {
+          if (w !== word && (word.length < 3 || !w.startsWith(word))) continue;
+          total += postings[0]!;
+          for (let i = 1, n = 0; i < postings.length; i++) hits.add((n = i === 1 ? postings[i]! : n - postings[i]!));
+        }
+      }
+      return { hits: [...hits].sort((a, b) => b - a), total };
+    }),
+  );
+  if (lookups.length === 0) return { ordinals: [], total: 0 };
+  const [first, ...rest] = lookups;
+  const others = rest.map((r) => new Set(r.hits));
+  const ordinals = first!.hits.filter((n) => others.every((r) => r.has(n)));
+  return { ordinals, total: rest.length === 0 ? Math.max(first!.total, ordinals.length) : ordinals.length };
+}
