@@ -1,4 +1,4 @@
-/** The feeds page's finder: shows only the feeds whose names hold every typed word, and opens the one left. */
+/** The feeds page's finder: shows only the feeds whose names hold every typed word, and opens the one left (or the one the URL's fragment names). */
 export function attachFeedFinder(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-feed-finder]');
   const status = document.querySelector<HTMLElement>('[data-feed-finder-status]');
@@ -6,6 +6,9 @@ export function attachFeedFinder(): void {
   const input = form.querySelector<HTMLInputElement>('input[name=find]')!;
   const items = [...document.querySelectorAll<HTMLElement>('[data-feed-item]')];
   form.hidden = false;
+  // A link to one feed (`#program-computer-science`) opens it.
+  const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (target?.matches('[data-feed-item]')) target.querySelector('details')!.open = true;
   form.addEventListener('submit', (e) => e.preventDefault());
   input.addEventListener('input', () => {
     const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);

@@ -8,10 +8,10 @@ function optionLabel(select: HTMLSelectElement | null): string {
   return select?.selectedOptions[0]?.textContent?.replace(/\s*\(\d+\)$/, '') ?? '';
 }
 
-/** Fills a subscribe block (the server's template) with the feed at site-relative `path`. */
-function fillSubscribe(block: HTMLElement, base: string, path: string, label: string): void {
+/** Fills a subscribe block (the server's template) with the feed at site-relative `path`, addressed at the site's URL (SITE_URL, as the feeds page gives it). */
+function fillSubscribe(block: HTMLElement, site: string, base: string, path: string, label: string): void {
   const href = withBase(base, path);
-  const links: Record<string, string> = { ...feedSubscription(new URL(href, location.href).href, `Information sessions: ${label}`), download: href };
+  const links: Record<string, string> = { ...feedSubscription(new URL(href, site).href, `Information sessions: ${label}`), download: href };
   for (const el of block.querySelectorAll<HTMLElement>('[data-subscribe-link]')) {
     const value = links[el.dataset.subscribeLink!]!;
     if (el instanceof HTMLInputElement) el.value = value;
@@ -50,6 +50,7 @@ export function attachFilters(): void {
     form.hidden = false;
     const scope = form.parentElement ?? document.body;
     const base = form.dataset.base ?? '/';
+    const site = form.dataset.site || location.href;
     const status = form.querySelector<HTMLElement>('.filter-status');
     const clear = form.querySelector<HTMLElement>('[data-clear]');
     const slot = form.querySelector<HTMLElement>('[data-subscribe-slot]');
@@ -94,7 +95,7 @@ export function attachFilters(): void {
       if (slot) {
         slot.hidden = !(p || a);
         const path = p && a ? calendarPaths.programAudienceFeed(p, a) : p ? calendarPaths.programFeed(p) : a ? calendarPaths.audienceFeed(a) : '';
-        if (path) fillSubscribe(slot, base, path, [p && optionLabel(program), a && optionLabel(audience)].filter(Boolean).join(', '));
+        if (path) fillSubscribe(slot, site, base, path, [p && optionLabel(program), a && optionLabel(audience)].filter(Boolean).join(', '));
       }
       const query = new URLSearchParams(location.search);
       for (const [name, value] of [['program', p], ['audience', a], ['employer', employer]]) value ? query.set(name!, value) : query.delete(name!);

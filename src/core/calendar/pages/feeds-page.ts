@@ -4,11 +4,16 @@ import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
 import { subscribeBlock } from './feed-links.ts';
 
 /** One feed as a line that opens to its subscribe block; `find` is the text the finder matches. */
-function feedItem(feed: Feed, label: string, find: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
-  return html`<li data-feed-item data-find="${find.toLowerCase()}"><details class="feed"><summary>${label} <span class="muted">(${feed.sessions.length})</span></summary>${subscribeBlock(
+function feedItem(feed: Feed, label: string, find: string, ctx: Pick<RenderContext, 'url' | 'basePath'>, id?: string): SafeHtml {
+  return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find.toLowerCase()}"><details class="feed"><summary>${label} <span class="muted">(${feed.sessions.length})</span></summary>${subscribeBlock(
     { path: feed.path, name: feed.name, label },
     ctx,
   )}</details></li>`;
+}
+
+/** The fragment of a program's line on the feeds page (`feeds/#program-computer-science` opens it there). */
+export function programAnchor(slug: string): string {
+  return `program-${slug}`;
 }
 
 /** The window of the windowed feeds, in words. */
@@ -31,7 +36,7 @@ export function feedsPageBody(feeds: SubscriptionFeeds, ctx: Pick<RenderContext,
   )}<li><a href="#by-audience">By audience</a></li><li><a href="#by-term">By term</a></li></ul></nav><ul class="feed-list">${feedItem(feeds.all, 'All sessions', 'all sessions everything', ctx)}${feedItem(feeds.everyProgram, 'Sessions open to every program', 'every program all', ctx)}</ul>${feeds.faculties.map(
     (f) =>
       html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${feedItem(f, `Any program of ${f.group.fullName}`, `${f.group.name} ${f.group.fullName}`, ctx)}${f.programs.map((p) =>
-        feedItem(p, p.program.name, [p.program.name, f.group.name, ...p.program.labels].join(' | '), ctx),
+        feedItem(p, p.program.name, [p.program.name, f.group.name, ...p.program.labels].join(' | '), ctx, programAnchor(p.program.slug)),
       )}</ul></section>`,
   )}<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map((a) => feedItem(a, a.label, `${a.label} audience`, ctx))}</ul></section><section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map((t) =>
     feedItem(t, t.name.replace(/^Information sessions, /, ''), t.name, ctx),

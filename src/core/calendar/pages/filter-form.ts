@@ -21,10 +21,10 @@ function programOptions(sessions: readonly Session[]): SafeHtml {
  * this". Hidden without JavaScript (the pre-built feeds and the full lists serve then); the
  * script (src/scripts/session-filter.ts) shows it, keeps its state in the URL and only hides items.
  */
-export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
+export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const real = realSessions(sessions);
   const audiences = audienceFacets(real);
-  return html`<form class="filters" data-session-filter data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions"><label>Program <select name="program"><option value="">All programs</option>${programOptions(real)}</select></label><label>Audience <select name="audience"><option value="">All audiences</option>${audiences.map(
+  return html`<form class="filters" data-session-filter data-site="${ctx.url}" data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions"><label>Program <select name="program"><option value="">All programs</option>${programOptions(real)}</select></label><label>Audience <select name="audience"><option value="">All audiences</option>${audiences.map(
     (f) => html`<option value="${f.slug}">${f.label} (${f.sessions.length})</option>`,
   )}</select></label><label>Employer <input type="search" name="employer" placeholder="Search employers" autocomplete="off"></label><p class="filter-actions"><button type="reset" data-clear hidden>Clear filters</button> <a data-search-all href="${withBase(ctx.basePath, calendarPaths.search)}">Search all terms</a></p><p class="filter-status" aria-live="polite"></p><div class="subscribe-slot" data-subscribe-slot hidden>${subscribeTemplate()}</div></form>`;
 }

@@ -28,7 +28,7 @@ function sessionCount(n: number, none: string): string {
  */
 export function monthPage(
   { month, prev, next }: { month: MonthKey & { sessions: Session[] }; prev: MonthKey | undefined; next: MonthKey | undefined },
-  ctx: Pick<RenderContext, 'basePath'>,
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
 ): ListingPage {
   const label = monthLabel(month);
   const link = (m: MonthKey) => withBase(ctx.basePath, calendarPaths.month(monthSlug(m)));
