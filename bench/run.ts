@@ -35,6 +35,9 @@ function prepareData(n: number): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
   copyFileSync(path.join(ROOT, 'data/methods.csv'), path.join(dir, 'methods.csv'));
+  // The program list, so the synthetic data's labels (drawn from the real rows) resolve as the real data's do.
+  mkdirSync(path.join(dir, 'programs'), { recursive: true });
+  for (const f of readdirSync(path.join(ROOT, 'data/programs'))) copyFileSync(path.join(ROOT, 'data/programs', f), path.join(dir, 'programs', f));
   if (n === REAL) {
     for (const f of readdirSync(path.join(ROOT, 'data/infosessions'))) copyFileSync(path.join(ROOT, 'data/infosessions', f), path.join(dir, 'infosessions', f));
   } else {

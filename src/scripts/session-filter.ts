@@ -84,7 +84,7 @@ export function attachFilters(): void {
       const active = Boolean(p || a || employer);
       const chosen = [p && optionLabel(program), a && optionLabel(audience), employer && `“${employer}”`].filter(Boolean).join(', ');
       if (status) {
-        status.textContent = !active ? '' : shown > 0 ? `${shown} of ${items.length} sessions match.` : `No sessions here match ${chosen}. Clear the filters, try the next month, or search all terms.`;
+        status.textContent = !active ? '' : shown > 0 ? `${shown} of ${items.length} sessions match.` : `No sessions here match ${chosen}. Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} or search all terms.`;
         status.classList.toggle('empty-state', active && shown === 0);
       }
       if (clear) clear.hidden = !active;
