@@ -10,6 +10,7 @@ import { readSessions, websiteHref, type Session } from '../src/core/calendar/se
 import { sessionItem, sessionItems } from '../src/core/calendar/pages/session-list.ts';
 import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
+import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { upcomingWindow, UPCOMING_SHOWN } from '../src/core/calendar/pages/upcoming.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
@@ -18,7 +19,9 @@ import { ROOT } from './helpers/build.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
 // reads it) and from hand-made sessions with hostile text; structure is asserted, not snapshots.
-const sessions = chronological(readSessions(loadSiteData(path.join(ROOT, 'data'), ROOT)));
+const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const catalog = programCatalog(site.programs);
+const sessions = chronological(readSessions(site, catalog));
 const address = renderContext(parseSiteUrl('https://example.org/campus/'), 1700000000);
 const base = address.basePath;
 
@@ -34,7 +37,7 @@ function text(markup: string): string {
 
 const hostile: Session = {
   id: '7', employer: '<img src=x onerror=alert(1)> & "Co"', cancelled: true, kind: 'career fair', date: { year: 2014, month: 1, day: 13 }, start: 570, end: 660,
-  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', programs: ['ENG - <Soft>', 'MATH & "X"'],
+  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', programs: ['ENG - <Soft>', 'MATH & "X"'], openTo: openToOf(['ENG - <Soft>', 'MATH & "X"'], programCatalog(undefined)), allDay: false,
   description: 'See <b>x</b>', term: parseTermCode('1141')!,
 };
 
@@ -44,11 +47,20 @@ describe('session list items', () => {
     expect(items).toHaveLength(sessions.length);
     items.forEach((attrs, i) => {
       const s = sessions[i]!;
+      if (s.allDay) {
+        expect(attrs).toEqual({ class: 'note' });
+        return;
+      }
       expect(attrs['data-audience']).toBe(slugify(s.audience));
-      expect(attrs['data-programs']).toBe(s.programs.map(slugify).join(' '));
+      expect(attrs['data-programs']).toBe([...s.openTo.programs.map((p) => p.slug), ...s.openTo.groups.map((g) => `@${g.slug}`)].join(' '));
       expect(text(attrs['data-employer']!)).toBe(s.employer.toLowerCase());
       expect(attrs.class!.split(' ')).toEqual(['session', ...(s.cancelled ? ['cancelled'] : [])]);
     });
+    expect(items.filter((a) => a.class === 'note')).toHaveLength(1);
+    const mozilla = items[sessions.findIndex((s) => s.id === '2247')]!;
+    expect(mozilla['data-programs']).toBe('software-engineering information-technology-management computer-science');
+    const enflick = items[sessions.findIndex((s) => s.id === '2379')]!;
+    expect(enflick['data-programs']).toBe('@mathematics @engineering');
   });
 
   it('escapes hostile text, strikes a cancelled session through and labels its kind', () => {
@@ -69,19 +81,24 @@ describe('session list items', () => {
 describe('the filter form', () => {
   it('offers each audience and program of the sessions once, with its count, and starts hidden', () => {
     const january = sessions.filter((s) => s.date.year === 2014 && s.date.month === 1);
-    const form = filterForm(january).value;
+    const form = filterForm(january, address).value;
     expect(tags(form, 'form')[0]).toMatchObject({ 'data-session-filter': '', hidden: '', role: 'search' });
     const selects = [...form.matchAll(/<select name="(\w+)">(.*?)<\/select>/g)].map((m) => [m[1], tags(m[2]!, 'option').map((o) => o.value)]);
-    expect(selects.map((s) => s[0])).toEqual(['audience', 'program']);
+    expect(selects.map((s) => s[0])).toEqual(['program', 'audience']);
     const audiences = [...new Set(january.map((s) => slugify(s.audience)).filter(Boolean))].sort();
-    expect([...selects[0]![1]!].sort()).toEqual(['', ...audiences].sort());
+    expect([...selects[1]![1]!].sort()).toEqual(['', ...audiences].sort());
+    // Every canonical program, by faculty, counted with the sessions open to it through its faculty.
+    expect(selects[0]![1]).toEqual(['', ...catalog.groups().flatMap((g) => g.programs.map((p) => p.slug))]);
+    const cs = catalog.every.programs.find((p) => p.slug === 'computer-science')!;
+    expect(form).toContain(`<option value="computer-science" data-group="@mathematics">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})</option>`);
+    expect(january.filter((s) => isOpenTo(s.openTo, cs)).length).toBeGreaterThan(january.filter((s) => s.programs.includes('MATH - Computer Science')).length);
     const counts = [...form.matchAll(/<option value="([\w-]+)">[^<]*\((\d+)\)<\/option>/g)].filter((m) => audiences.includes(m[1]!));
     for (const [, slug, n] of counts) expect(Number(n)).toBe(january.filter((s) => slugify(s.audience) === slug).length);
     expect(tags(form, 'input')[0]).toMatchObject({ type: 'search', name: 'employer' });
   });
 
   it('escapes hostile labels', () => {
-    const form = filterForm([hostile]).value;
+    const form = filterForm([hostile], address).value;
     expect(form).not.toMatch(/<Soft>|<B>/);
     expect(form).toContain('<option value="co-op-a-and-b">Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</option>');
   });
@@ -149,7 +166,7 @@ describe('every calendar page', () => {
 
 describe('the "coming up" window (infosessions/sessions.json)', () => {
   it('holds the feeds\' window as the front door\'s own list items, in time order', () => {
-    const feeds = subscriptionFeeds(sessions);
+    const feeds = subscriptionFeeds(sessions, catalog);
     const window = upcomingWindow(feeds.all.sessions, address);
     expect(window.show).toBe(UPCOMING_SHOWN);
     expect(window.items).toHaveLength(feeds.all.sessions.length);
@@ -163,7 +180,7 @@ describe('the "coming up" window (infosessions/sessions.json)', () => {
     const archive = chronological([...old, ...sessions]);
     const newest = new Set(termsWithin(archive).slice(0, FEED_TERMS).map((t) => t.term.code));
     const held = archive.filter((s) => newest.has(s.term.code));
-    const window = upcomingWindow(subscriptionFeeds(archive).all.sessions, address);
+    const window = upcomingWindow(subscriptionFeeds(archive, catalog).all.sessions, address);
     expect(held.length).toBeLessThan(archive.length);
     expect(window.items.map((i) => i.html)).toEqual(held.map((s) => sessionItem(s, address, { showDate: true }).value));
     expect(window.from).toBe('2004-05-06');

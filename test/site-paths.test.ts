@@ -39,7 +39,13 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   termFeed: termsWithin(sessions).map((t) => calendarPaths.termFeed(t.term.code)),
   sessionFeed: sessions.map((s) => calendarPaths.sessionFeed(s.id)),
   audienceFeed: feeds.audiences.map((f) => f.path),
-  programFeed: feeds.programs.map((f) => f.path),
+  programFeed: [...feeds.programs.map((f) => f.path), ...feeds.aliases.map((a) => a.path)],
+  facultyFeed: [...feeds.faculties.map((f) => f.path), feeds.everyProgram.path],
+  programAudienceFeed: feeds.programs.flatMap((p) => p.byAudience.map((f) => f.path)),
+  search: [pageFile(calendarPaths.search)],
+  searchManifest: [calendarPaths.searchManifest],
+  searchShard: ['go', 'so'].map((k) => calendarPaths.searchShard(k)),
+  searchDocs: [calendarPaths.searchDocs(0), calendarPaths.searchDocs(1)],
 };
 const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
 

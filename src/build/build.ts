@@ -3,6 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { searchIndexFiles } from '../core/calendar/search-index.ts';
 import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { renderApiFiles } from '../core/render/api-files.ts';
@@ -165,6 +166,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       lap('calendar');
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
+    count(writeFiles(tmp, searchIndexFiles(context.sessions)));
     lap('feeds');
     count(writeFiles(tmp, hostFiles()));
     lap('write');

@@ -64,12 +64,12 @@ describe('a student finding a session', () => {
   it('filters a month by program and searches by employer', async () => {
     const page = await openPage(browser, site.url('infosessions/2014/01/'));
     const all = await page.locator('li.session:visible').count();
-    await page.selectOption('select[name=program]', 'math-computer-science');
+    await page.selectOption('select[name=program]', 'computer-science');
     const filtered = await page.locator('li.session:visible').count();
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(all);
     for (const programs of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs))) {
-      expect(programs!.split(' ')).toContain('math-computer-science');
+      expect(programs!.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)), programs).toBe(true);
     }
     await page.selectOption('select[name=program]', '');
     await page.fill('input[name=employer]', 'faceb');
@@ -121,7 +121,7 @@ describe('coming up on the front door', () => {
     for (const audience of await page.locator('select[name=audience] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))) {
       await page.selectOption('select[name=audience]', audience);
       const expected = shown.filter((s) => s.audience === audience).length;
-      expect(await page.locator('[data-upcoming] .filter-status').textContent()).toBe(`${expected} of 12 sessions match.`);
+      expect(await page.locator('[data-upcoming] .filter-status').textContent()).toMatch(expected > 0 ? `${expected} of 12 sessions match.` : /^No sessions here match .*\. Clear the filters or search all terms\.$/);
       expect(await page.locator('[data-upcoming-list] > li.session:visible').count()).toBe(expected);
       matched += expected;
     }

@@ -4,7 +4,7 @@ import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import type { Term } from '../../records/term.ts';
-import { byDay, longDate, monthGrid, monthLabel, monthSlug, monthsWithin, termsWithin, WEEKDAYS, type MonthKey } from '../calendar.ts';
+import { byDay, longDate, realSessions, monthGrid, monthLabel, monthSlug, monthsWithin, termsWithin, WEEKDAYS, type MonthKey } from '../calendar.ts';
 import { feedLinks } from './feed-links.ts';
 import { filterForm } from './filter-form.ts';
 import type { Session } from '../session.ts';
@@ -28,14 +28,14 @@ function sessionCount(n: number, none: string): string {
  */
 export function monthPage(
   { month, prev, next }: { month: MonthKey & { sessions: Session[] }; prev: MonthKey | undefined; next: MonthKey | undefined },
-  ctx: Pick<RenderContext, 'basePath'>,
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
 ): ListingPage {
   const label = monthLabel(month);
   const link = (m: MonthKey) => withBase(ctx.basePath, calendarPaths.month(monthSlug(m)));
   const days = monthGrid(month.year, month.month, month.sessions).flat();
   const list =
     month.sessions.length > 0 &&
-    html`<div>${filterForm(month.sessions)}<div class="weekdays" aria-hidden="true">${WEEKDAYS.map((d) => html`<span>${d.slice(0, 3)}</span>`)}</div><ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map((day) =>
+    html`<div>${filterForm(month.sessions, ctx)}<div class="weekdays" aria-hidden="true">${WEEKDAYS.map((d) => html`<span>${d.slice(0, 3)}</span>`)}</div><ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map((day) =>
       !day
         ? html`<li class="blank" aria-hidden="true"></li>`
         : day.sessions.length === 0
@@ -44,16 +44,16 @@ export function monthPage(
     )}</ol></div>`;
   const body = html`<h1>Information sessions, ${label}</h1><nav class="pager" aria-label="Months">${prev ? html`<a href="${link(prev)}" rel="prev">← ${monthLabel(prev)}</a>` : html`<span></span>`}<a href="${withBase(ctx.basePath, calendarPaths.home)}">All terms</a>${
     next ? html`<a href="${link(next)}" rel="next">${monthLabel(next)} →</a>` : html`<span></span>`
-  }</nav><p>${sessionCount(month.sessions.length, 'No sessions this month.')}</p>${list}`;
-  return { path: calendarPaths.month(monthSlug(month)), title: `Sessions in ${label}`, summary: `${month.sessions.length} employer information sessions in ${label}.`, body };
+  }</nav><p>${sessionCount(realSessions(month.sessions).length, 'No sessions this month.')}</p>${list}`;
+  return { path: calendarPaths.month(monthSlug(month)), title: `Sessions in ${label}`, summary: `${realSessions(month.sessions).length} employer information sessions in ${label}.`, body };
 }
 
 /** A term's page: its feed, the filter, and its sessions as an agenda, day by day. */
 export function termPage({ term, sessions }: { term: Term; sessions: readonly Session[] }, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
-  const body = html`<h1>Information sessions, ${term.label}</h1><p>${sessions.length} sessions, term ${term.code}. ${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p><div class="agenda">${filterForm(sessions)}${byDay(sessions).map(
+  const body = html`<h1>Information sessions, ${term.label}</h1><p>${realSessions(sessions).length} sessions, term ${term.code}. ${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p><div class="agenda">${filterForm(sessions, ctx)}${byDay(sessions).map(
     (day) => html`<section data-session-group><h2>${longDate(day.date)}</h2><ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`,
   )}</div>`;
-  return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary: `${sessions.length} employer information sessions in ${term.label}.`, body };
+  return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary: `${realSessions(sessions).length} employer information sessions in ${term.label}.`, body };
 }
 
 /** Every month page (first to last month with sessions) and every term page, one at a time. */

@@ -4,6 +4,7 @@ import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { clock, isoTime, placeOf, type Session } from '../session.ts';
 import { slugify } from '../slug.ts';
+import { programTokens } from '../programs.ts';
 
 /** How a session shows in a list: with its date (front door), compact (a calendar day), or in full. */
 export interface ItemOptions {
@@ -17,12 +18,18 @@ export interface ItemOptions {
  */
 export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>, options: ItemOptions = {}): SafeHtml {
   const href = withBase(ctx.basePath, calendarPaths.session(s.id));
+  if (s.allDay) return noteItem(s, href, options);
   const place = placeOf(s, true);
   const classes = ['session', s.cancelled && 'cancelled', options.compact && 'compact'].filter(Boolean).join(' ');
   const link = html`<a href="${href}">${s.employer}</a>`;
-  return html`<li class="${classes}" data-audience="${slugify(s.audience)}" data-programs="${s.programs.map(slugify).join(' ')}" data-employer="${s.employer.toLowerCase()}"><time datetime="${isoDate(s.date)}T${isoTime(s.start)}">${options.showDate ? `${isoDate(s.date)} ` : ''}${clock(s.start)}</time> ${
+  return html`<li class="${classes}" data-audience="${slugify(s.audience)}" data-programs="${programTokens(s.openTo)}" data-employer="${s.employer.toLowerCase()}"><time datetime="${isoDate(s.date)}T${isoTime(s.start)}">${options.showDate ? `${isoDate(s.date)} ` : ''}${clock(s.start)}</time> ${
     s.cancelled && html`<span class="tag cancel">Cancelled</span> `
   }${s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `}${s.cancelled ? html`<s>${link}</s>` : link}${!options.compact && html` <span class="where">${place}</span>`}</li>`;
+}
+
+/** An all-day note (a holiday): not a session, so no time, place or filter data; lists do not count it. */
+function noteItem(s: Session, href: string, options: ItemOptions): SafeHtml {
+  return html`<li class="note"><time datetime="${isoDate(s.date)}">${options.showDate ? `${isoDate(s.date)} ` : ''}All day</time> <span class="tag kind">${s.kind === 'session' ? 'note' : s.kind}</span> <a href="${href}">${s.employer}</a></li>`;
 }
 
 /** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
