@@ -15,6 +15,7 @@ const { site, published, sessions, feeds } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {
   home: [pageFile(sitePaths.home)],
+  apiDirectory: [pageFile(sitePaths.apiDirectory)],
   notFound: [sitePaths.notFound],
   favicon: [sitePaths.favicon],
   assets: [sitePaths.assets],

@@ -1,7 +1,9 @@
 import { envelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
+import { EXAMPLE_CALLBACK, PLACEHOLDER_KEY } from '../site/parameters.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
+import { html, SafeHtml } from './html.ts';
 import { renderXml } from './xml.ts';
 
 /** The methods of one service, for the directory page. */
@@ -26,15 +28,29 @@ export function groupByService(directory: readonly MethodEntry[]): ServiceGroup[
   return [...groups.values()];
 }
 
-/** Example request URLs of a method with the configured base address; placeholders stay in braces. */
-export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>): { label: string; url: string }[] {
-  const url = (format: Format, extra: string[]) => {
-    const query = [...(entry.keyRequired ? ['key=<API_KEY>'] : []), ...extra];
-    return `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${query.length ? `?${query.join('&')}` : ''}`;
-  };
+/** The query a method's URLs carry: the placeholder key where one is required, then `extra`. */
+function keyQuery(entry: Pick<MethodEntry, 'keyRequired'>, extra: string[] = []): string {
+  const query = [...(entry.keyRequired ? [`key=${PLACEHOLDER_KEY}`] : []), ...extra];
+  return query.length ? `?${query.join('&')}` : '';
+}
+
+/** An example request: its label, its URL, and whether it can be followed (published, no placeholder left). */
+export interface ExampleUrl {
+  label: string;
+  url: string;
+  link: boolean;
+}
+
+/**
+ * Example request URLs of a method with the configured base address, the placeholder key and
+ * an example callback; path placeholders stay in braces (and such a URL is no link).
+ */
+export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>, published = false): ExampleUrl[] {
+  const url = (format: Format, extra: string[]) => `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
+  const link = published && !/\{/.test(entry.path.replace('{format}', ''));
   return [
-    ...FORMATS.map((format) => ({ label: format, url: url(format, []) })),
-    { label: 'JSONP', url: url('json', ['callback=<callback_name>']) },
+    ...FORMATS.map((format) => ({ label: format, url: url(format, []), link })),
+    { label: 'JSONP', url: url('json', [`callback=${EXAMPLE_CALLBACK}`]), link },
   ];
 }
 
@@ -47,15 +63,15 @@ export interface MethodLinks {
   xsd?: string;
 }
 
-/** The links of a method below the site's base path; files only when it publishes data. */
+/** The links of a method below the site's base path; files only when it publishes data, with the placeholder key where one is required. */
 export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, published: boolean): MethodLinks {
   const at = (target: string) => withBase(ctx.basePath, target);
   const links: MethodLinks = { page: at(sitePaths.method(entry.methodId)) };
   if (!published) return links;
   return {
     ...links,
-    json: at(sitePaths.apiFile(entry, 'json')),
-    xml: at(sitePaths.apiFile(entry, 'xml')),
+    json: `${at(sitePaths.apiFile(entry, 'json'))}${keyQuery(entry)}`,
+    xml: `${at(sitePaths.apiFile(entry, 'xml'))}${keyQuery(entry)}`,
     jsonSchema: at(sitePaths.jsonSchema(entry)),
     xsd: at(sitePaths.xsd(entry)),
   };
@@ -70,4 +86,9 @@ export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 
 /** How a yes/no fact of the directory reads; undefined facts are not documented. */
 export function yesNo(value: boolean | undefined): string {
   return value === undefined ? 'not documented' : value ? 'yes' : 'no';
+}
+
+/** A path or URL as markup that may break after each `/`, `?` and `&` but the first character: `/api/<wbr>methods.json`. */
+export function breakablePath(path: string): SafeHtml {
+  return new SafeHtml(path.split(/(?<=.[/?&])/).map((part) => html`${part}`.value).join('<wbr>'));
 }
