@@ -12,9 +12,6 @@ export interface CalendarLinks {
   ics: string;
 }
 
-/** How much of a description an event link carries: the rest stays on the page it links to. */
-const DETAILS_MAX = 1000;
-
 /** Whether a session can be added to a calendar: not when it was cancelled, nor for a holiday. */
 export function canAddToCalendar(s: Pick<Session, 'cancelled' | 'kind'>): boolean {
   return !s.cancelled && s.kind !== 'holiday';
@@ -25,11 +22,13 @@ export function eventTitle(s: Pick<Session, 'employer' | 'kind'>): string {
   return `${s.employer || 'Information session'}${s.kind === 'session' ? ' information session' : ''}`;
 }
 
-/** The text of a session's event: time and place, the start of its description, and its page. */
+/**
+ * The text of a session's event: time and place, and its page, where the description is. The
+ * description stays out: the links would carry it twice on every session page (thousands of
+ * pages in a large archive), and the page is one tap from the event.
+ */
 function eventDetails(s: Session, page: string): string {
-  const about = s.description.trim();
-  const cut = about.length > DETAILS_MAX ? `${about.slice(0, DETAILS_MAX).replace(/\s+\S*$/, '')} …` : about;
-  return [`${timeRange(s.start, s.end)}, ${placeOf(s)}.`, cut, `Details: ${page}`].filter(Boolean).join('\n\n');
+  return `${timeRange(s.start, s.end)}, ${placeOf(s)}.\n\nDetails: ${page}`;
 }
 
 /** A query string with every value percent-encoded (spaces as %20, which every calendar reads). */
