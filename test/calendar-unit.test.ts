@@ -181,6 +181,8 @@ describe('iCalendar text', () => {
     expect(text).toContain('DTSTAMP:20231114T221320Z\r\n');
     expect(text).toContain('URL:https://x.test/a/infosessions/2414/\r\n');
     expect(text).toContain('SUMMARY:CANCELLED: The Jonah Group information session\r\n');
+    // The pages' one style of times (format.ts), not "5:30 PM to 7:00 PM".
+    expect(text).toContain('DESCRIPTION:5:30 PM–7:00 PM\\, DC 1301.\\n\\nAudience: Co-op');
   });
 });
 
@@ -202,18 +204,18 @@ describe('session pages rendered outside Astro', () => {
   };
 
   it('escapes every value from the data', () => {
-    const body = sessionBody(hostile, { basePath: '/base/' }).value;
+    const body = sessionBody(hostile, { url: 'https://example.org/base/', basePath: '/base/' }).value;
     expect(body).not.toMatch(/<script|<b>|<i>|<\/textarea>/);
     expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
-    expect(body).toContain('<dd>&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</dd>');
+    expect(body).toContain('<span class="where">&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</span>');
     expect(body).not.toContain('href="javascript:');
     expect(body).toContain('href="mailto:a@b.ca"');
-    expect(body).toContain('href="/base/infosessions/1.ics"');
+    expect(sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }).value).toContain('href="/base/infosessions/1.ics"');
   });
 
   it('fills the shell at its markers, escaping the title', () => {
     const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@"><main>@@PAGE_BODY@@</main>');
-    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
+    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { url: 'https://example.org/', basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><nav class="crumbs".*<h1><s>&lt;script&gt;/);
     expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
 });

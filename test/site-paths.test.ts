@@ -15,6 +15,7 @@ const { site, published, sessions, feeds } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {
   home: [pageFile(sitePaths.home)],
+  apiDirectory: [pageFile(sitePaths.apiDirectory)],
   notFound: [sitePaths.notFound],
   favicon: [sitePaths.favicon],
   assets: [sitePaths.assets],
@@ -32,7 +33,7 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   home: [pageFile(calendarPaths.home)],
   feeds: [pageFile(calendarPaths.feeds)],
   sessionsJson: [calendarPaths.sessionsJson],
-  month: monthsWithin(sessions).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
+  month: monthsWithin(sessions).filter((m) => m.sessions.length > 0).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
   term: termsWithin(sessions).map((t) => pageFile(calendarPaths.term(t.term.code))),
   session: sessions.map((s) => pageFile(calendarPaths.session(s.id))),
   allFeed: [calendarPaths.allFeed],

@@ -64,7 +64,7 @@ export function attachFilters(): void {
     }
     const apply = () => {
       const p = program?.value ?? '';
-      const group = program?.selectedOptions[0]?.dataset.group ?? '';
+      const group = (program?.selectedOptions[0]?.parentElement as HTMLElement | null | undefined)?.dataset.group ?? '';
       const a = audience?.value ?? '';
       const employer = String(new FormData(form).get('employer') ?? '').trim().toLowerCase();
       let shown = 0;
@@ -74,12 +74,12 @@ export function attachFilters(): void {
         const match =
           (!a || item.dataset.audience === a) &&
           (!p || tokens.includes(p) || tokens.includes(group) || tokens.includes('@all')) &&
-          (!employer || (item.dataset.employer ?? '').includes(employer));
+          (!employer || (item.querySelector('.what a')?.textContent ?? '').toLowerCase().includes(employer));
         item.hidden = !match;
         if (match) shown += 1;
       }
       for (const g of scope.querySelectorAll<HTMLElement>('[data-session-group]')) {
-        g.classList.toggle('filtered-out', g.querySelectorAll('li.session:not([hidden]), li.note').length === 0);
+        g.classList.toggle('filtered-out', g.querySelectorAll('li.session:not([hidden]), li.all-day').length === 0);
       }
       const active = Boolean(p || a || employer);
       const chosen = [p && optionLabel(program), a && optionLabel(audience), employer && `“${employer}”`].filter(Boolean).join(', ');
@@ -102,7 +102,9 @@ export function attachFilters(): void {
       const search = query.toString() ? `?${query}` : '';
       history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
       for (const link of document.querySelectorAll<HTMLAnchorElement>('a[rel~="prev"], a[rel~="next"], a[data-keep-filters]')) {
-        link.search = search;
+        // The written href stays as the server wrote it (site-relative) while no filter is on.
+        const [, path, hash] = /^([^?#]*)(?:\?[^#]*)?(#.*)?$/.exec(link.getAttribute('href')!)!;
+        link.setAttribute('href', `${path}${search}${hash ?? ''}`);
       }
     };
     form.addEventListener('input', apply);

@@ -1,3 +1,4 @@
+import { dayLabel } from '../core/calendar/format.ts';
 import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
 import { calendarPaths, withBase } from '../core/site/paths.ts';
 
@@ -35,15 +36,20 @@ export function attachSearch(): void {
       const [id, date, employer, cancelled] = (await docs.get(chunk)!)[n % m.chunk]!;
       const li = document.createElement('li');
       li.className = cancelled ? 'session cancelled' : 'session';
-      const time = li.appendChild(document.createElement('time'));
+      // The pages' one date style (format.ts): `Tue, Jan 7, 2014`.
+      const time = li.appendChild(document.createElement('span')).appendChild(document.createElement('time'));
+      time.parentElement!.className = 'when';
       time.dateTime = date;
-      time.textContent = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-CA', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+      const [year, month, day] = date.split('-').map(Number);
+      time.textContent = dayLabel({ year: year!, month: month!, day: day! });
       const link = document.createElement('a');
       link.href = withBase(base, calendarPaths.session(id));
       link.textContent = employer;
       const name = cancelled ? document.createElement('s') : link;
       if (cancelled) name.append(link);
-      li.append(' ', name);
+      const what = li.appendChild(document.createElement('span'));
+      what.className = 'what';
+      what.append(name);
       list.append(li);
     }
     more.hidden = shown >= found.length;
@@ -68,11 +74,12 @@ export function attachSearch(): void {
     if (input.value.trim() !== q) return; // a newer query is running
     found = hits.ordinals;
     shown = 0;
+    await showMore();
+    // Said once the first results are in the list, so the count and the list agree.
     status.textContent =
       found.length === 0
         ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
         : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
-    await showMore();
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -28,9 +28,9 @@ afterAll(async () => {
 
 describe('the service directory', () => {
   it('lists all 35 methods, grouped by service, with formats and keys', async () => {
-    const page = await openPage(browser, site.url(''));
+    const page = await openPage(browser, site.url('api/'));
     expect(await page.locator('h1').count()).toBe(1);
-    const rows = page.locator('tbody tr');
+    const rows = page.locator('section tbody tr');
     expect(await rows.count()).toBe(35);
     expect(await page.locator('section h3').allTextContents()).toContain('resources (service 229)');
     const row1129 = page.locator('tbody tr', { has: page.locator('a', { hasText: '1129' }) });
@@ -42,12 +42,12 @@ describe('the service directory', () => {
   });
 
   it('leads from a published method to its reference page and its .json', async () => {
-    const page = await openPage(browser, site.url(''));
+    const page = await openPage(browser, site.url('api/'));
     await page.locator('tbody a', { hasText: '1103' }).click();
     await page.waitForURL(/methods\/1103\/$/);
     expect(await page.locator('h1').textContent()).toContain('Method 1103');
     expect(await page.locator('main').textContent()).toContain('The start of the real output');
-    const [response] = await Promise.all([page.waitForResponse(/methods\.json$/), page.locator('a', { hasText: '/api/methods.json' }).click()]);
+    const [response] = await Promise.all([page.waitForResponse(/methods\.json$/), page.getByRole('link', { name: '/api/methods.json', exact: true }).click()]);
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body.meta.method_id).toBe(1103);
@@ -68,7 +68,7 @@ describe('the service directory', () => {
   });
 
   it('shows every page without JavaScript', async () => {
-    for (const p of ['', 'methods/1129/', 'methods/1087/']) {
+    for (const p of ['api/', 'methods/1129/', 'methods/1087/']) {
       const page = await openPage(browser, site.url(p), VIEWPORTS.phone, { javaScript: false });
       expect(await page.locator('h1').count()).toBe(1);
       expect((await page.locator('main').textContent())!.length).toBeGreaterThan(200);
@@ -77,13 +77,37 @@ describe('the service directory', () => {
 });
 
 describe.each([
-  ['home', ''],
+  ['method directory', 'api/'],
   ['published method', 'methods/1129/'],
   ['listed-only method', 'methods/1291/'],
   ['404 page', 'no/such/page/'],
 ])('the %s', (name, sitePath) => {
   it('has no axe-core violations, fits a 375 px phone, and is saved as screenshots', async () => {
     await expectAuditedPage(browser, site.url(sitePath), `catalogue-${name}`);
+  });
+});
+
+describe('the developer pages on a phone', () => {
+  it.each(['api/', 'methods/1129/', 'methods/1103/'])('%s: every table fits 375 px, no path breaks inside a word', async (p) => {
+    const page = await openPage(browser, site.url(p), VIEWPORTS.phone);
+    const wide = await page.locator('main table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > window.innerWidth).length);
+    expect(wide).toBe(0);
+    // A path cell as tall as many lines would be one broken letter by letter.
+    const lines = await page.locator('main td code, main h1 code').evaluateAll((codes) => codes.map((c) => Math.round(c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight || '20'))));
+    expect(Math.max(...lines, 0)).toBeLessThanOrEqual(2);
+  });
+
+  it('gives the files of a method with a key the placeholder key, so they open under npm start', async () => {
+    const page = await openPage(browser, site.url('methods/1129/'), VIEWPORTS.phone);
+    const hrefs = await page.locator('main a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href).filter((h) => /infosessions\.(json|xml)/.test(h)));
+    expect(hrefs.length).toBeGreaterThanOrEqual(5);
+    for (const href of hrefs) {
+      expect(href).toContain('key=YOUR_KEY');
+      const response = await page.request.get(href.replace('https://example.github.io', site.origin));
+      expect(response.status(), href).toBe(200);
+    }
+    expect(await page.locator('main').textContent()).toContain('Keys, JSONP and error envelopes need npm start.');
+    expect(await page.locator('main table').last().locator('tbody th').allTextContents()).toEqual(['400', '401', '403', '404', '405', '503']);
   });
 });
 

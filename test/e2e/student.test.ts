@@ -73,6 +73,18 @@ describe('a Computer Science student', () => {
     expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(249);
   });
 
+  it('subscribes from the front door\'s program filter in three taps: the select, the program, Google Calendar', async () => {
+    const page = await phone(site.url(''));
+    await page.selectOption('select[name=program]', 'computer-science'); // taps 1 and 2: open the select, pick the program
+    await page.waitForURL(/\?program=computer-science$/);
+    const block = page.locator('[data-subscribe-slot] .subscribe-block');
+    await expect.poll(() => block.isVisible()).toBe(true);
+    expect(await block.locator('strong[data-subscribe-name]').textContent()).toBe('Computer Science');
+    const feedUrl = `${SITE_URL}infosessions/programs/computer-science.ics`;
+    const [request] = await Promise.all([page.waitForRequest(/calendar\.google\.com/), block.locator('[data-subscribe-link=google]').tap()]); // tap 3
+    expect(new URL(request.url()).searchParams.get('cid')).toBe(feedUrl.replace(/^https:/, 'webcal:'));
+  });
+
   it('finds the program by typing part of its name on the feeds page, and copies its address', async () => {
     const page = await phone(site.url('infosessions/feeds/'));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
@@ -105,7 +117,7 @@ describe('a Computer Science student', () => {
     expect(await page.locator('select[name=audience]').inputValue()).toBe('co-op-students');
     expect(await page.locator('li.session:visible').count()).toBe(shown);
 
-    await page.locator('a[rel=next]').tap();
+    await page.locator('a[rel=next]').first().tap();
     await page.waitForURL(/infosessions\/2014\/02\/\?program=computer-science&audience=co-op-students$/);
     expect(await page.locator('select[name=program]').inputValue()).toBe('computer-science');
     for (const tokens of await visiblePrograms(page)) expect(tokens.split(' ').some((t) => ['computer-science', '@mathematics', '@all'].includes(t)), tokens).toBe(true);
@@ -141,7 +153,7 @@ describe('a Computer Science student', () => {
 
   it('meets a holiday as an all-day note, not a session, and not counted', async () => {
     const page = await phone(site.url('infosessions/2013/10/'));
-    const note = page.locator('li.note', { hasText: 'Canadian Thanksgiving' });
+    const note = page.locator('li.all-day', { hasText: 'Canadian Thanksgiving' });
     expect(await note.count()).toBe(1);
     expect(await note.locator('time').textContent()).toBe('All day');
     expect(await page.locator('li.session', { hasText: 'Thanksgiving' }).count()).toBe(0);

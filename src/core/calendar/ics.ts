@@ -1,11 +1,10 @@
 import { isoDate } from '../records/session-time.ts';
-import { clock, isoTime, placeOf, type Session } from './session.ts';
+import { timeRange } from './format.ts';
+import { isoTime, placeOf, type Session } from './session.ts';
+import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { vtimezone } from './vtimezone.ts';
-
-/** The time zone every session is in. */
-export const TIME_ZONE = 'America/Toronto';
 
 const zones = new Map<string, string[]>();
 /** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span). */
@@ -97,7 +96,7 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
     ? [`DTSTART;VALUE=DATE:${dateValue(s.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(s.date))}`]
     : [`DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`, `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`];
   const details = [
-    s.allDay ? (s.locationTbd ? '' : `${placeOf(s)}.`) : `${clock(s.start)} to ${clock(s.end)}, ${placeOf(s, true)}.`,
+    s.allDay ? (s.locationTbd ? '' : `${placeOf(s)}.`) : `${timeRange(s.start, s.end)}, ${placeOf(s, true)}.`,
     s.audience && `Audience: ${s.audience}`,
     s.programs.length > 0 && `Programs: ${s.programs.join(', ')}`,
     s.website && `Website: ${s.websiteHref ?? s.website}`,

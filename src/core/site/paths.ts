@@ -17,7 +17,10 @@ function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
  * end in `/`. Output files sit at these paths inside dist/; links join them onto the base path.
  */
 export const sitePaths = {
+  /** The students' front door: this week's sessions and what comes next. */
   home: '',
+  /** The developers' front door: the directory of the API's methods. */
+  apiDirectory: 'api/',
   notFound: '404.html',
   favicon: 'favicon.svg',
   /** Astro's fingerprinted assets. */
@@ -65,10 +68,10 @@ export function pageFile(folder: string): string {
   return `${folder}index.html`;
 }
 
-/** The method listing's JSON file, or the catalogue's home when the directory lists no such method. */
+/** The method listing's JSON file, or the method directory's page when the directory lists no such method. */
 export function methodListingFile(directory: readonly MethodEntry[]): string {
   const listing = directory.find((e) => e.methodId === METHOD_LISTING_ID);
-  return listing ? sitePaths.apiFile(listing, 'json') : sitePaths.home;
+  return listing ? sitePaths.apiFile(listing, 'json') : sitePaths.apiDirectory;
 }
 
 /** Joins a site-relative path (`infosessions/`, `/v2/api/methods.json`) onto the base path. */

@@ -3,9 +3,9 @@ import type { RenderContext } from '../../site/address.ts';
 import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
 import { subscribeBlock } from './feed-links.ts';
 
-/** One feed as a line that opens to its subscribe block; `find` is the text the finder matches. */
+/** One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text the finder matches. */
 function feedItem(feed: Feed, label: string, find: string, ctx: Pick<RenderContext, 'url' | 'basePath'>, id?: string): SafeHtml {
-  return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find.toLowerCase()}"><details class="feed"><summary>${label} <span class="muted">(${feed.sessions.length})</span></summary>${subscribeBlock(
+  return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find.toLowerCase()}"><details class="feed"><summary><span>${label}\u00a0<span class="muted">(${feed.sessions.length})</span></span></summary>${subscribeBlock(
     { path: feed.path, name: feed.name, label },
     ctx,
   )}</details></li>`;

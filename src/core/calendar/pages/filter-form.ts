@@ -9,9 +9,10 @@ import { subscribeTemplate } from './feed-links.ts';
 function programOptions(sessions: readonly Session[]): SafeHtml {
   const counted = new Map(programFacets(sessions).map((f) => [f.slug, f]));
   const groups = sessions[0]?.openTo.catalog.groups() ?? [];
-  const option = (f: Pick<ProgramFacet, 'slug' | 'label' | 'group'>, n: number) => html`<option value="${f.slug}" data-group="@${f.group.slug}">${f.label} (${n})</option>`;
+  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}">${f.label} (${n})</option>`;
+  // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150 options.
   return html`${groups.map(
-    (g) => html`<optgroup label="${g.name}">${g.programs.map((p) => option({ slug: p.slug, label: p.name, group: g }, counted.get(p.slug)?.sessions.length ?? 0))}</optgroup>`,
+    (g) => html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, counted.get(p.slug)?.sessions.length ?? 0))}</optgroup>`,
   )}`;
 }
 
