@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSiteData } from '../src/load/data-fs.ts';
+import { ROOT } from './helpers/build.ts';
 import { calendarLinks, canAddToCalendar, eventTitle } from '../src/core/calendar/pages/add-to-calendar.ts';
 import { buildingNote, mapHref, type Building, type BuildingLookup } from '../src/core/calendar/pages/building-link.ts';
 import { sessionBody, sessionSummary } from '../src/core/calendar/pages/session-page.ts';
@@ -79,7 +82,7 @@ describe('"Add to calendar"', () => {
 
 describe('the session page\'s facts', () => {
   it('leaves out what the data does not give: no website, audience or programs rows, no session ID', () => {
-    const body = sessionBody({ ...session, audience: '', programs: [] }, ctx).value;
+    const body = sessionBody({ ...session, audience: '', programs: [], openTo: openToOf([], programCatalog(undefined)) }, ctx).value;
     expect(body).not.toMatch(/<dt>|none given|not given|Session ID/);
     expect(body).toContain('Mon, Jan 13, 2014</time>, <time datetime="2014-01-13T19:30">7:30 PM</time>–<time datetime="2014-01-13T21:00">9:00 PM</time>');
   });
@@ -98,6 +101,16 @@ describe('a holiday\'s page', () => {
     expect(body).toContain('A note in the calendar, not an information session.');
     expect(sessionSummary(holiday)).toBe('Canadian Thanksgiving - Holiday: Mon, Oct 14, 2013, all day');
     expect(canAddToCalendar({ ...session, allDay: true })).toBe(false);
+  });
+});
+
+describe('a session\'s programs', () => {
+  it('are the canonical programs, each leading to its feed, and a faculty-wide label as its faculty', () => {
+    const list = loadSiteData(path.join(ROOT, 'data'), ROOT).programs;
+    const catalog = programCatalog(list);
+    const body = sessionBody({ ...session, programs: ['MATH - Computer Science', 'ALL - ENG faculty'], openTo: openToOf(['MATH - Computer Science', 'ALL - ENG faculty'], catalog) }, ctx).value;
+    expect(body).toContain('<dt>Programs</dt><dd><ul class="facts-list"><li><a href="/campus/infosessions/feeds/#program-computer-science">Computer Science</a></li><li>Any program of Faculty of Engineering</li></ul></dd>');
+    expect(body).not.toContain('MATH - Computer Science');
   });
 });
 

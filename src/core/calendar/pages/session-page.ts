@@ -6,6 +6,7 @@ import { dayLabel, timeRange } from '../format.ts';
 import { paragraphs } from '../linkify.ts';
 import { placeOf, type Session } from '../session.ts';
 import { calendarLinks } from './add-to-calendar.ts';
+import { programAnchor } from './feeds-page.ts';
 import { buildingNote, type CalendarRenderContext } from './building-link.ts';
 import { sessionTimes } from './session-list.ts';
 
@@ -41,9 +42,16 @@ export function sessionBody(s: Session, ctx: CalendarRenderContext): SafeHtml {
   const about = s.description.trim()
     ? paragraphs(s.description).map((segments) => html`<p>${segments.map((seg) => (seg.href ? html`<a href="${seg.href}">${seg.text}</a>` : seg.text))}</p>`)
     : html`<p class="muted">The employer gave no description.</p>`;
+  // The canonical programs (as the filters and feeds name them), each leading to its feed; a
+  // faculty-wide label reads as its faculty. The API keeps the labels as the data wrote them.
+  const feeds = at(calendarPaths.feeds);
+  const programs = [
+    ...s.openTo.programs.map((p) => html`<li><a href="${feeds}#${programAnchor(p.slug)}">${p.name}</a></li>`),
+    ...s.openTo.groups.map((g) => html`<li>${g.slug === 'all' ? 'Every program' : `Any program of ${g.fullName}`}</li>`),
+  ];
   const facts = [
     s.audience && html`<dt>Audience</dt><dd>${s.audience}</dd>`,
-    s.programs.length > 0 && html`<dt>Programs</dt><dd><ul class="facts-list">${s.programs.map((p) => html`<li>${p}</li>`)}</ul></dd>`,
+    programs.length > 0 && html`<dt>Programs</dt><dd><ul class="facts-list">${programs}</ul></dd>`,
     s.website && html`<dt>Website</dt><dd>${s.websiteHref ? html`<a href="${s.websiteHref}">${s.website}</a>` : s.website}</dd>`,
   ].filter(Boolean);
   const building = !s.locationTbd && buildingNote(s.location, ctx);
