@@ -71,17 +71,19 @@ describe('a session page links its location to its building', () => {
   const sessions = readSessions(site);
   const at = sessions.find((s) => s.location === 'DC 1301')!;
 
-  it('adds the building, linked, after the location as written', () => {
-    const body = sessionBody(at, { basePath: '/base/' }, buildingLookup(buildings)).value;
-    expect(body).toContain('<dt>Location</dt><dd>DC 1301 (<a href="/base/buildings/DC/">William G. Davis Computer Research Centre</a>)</dd>');
-    expect(sessionBody(at, { basePath: '/base/' }).value).toContain('<dt>Location</dt><dd>DC 1301</dd>');
+  const ctx = (basePath: string, list = buildings) => ({ url: `https://example.org${basePath}`, basePath, buildings: buildingLookup(list) });
+
+  it('names the building after the location as written, linked to its page', () => {
+    const body = sessionBody(at, ctx('/base/')).value;
+    expect(body).toContain('<span class="where">DC 1301 · <span class="building"><a href="/base/buildings/DC/">William G. Davis Computer Research Centre</a> (DC)');
+    expect(sessionBody(at, { url: 'https://example.org/base/', basePath: '/base/' }).value).not.toContain('class="building"');
   });
 
   it('escapes the building name and links nothing for a location to be announced', () => {
     const hostile: Building = { ...byCode('DC'), name: '<b>Davis</b> & co' };
-    expect(sessionBody(at, { basePath: '/' }, buildingLookup([hostile])).value).toContain('(<a href="/buildings/DC/">&lt;b&gt;Davis&lt;/b&gt; &amp; co</a>)');
+    expect(sessionBody(at, ctx('/', [hostile])).value).toContain('<a href="/buildings/DC/">&lt;b&gt;Davis&lt;/b&gt; &amp; co</a> (DC)');
     const tbd = sessions.find((s) => s.locationTbd)!;
-    expect(sessionBody({ ...tbd, location: 'DC 1301 TBD' }, { basePath: '/' }, buildingLookup(buildings)).value).not.toContain('buildings/DC/');
+    expect(sessionBody({ ...tbd, location: 'DC 1301 TBD' }, ctx('/')).value).not.toContain('buildings/DC/');
   });
 });
 

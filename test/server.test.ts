@@ -304,7 +304,7 @@ describe('security headers', () => {
 
   it('allows exactly the inline scripts of an HTML page, by hash, and its stylesheet', async () => {
     const { inlineScriptHashes } = await import('../src/core/site/csp.ts');
-    const res = await get(origin, '/infosessions/');
+    const res = await get(origin, '/');
     const hashes = inlineScriptHashes(res.text);
     expect(hashes.length).toBeGreaterThan(0);
     const scripts = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');

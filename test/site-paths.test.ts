@@ -16,6 +16,7 @@ const { site, published, sessions, feeds, buildings } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {
   home: [pageFile(sitePaths.home)],
+  apiDirectory: [pageFile(sitePaths.apiDirectory)],
   notFound: [sitePaths.notFound],
   favicon: [sitePaths.favicon],
   assets: [sitePaths.assets],
@@ -33,14 +34,20 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   home: [pageFile(calendarPaths.home)],
   feeds: [pageFile(calendarPaths.feeds)],
   sessionsJson: [calendarPaths.sessionsJson],
-  month: monthsWithin(sessions).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
+  month: monthsWithin(sessions).filter((m) => m.sessions.length > 0).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
   term: termsWithin(sessions).map((t) => pageFile(calendarPaths.term(t.term.code))),
   session: sessions.map((s) => pageFile(calendarPaths.session(s.id))),
   allFeed: [calendarPaths.allFeed],
   termFeed: termsWithin(sessions).map((t) => calendarPaths.termFeed(t.term.code)),
   sessionFeed: sessions.map((s) => calendarPaths.sessionFeed(s.id)),
   audienceFeed: feeds.audiences.map((f) => f.path),
-  programFeed: feeds.programs.map((f) => f.path),
+  programFeed: [...feeds.programs.map((f) => f.path), ...feeds.aliases.map((a) => a.path)],
+  facultyFeed: [...feeds.faculties.map((f) => f.path), feeds.everyProgram.path],
+  programAudienceFeed: feeds.programs.flatMap((p) => p.byAudience.map((f) => f.path)),
+  search: [pageFile(calendarPaths.search)],
+  searchManifest: [calendarPaths.searchManifest],
+  searchShard: ['go', 'so'].map((k) => calendarPaths.searchShard(k)),
+  searchDocs: [calendarPaths.searchDocs(0), calendarPaths.searchDocs(1)],
 };
 const BUILDINGS: Record<keyof typeof buildingPaths, string[]> = {
   home: [pageFile(buildingPaths.home)],

@@ -2,6 +2,7 @@ import { readBuildings, type Building } from '../core/buildings/building.ts';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
+import { programCatalog } from '../core/calendar/programs.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -35,7 +36,8 @@ export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>
 export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], process.env, root)): BuildContext {
   const { dataDir, site: address } = settings;
   const site = loadSiteData(dataDir, root);
-  const sessions = chronological(readSessions(site));
+  const catalog = programCatalog(site.programs);
+  const sessions = chronological(readSessions(site, catalog));
   const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions), buildings: readBuildings(site) };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site) };
 }
