@@ -76,6 +76,7 @@ describe('the filter form', () => {
     const audiences = [...new Set(january.map((s) => slugify(s.audience)).filter(Boolean))].sort();
     expect([...selects[0]![1]!].sort()).toEqual(['', ...audiences].sort());
     const counts = [...form.matchAll(/<option value="([\w-]+)">[^<]*\((\d+)\)<\/option>/g)].filter((m) => audiences.includes(m[1]!));
+    expect(counts.map((m) => m[1]).sort()).toEqual(audiences);
     for (const [, slug, n] of counts) expect(Number(n)).toBe(january.filter((s) => slugify(s.audience) === slug).length);
     expect(tags(form, 'input')[0]).toMatchObject({ type: 'search', name: 'employer' });
   });

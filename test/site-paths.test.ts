@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBuildContext } from '../src/build/context.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';
 import { calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
-import { EPOCH, ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { EPOCH, ROOT } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 
 // Every path site/paths.ts builds, for the real data, must be a file (or folder) of a built
 // site. The tables are typed by the modules' keys: a new path without a row here does not compile.
@@ -44,12 +45,9 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
 const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
 
 let dist: string;
-beforeAll(async () => {
-  dist = await tempDir();
-  const run = await runBuild(dist);
-  expect(run.code, run.stderr).toBe(0);
+beforeAll(() => {
+  dist = rootSite();
 });
-afterAll(() => removeDir(dist));
 
 describe('every path the site-paths module builds exists in a built site', () => {
   it.each(Object.entries({ ...SITE, ...CALENDAR }))('%s', (_name, paths) => {

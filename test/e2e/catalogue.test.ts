@@ -3,22 +3,18 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
-import { crawlInternalLinks } from '../helpers/site-crawl.ts';
-import { expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { BASE_PATH, basedSite } from '../helpers/sites.ts';
+import { expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, type ServedSite } from './harness.ts';
 
-const BASE = '/campus-api/';
+// The shared build for a SITE_URL with a path, served below it; what needs no browser (the
+// pages without JavaScript, the link crawl) is in test/site-pages.test.ts.
 let work: string;
-let dist: string;
 let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
   work = await tempDir();
-  dist = path.join(work, 'dist');
-  const run = await runBuild(dist, { SITE_URL: `https://example.github.io${BASE}` });
-  expect(run.code, run.stderr).toBe(0);
-  site = await serveSite(dist, BASE);
-  browser = await launchBrowser();
+  [site, browser] = await Promise.all([serveSite(basedSite(), BASE_PATH), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,14 +62,6 @@ describe('the service directory', () => {
     expect(main).toContain('the data owner withdrew the printer list');
     expect(main).toContain('"status": 204');
   });
-
-  it('shows every page without JavaScript', async () => {
-    for (const p of ['', 'methods/1129/', 'methods/1087/']) {
-      const page = await openPage(browser, site.url(p), VIEWPORTS.phone, { javaScript: false });
-      expect(await page.locator('h1').count()).toBe(1);
-      expect((await page.locator('main').textContent())!.length).toBeGreaterThan(200);
-    }
-  });
 });
 
 describe.each([
@@ -88,18 +76,10 @@ describe.each([
 });
 
 describe('a build with SITE_URL carrying a path', () => {
-  it('has no broken internal link and one h1 per page', async () => {
-    const crawl = await crawlInternalLinks(dist, 'https://example.github.io', BASE);
-    expect(crawl.pages).toBeGreaterThanOrEqual(37);
-    expect(crawl.checked).toBeGreaterThan(150);
-    expect(crawl.broken).toEqual([]);
-    for (const [page, count] of crawl.h1) expect(count, page).toBe(1);
-  });
-
   it('serves the pages, the stylesheet and the favicon below the base path', async () => {
     const page = await openPage(browser, site.url('methods/1103/'));
     const favicon = await page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href'));
-    expect(favicon).toBe(`${BASE}favicon.svg`);
+    expect(favicon).toBe(`${BASE_PATH}favicon.svg`);
     expect(pageProblems(page)).toEqual([]);
   });
 });
