@@ -13,7 +13,7 @@ import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
-import { renderedApiFiles } from './helpers/rendered-api.ts';
+import { rootSite } from './helpers/sites.ts';
 
 const RAW = path.resolve(ROOT, '../shared/datasets/courses');
 const DATA = path.join(ROOT, 'data/courses');
@@ -95,9 +95,8 @@ const LISTING = ['course_id', 'subject', 'catalog_number', 'title', 'units', 'de
 const DETAILS = ['course_id', 'subject', 'catalog_number', 'title', 'units', 'description', 'instructions', 'prerequisites', 'antirequisites', 'corequisites', 'crosslistings', 'terms_offered', 'notes', 'offerings', 'needs_department_consent', 'needs_instructor_consent', 'extra', 'calendar_year', 'url', 'academic_level'];
 const record = (fields: string[], row: Record<string, string>) => ({ ...Object.fromEntries(fields.map((f) => [f, null])), subject: row.subject, catalog_number: row.number, title: row.title });
 
-describe('the published records', () => {
-  const files = renderedApiFiles([1153, 1163]);
-  const json = (p: string) => JSON.parse(files.get(p) ?? 'null');
+describe('the published records (the shared build of data/)', () => {
+  const json = async (p: string) => JSON.parse(await readFile(rootSite(p), 'utf8'));
 
   it('are, file by file, a plain reading of data/courses/<SUBJECT>.csv: 1153 the list, 1163 one file per course', async () => {
     const names = (await readdir(DATA)).filter((f) => f.endsWith('.csv')).sort();
@@ -106,19 +105,20 @@ describe('the published records', () => {
     for (const name of names) {
       const rows = Papa.parse<Record<string, string>>(await readFile(path.join(DATA, name), 'utf8'), { header: true, skipEmptyLines: true }).data;
       const subject = name.replace('.csv', '');
-      expect(json(`v2/courses/${subject}.json`).data, name).toEqual(rows.map((r) => record(LISTING, r)));
-      for (const row of rows) expect(json(`v2/courses/${subject}/${row.number}.json`).data, `${name} ${row.number}`).toEqual(record(DETAILS, row));
+      expect((await json(`v2/courses/${subject}.json`)).data, name).toEqual(rows.map((r) => record(LISTING, r)));
+      for (const row of rows) expect((await json(`v2/courses/${subject}/${row.number}.json`)).data, `${name} ${row.number}`).toEqual(record(DETAILS, row));
       count += rows.length;
     }
     expect(count).toBe(5158);
-    expect(files.size).toBe((132 + 5158) * 2);
+    const built = (await readdir(rootSite('v2/courses'), { recursive: true })).filter((f) => /\.(json|xml)$/.test(f));
+    expect(built).toHaveLength((132 + 5158) * 2);
   });
 
-  it('carry each method ID, and the corrected title of ENGL 260', () => {
-    expect(json('v2/courses/CS.json').meta.method_id).toBe(1153);
-    expect(json('v2/courses/CS/135.json').meta.method_id).toBe(1163);
-    expect(json('v2/courses/ENGL/260.json').data.title).toBe('Irish Literature and the Troubles');
-    expect(files.has('v2/courses/SOCIN.json')).toBe(false);
+  it('carry each method ID, and the corrected title of ENGL 260', async () => {
+    expect((await json('v2/courses/CS.json')).meta.method_id).toBe(1153);
+    expect((await json('v2/courses/CS/135.json')).meta.method_id).toBe(1163);
+    expect((await json('v2/courses/ENGL/260.json')).data.title).toBe('Irish Literature and the Troubles');
+    await expect(readFile(rootSite('v2/courses/SOCIN.json'))).rejects.toThrow(/ENOENT/);
   });
 });
 
