@@ -66,8 +66,8 @@ describe('keys and paths across the directory', () => {
   });
 
   it('answers a method with placeholders that nothing feeds with 404 and its ID', async () => {
-    const { status, meta: m } = await meta(`/v2/courses/CS.json?key=${KEY}`);
-    expect([status, m.method_id]).toEqual([404, 1153]);
+    const { status, meta: m } = await meta(`/v2/courses/CS/135/schedule.json?key=${KEY}`);
+    expect([status, m.method_id]).toEqual([404, 1171]);
     expect(m.message).toContain('publishes no data');
   });
 

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixCsv } from '../core/review/fix.ts';
+import { fixJson } from '../core/review/fix-json.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
 import { listDataFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
@@ -18,10 +19,10 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
   const repaired = new Map<string, Uint8Array>();
   const changes = new Map<string, string[]>();
   if (values.fix) {
-    for (const rel of files.filter((f) => f.toLowerCase().endsWith('.csv'))) {
+    for (const rel of files) {
       const bytes = readDataFile(dir, rel);
       if (!bytes) continue; // not a regular file: the check reports it
-      const result = fixCsv(bytes);
+      const result = rel.toLowerCase().endsWith('.json') ? fixJson(bytes) : fixCsv(bytes);
       if (result.text === undefined) continue;
       repaired.set(rel, Buffer.from(result.text, 'utf8'));
       changes.set(rel, result.changes);
