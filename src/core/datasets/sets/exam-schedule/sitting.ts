@@ -91,29 +91,27 @@ function checkNote(row: ExamRow, cell: CsvCell, findings: Findings): void {
  */
 function readWhen(row: ExamRow, when: When, canonical: boolean, noteColumn: string, findings: Findings): WhenRead | undefined {
   const before = findings.list.length;
-  const hint = blank(when.day) ? ` If it is a note, it belongs in ${noteColumn}.` : '';
+  const hint = () => (blank(when.day) ? ` If it is a note, it belongs in ${noteColumn}.` : '');
   const day = when.day?.value.trim() ?? '';
   if (day !== '' && !WEEKDAYS.includes(day)) findings.error(placeOf(row, when.day!), 'day', `day "${day}" is not a weekday: write Monday to Sunday in full.`);
   const date = blank(when.date) ? undefined : readDate(when.date.value.trim(), canonical);
-  if (date && !date.ok) findings.error(placeOf(row, when.date), 'date', `date ${date.reason}${hint}`);
-  const times = [when.start_time, when.end_time].map((cell, i) => {
-    const time = blank(cell) ? undefined : parseClockTime(cell.value.trim());
-    if (time && !time.ok) findings.error(placeOf(row, cell), 'time', `${i === 0 ? 'start_time' : 'end_time'} ${time.reason}${hint}`);
-    return time;
-  });
-  const given = (Object.keys(when) as (keyof When)[]).filter((k) => !blank(when[k]));
+  if (date && !date.ok) findings.error(placeOf(row, when.date), 'date', `date ${date.reason}${hint()}`);
+  const from = blank(when.start_time) ? undefined : parseClockTime(when.start_time.value.trim());
+  if (from && !from.ok) findings.error(placeOf(row, when.start_time), 'time', `start_time ${from.reason}${hint()}`);
+  const to = blank(when.end_time) ? undefined : parseClockTime(when.end_time.value.trim());
+  if (to && !to.ok) findings.error(placeOf(row, when.end_time), 'time', `end_time ${to.reason}${hint()}`);
+  if (date?.ok && from?.ok && to?.ok && day !== '') return findings.list.length > before ? undefined : { date: date.value, from: from.value, to: to.value };
+  const names = Object.keys(when) as (keyof When)[];
+  const given = names.filter((k) => !blank(when[k]));
   if (given.length === 0 || findings.list.length > before) return undefined;
-  if (given.length < 4) {
-    for (const name of (Object.keys(when) as (keyof When)[]).filter((k) => blank(when[k]))) {
-      findings.error(
-        placeOf(row, when[name] ?? row.cells.day!),
-        'sitting',
-        `${name} is empty, but the row gives ${given.join(', ')}: a sitting needs day, date, start_time and end_time. Fill it in, or empty all four and say why in ${noteColumn}.`,
-      );
-    }
-    return undefined;
+  for (const name of names.filter((k) => blank(when[k]))) {
+    findings.error(
+      placeOf(row, when[name] ?? row.cells.day!),
+      'sitting',
+      `${name} is empty, but the row gives ${given.join(', ')}: a sitting needs day, date, start_time and end_time. Fill it in, or empty all four and say why in ${noteColumn}.`,
+    );
   }
-  return { date: (date as { value: CalendarDate }).value, from: (times[0] as { value: number }).value, to: (times[1] as { value: number }).value };
+  return undefined;
 }
 
 /** Checks that a sitting's weekday is its date's, the date within the file's term, the end after the start, and a place given. */
