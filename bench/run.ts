@@ -34,7 +34,8 @@ function prepareData(n: number): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
   copyFileSync(path.join(ROOT, 'data/methods.csv'), path.join(dir, 'methods.csv'));
-  // The other data sets as they are: only the sessions grow with the size.
+  // The other data sets and the program list as they are: only the sessions grow with the size
+  // (the synthetic rows draw their program labels from the real ones, so they resolve as those do).
   for (const f of readdirSync(path.join(ROOT, 'data'), { withFileTypes: true })) {
     if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(ROOT, 'data', f.name), path.join(dir, f.name), { recursive: true });
   }

@@ -1,22 +1,20 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EPOCH, ROOT, readTree } from './helpers/build.ts';
+import { BASED_SITE_URL, basedSite } from './helpers/sites.ts';
 import { renderXmlDocument } from './helpers/xml-oracle.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const FIELDS = ['id', 'employer', 'date', 'start_time', 'end_time', 'location', 'website', 'audience', 'programs', 'description'];
-let out: string;
 let files: Map<string, Buffer>;
 
+// The shared build for a SITE_URL with a path (read-only).
 beforeAll(async () => {
-  out = path.join(await tempDir(), 'dist');
-  const run = await runBuild(out, { SITE_URL: 'https://api.example.edu/campus/' }, ['--api-only']);
-  expect(run.code, run.stderr).toBe(0);
-  files = await readTree(out);
+  files = await readTree(basedSite());
 });
-afterAll(() => removeDir(path.dirname(out)));
 
 const json = (p: string) => JSON.parse(files.get(p)!.toString('utf8'));
 const xml = (p: string) => parseXml(files.get(p)!.toString('utf8')).response;
@@ -32,18 +30,18 @@ async function specTable() {
 }
 
 describe('the method listing (1103)', () => {
-  it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
-    const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) => m.method_url.replace('https://api.example.edu/campus/', ''));
-    const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
+  it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, one per building code and one per exam-schedule term, in both formats, and the descriptions', () => {
+    const fixed = (json('v2/api/methods.json').data as { method_url: string }[])
+      .map((m) => m.method_url.replace(BASED_SITE_URL, ''))
+      .filter((p) => !p.replace('{format}', '').includes('{'));
     expect(fixed).toHaveLength(23);
-    // The other files belong to methods with placeholders, one per value (directory-walk.test.ts checks them).
-    const placeholders = paths
-      .filter((p) => !fixed.includes(p))
-      .map((p) => new RegExp(`^${p.replace(/\./g, '\\.').replace('{format}', '(json|xml)').replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    // The methods with placeholders data sets feed: /buildings/{building}, a file per code;
+    // /terms/{term}/examschedule, a file per term file of data/exam-schedule/.
+    const perCode = (json('v2/buildings/list.json').data as { building_code: string }[]).map((b) => `v2/buildings/${b.building_code}.{format}`);
+    const perTerm = readdirSync(path.join(ROOT, 'data/exam-schedule')).map((f) => `v2/terms/${f.replace(/\.csv$/, '')}/examschedule.{format}`);
+    expect(perTerm).toHaveLength(26);
     const api = [...files.keys()].filter((f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json');
-    const atFixed = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
-    expect(atFixed.filter((f) => !files.has(f))).toEqual([]);
-    expect(api.filter((f) => !atFixed.includes(f) && !placeholders.some((r) => r.test(f)))).toEqual([]);
+    expect(api.sort()).toEqual([...fixed, ...perCode, ...perTerm].flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f))).sort());
     expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
   });
 
@@ -54,7 +52,7 @@ describe('the method listing (1103)', () => {
     expect(data).toEqual(
       table.map((row) => ({
         method_id: row.method_id,
-        method_url: `https://api.example.edu/campus/v2${row.path}`,
+        method_url: `${BASED_SITE_URL}v2${row.path}`,
         service_id: row.service_id,
         service_name: row.service_name,
         parameters: row.parameters,
@@ -121,5 +119,5 @@ describe.each([
 
 it('keeps API files under dist/v2 whatever path SITE_URL has', () => {
   expect(files.has('v2/api/methods.json')).toBe(true);
-  expect([...files.keys()].some((f) => f.startsWith('campus/'))).toBe(false);
+  expect([...files.keys()].some((f) => f.startsWith('campus-api/'))).toBe(false);
 });

@@ -3,6 +3,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { buildingLookup } from '../core/buildings/location.ts';
+import { searchIndexFiles } from '../core/calendar/search-index.ts';
 import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { renderApiFiles } from '../core/render/api-files.ts';
@@ -101,7 +103,7 @@ async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shel
 
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
 function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
-  for (const page of calendarPages(context.sessions, context.render)) {
+  for (const page of calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })) {
     yield { path: pageFile(page.path), body: shells[page.kind].fill(page) };
   }
 }
@@ -165,6 +167,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       lap('calendar');
     }
     count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
+    count(writeFiles(tmp, searchIndexFiles(context.sessions)));
     lap('feeds');
     count(writeFiles(tmp, hostFiles()));
     lap('write');

@@ -131,5 +131,5 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
     }
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
-  return { directory: report.directory!, datasets: report.datasets, warnings: findings.warnings };
+  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), warnings: findings.warnings };
 }

@@ -2,6 +2,7 @@ import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/
 import type { SiteData } from '../records/site-data.ts';
 import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
+import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */
 export type SessionKind = 'session' | 'career fair' | 'holiday';
@@ -24,7 +25,15 @@ export interface Session {
   /** The website as a link target, when it is a usable address. */
   websiteHref: string | undefined;
   audience: string;
+  /** The program labels as written (split, trimmed), for display: the API keeps them so too. */
   programs: string[];
+  /** The canonical programs and faculties the labels open the session to (data/programs/). */
+  openTo: OpenTo;
+  /**
+   * A note for the whole day rather than a session (a holiday, or a row whose start equals its
+   * end): lists show it apart and do not count it, feeds give it a date, not times.
+   */
+  allDay: boolean;
   description: string;
   term: Term;
 }
@@ -98,8 +107,8 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
-/** Reads the published session records as calendar sessions, in data order. */
-export function readSessions(site: SiteData): Session[] {
+/** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
+export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
   const out: Session[] = [];
   for (const record of site.datasets.infosessions?.sessions ?? []) {
     const row = record.values as Readonly<Record<string, string>>;
@@ -111,11 +120,13 @@ export function readSessions(site: SiteData): Session[] {
     if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row.id} in ${record.at?.file}`);
     const { name, cancelled } = readCancellation(row.employer!);
     const location = row.location!.trim();
+    const kind = kindOf(name);
+    const programs = normalisePrograms(row.programs!);
     out.push({
       id: row.id!,
       employer: name,
       cancelled,
-      kind: kindOf(name),
+      kind,
       date: date.value,
       start: start.value,
       end: end.value,
@@ -124,7 +135,9 @@ export function readSessions(site: SiteData): Session[] {
       website: row.website!.trim(),
       websiteHref: websiteHref(row.website!),
       audience: row.audience!.trim(),
-      programs: normalisePrograms(row.programs!),
+      programs,
+      openTo: openToOf(programs, catalog),
+      allDay: kind === 'holiday' || start.value === end.value,
       description: row.description!,
       term: fileTerm ?? termOfDate(date.value),
     });

@@ -36,13 +36,18 @@ export interface CsvTableRule {
 // XML 1.0 cannot carry these characters at all, so no published file may hold them.
 const FORBIDDEN_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
-/** Position of the character at `index` of a cell's value (lines inside quoted values count). */
+/**
+ * Position of the character at `index` of a cell's value (lines inside quoted values count;
+ * in a quoted cell each `"` is written twice, so it takes two columns).
+ */
 export function cellPosition(cell: CsvCell, index: number): { line: number; column: number } {
   const before = cell.value.slice(0, index);
   const breaks = before.split('\n').length - 1;
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const doubled = cell.quoted ? before.length - lineStart - before.slice(lineStart).replaceAll('"', '').length : 0;
   return breaks === 0
-    ? { line: cell.line, column: cell.column + index }
-    : { line: cell.line + breaks, column: index - before.lastIndexOf('\n') };
+    ? { line: cell.line, column: cell.column + index + doubled }
+    : { line: cell.line + breaks, column: index - lineStart + 1 + doubled };
 }
 
 /** Checks every cell for characters no output can hold, quotes kept in a value by a space before them, and stray spaces. */

@@ -3,7 +3,10 @@ import { readDirectory } from './directory.ts';
 import { checkMethodFiles } from './method-files.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { Findings, type Place } from '../read/findings.ts';
-import { recordProblem } from '../records/record-spec.ts';
+import { fieldNames, recordProblem } from '../records/record-spec.ts';
+import type { ProgramList } from '../records/program-list.ts';
+import { infosessionRecord } from '../records/infosession-record.ts';
+import { checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
@@ -19,6 +22,8 @@ export interface DataReport {
   directory: MethodEntry[] | undefined;
   /** Each data set's tables, by data set name (only the sets that had files). */
   datasets: Record<string, Tables>;
+  /** The program list (data/programs/), when the folder has one. */
+  programs: ProgramList | undefined;
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
@@ -103,9 +108,14 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
   const files = new Map<string, SourceFile[]>();
+  const programFiles = new Map<string, Uint8Array>();
   for (const { rel, bytes } of inputs) {
     if (rel === DIRECTORY_FILE) {
       directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
+      continue;
+    }
+    if (rel.startsWith(PROGRAM_LIST.folder)) {
+      programFiles.set(rel, bytes);
       continue;
     }
     const owner = datasetOf(rel, registry, folderName);
@@ -131,5 +141,21 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
       if (set && feed && !set.derived && datasets[set.name]) checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
     }
   }
-  return { directory, datasets, findings, files: inputs.map((i) => show(i.rel)) };
+  const programs = readPrograms(programFiles, datasets, show, findings);
+  if (programs && datasets.infosessions) {
+    checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
+  }
+  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)) };
+}
+
+/** The program list from data/programs/ (any other file there is an error), its faculties Quest's groups. */
+function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, Tables>, show: (rel: string) => string, findings: Findings): ProgramList | undefined {
+  for (const rel of files.keys()) {
+    if (rel !== PROGRAM_LIST.labels) {
+      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ${show(PROGRAM_LIST.faculties)}). Move or remove this file.`);
+    }
+  }
+  const labels = files.get(PROGRAM_LIST.labels);
+  const groups = datasets.quest?.groups;
+  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings) : undefined;
 }

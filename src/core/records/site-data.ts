@@ -1,5 +1,6 @@
 import type { MethodEntry } from './method-entry.ts';
 import type { Finding, Place } from '../read/findings.ts';
+import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
 /** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */
@@ -15,6 +16,8 @@ export interface SiteData {
   directory: MethodEntry[];
   /** Data set name to its tables (table name to records, in file-name then row order). */
   datasets: Readonly<Record<string, Readonly<Record<string, readonly DataRecord[]>>>>;
+  /** The program list (data/programs/) the calendar's filters and feeds use; absent when the folder has none. */
+  programs?: ProgramList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
 }

@@ -2,7 +2,9 @@ import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '..
 import { isNested, type FieldSpec, type FieldType, type PublishedRecord } from '../records/record-spec.ts';
 import { fileEnvelope } from './api-files.ts';
 import type { RenderContext } from '../site/address.ts';
+import { EXAMPLE_CALLBACK, PLACEHOLDER_KEY } from '../site/parameters.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
+import { html, SafeHtml } from './html.ts';
 import { renderXml } from './xml.ts';
 
 /** The methods of one service, for the directory page. */
@@ -27,15 +29,29 @@ export function groupByService(directory: readonly MethodEntry[]): ServiceGroup[
   return [...groups.values()];
 }
 
-/** Example request URLs of a method with the configured base address; placeholders stay in braces. */
-export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>): { label: string; url: string }[] {
-  const url = (format: Format, extra: string[]) => {
-    const query = [...(entry.keyRequired ? ['key=<API_KEY>'] : []), ...extra];
-    return `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${query.length ? `?${query.join('&')}` : ''}`;
-  };
+/** The query a method's URLs carry: the placeholder key where one is required, then `extra`. */
+function keyQuery(entry: Pick<MethodEntry, 'keyRequired'>, extra: string[] = []): string {
+  const query = [...(entry.keyRequired ? [`key=${PLACEHOLDER_KEY}`] : []), ...extra];
+  return query.length ? `?${query.join('&')}` : '';
+}
+
+/** An example request: its label, its URL, and whether it can be followed (published, no placeholder left). */
+export interface ExampleUrl {
+  label: string;
+  url: string;
+  link: boolean;
+}
+
+/**
+ * Example request URLs of a method with the configured base address, the placeholder key and
+ * an example callback; path placeholders stay in braces (and such a URL is no link).
+ */
+export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>, published = false): ExampleUrl[] {
+  const url = (format: Format, extra: string[]) => `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
+  const link = published && !/\{/.test(entry.path.replace('{format}', ''));
   return [
-    ...FORMATS.map((format) => ({ label: format, url: url(format, []) })),
-    { label: 'JSONP', url: url('json', ['callback=<callback_name>']) },
+    ...FORMATS.map((format) => ({ label: format, url: url(format, []), link })),
+    { label: 'JSONP', url: url('json', [`callback=${EXAMPLE_CALLBACK}`]), link },
   ];
 }
 
@@ -51,6 +67,7 @@ export interface MethodLinks {
 /**
  * The links of a method below the site's base path: its files (at a path with placeholders, its
  * first file, as an example) and schemas when it has any; `true` stands for a fixed path's file.
+ * Files needing a key carry the placeholder key.
  */
 export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, method: PublishedMethod | boolean | undefined): MethodLinks {
   const at = (target: string) => withBase(ctx.basePath, target);
@@ -59,8 +76,8 @@ export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePa
   if (!params) return links;
   return {
     ...links,
-    json: at(sitePaths.apiFile(entry, 'json', params)),
-    xml: at(sitePaths.apiFile(entry, 'xml', params)),
+    json: `${at(sitePaths.apiFile(entry, 'json', params))}${keyQuery(entry)}`,
+    xml: `${at(sitePaths.apiFile(entry, 'xml', params))}${keyQuery(entry)}`,
     jsonSchema: at(sitePaths.jsonSchema(entry)),
     xsd: at(sitePaths.xsd(entry)),
   };
@@ -120,4 +137,9 @@ export function methodStatus(method: PublishedMethod | undefined): MethodStatus 
   if (method.noData === undefined) return { kind: 'data', label: method.live ? 'data published; live under npm start' : 'data published' };
   if (method.live) return { kind: 'no-data', label: 'answered live by npm start only' };
   return { kind: 'no-data', label: method.entry.noDataNote ? 'no data: withdrawn' : 'no data: answers 204' };
+}
+
+/** A path or URL as markup that may break after each `/`, `?` and `&` but the first character: `/api/<wbr>methods.json`. */
+export function breakablePath(path: string): SafeHtml {
+  return new SafeHtml(path.split(/(?<=.[/?&])/).map((part) => html`${part}`.value).join('<wbr>'));
 }
