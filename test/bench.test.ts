@@ -41,14 +41,17 @@ describe('npm run bench', () => {
 
   it('runs end to end at a tiny size and writes its results', async () => {
     const out = path.join(work, 'latest.json');
-    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--serve-seconds', '1', '--connections', '2', '--out', out], {
+    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--reps', '1', '--serve-seconds', '1', '--connections', '2', '--out', out], {
       cwd: ROOT,
       env: { ...process.env, BENCH_TMP: path.join(work, 'tmp') },
       maxBuffer: 16 * 1024 * 1024,
     });
     const result = JSON.parse(await readFile(out, 'utf8'));
     expect(result.runs).toHaveLength(1);
-    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes']));
+    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes', 'cold_s', 'one_row_s', 'no_change_s']));
+    // The one-row rebuild reuses what did not change and does not run Astro again.
+    expect(result.runs[0].one_row_report).toMatchObject({ astro: 'cached' });
+    expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);
     expect(result.serving.map((s: { server: string }) => s.server)).toEqual(expect.arrayContaining(['npm start', 'npx serve dist']));
     for (const s of result.serving) expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
