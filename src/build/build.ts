@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,17 +9,31 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
-import { mergeDirectory, publishOutput } from './atomic-dir.ts';
+import { astroKey, cachedAstro, staleAstroCaches, storeAstro } from './astro-cache.ts';
+import { publishOutput, type FillTarget } from './atomic-dir.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { handOver, release } from '../integrations/context-store.ts';
 import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { OutputWriter, type OutputFile } from './output-files.ts';
 import { BUILD_STAMP } from './output-versions.ts';
+import { pageContext } from './page-context.ts';
+import { fillPage } from './page-fills.ts';
+import { silentProgress, type Progress } from './progress.ts';
+import { removeLater } from './remove-later.ts';
 
-/** How one build went: the time of each stage in seconds and what it wrote. */
+/** The stages of a build, in order. */
+type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
+
+/** How one build went: the time of each stage in seconds, what it wrote, and what it reused. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write', number>;
+  stages: Record<Stage, number>;
+  /** Files in the output, and their bytes. */
   files: number;
   bytes: number;
+  /** Files linked unchanged from the previous output instead of written. */
+  reused: number;
+  /** Whether Astro rendered the pages (`ran`), its cached output served (`cached`), or no pages were built (`none`). */
+  astro: 'ran' | 'cached' | 'none';
   context: BuildContext;
 }
 
@@ -34,69 +47,76 @@ export interface BuildOptions {
   pages?: boolean;
   /** Prints a line of progress (waiting for another build of the same output, …); default stderr. */
   say?: (line: string) => void;
+  /** Shows the stage and a count on a terminal (progress.ts); default silent. */
+  progress?: Progress;
 }
 
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export { BUILD_STAMP };
 
-/** Where Astro renders the page shells; the build fills them per page and removes them. */
+/** Where Astro renders the page shells; the build fills them per page and leaves them out of the output. */
 const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
 
-/** A file to write into the output, by its path inside it. */
-type OutputFile = { path: string; body: string | Uint8Array };
-
-/**
- * Writes files below `dir` as they come, creating folders as needed; returns files and bytes.
- * Synchronous on purpose: one open-write-close call per file costs a fraction of the
- * promise API's three thread-pool round trips, and nothing else runs meanwhile.
- */
-function writeFiles(dir: string, files: Iterable<OutputFile>): { files: number; bytes: number } {
-  const folders = new Set<string>();
-  let count = 0;
-  let bytes = 0;
-  for (const f of files) {
-    const target = path.join(dir, f.path);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      folders.add(folder);
-      mkdirSync(folder, { recursive: true });
-    }
-    writeFileSync(target, f.body);
-    count += 1;
-    bytes += typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength;
-  }
-  return { files: count, bytes };
-}
-
 /** Renders the HTML pages with Astro into `outDir`, handing the pages this build's context. */
-async function renderPages(context: BuildContext, outDir: string): Promise<void> {
+async function renderPages(context: BuildContext, root: string, outDir: string): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
   const key = handOver(context);
   try {
     const integrations = [buildContextIntegration({ handedKey: key })];
-    await build({ root: context.root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn', integrations });
+    await build({ root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn', integrations });
   } finally {
     release(key);
   }
 }
 
-/** The CSP hashes of every inline script in Astro's pages (the shells included, so the filled pages too). */
-async function pageScriptHashes(dir: string): Promise<string[]> {
-  const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  const hashes = new Set<string>();
-  for (const page of pages) for (const h of inlineScriptHashes(await readFile(path.join(dir, page), 'utf8'))) hashes.add(h);
-  return [...hashes].sort();
+/** Astro's output, read: its files (the data parts filled in), its page shells and its inline scripts' CSP hashes. */
+interface AstroPages {
+  files: OutputFile[];
+  shells: Record<keyof typeof SHELLS, Shell>;
+  scriptHashes: string[];
 }
 
-/** Reads the Astro-rendered page shells and removes them from the output. */
-async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
-  const read = async (folder: string) => {
-    const shell = parseShell(await readFile(path.join(dir, pageFile(folder)), 'utf8'));
-    await rm(path.join(dir, folder), { recursive: true, force: true });
-    return shell;
-  };
-  return { session: await read(SHELLS.session), listing: await read(SHELLS.listing) };
+/**
+ * Astro's pages for this build: from the cache when nothing they are made from changed
+ * (astro-cache.ts), else rendered (handed the page context only) and cached. Every marker
+ * of a part made from the data is filled from this build's context (page-fills.ts).
+ */
+async function astroPages(context: BuildContext, target: FillTarget): Promise<{ pages: AstroPages; ran: boolean }> {
+  const { view, json } = pageContext(context);
+  const key = astroKey(context.root, json);
+  let dir = cachedAstro(target.versions, key);
+  const ran = !dir;
+  if (!dir) {
+    // Astro renders inside the project (its server bundle must resolve node_modules, and a
+    // folder of its own keeps concurrent builds apart); the result moves into the cache.
+    const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
+    target.temporary.add(astroOut);
+    try {
+      await renderPages(view, context.root, astroOut);
+      dir = await storeAstro(target.versions, key, astroOut);
+    } finally {
+      await rm(astroOut, { recursive: true, force: true });
+      target.temporary.delete(astroOut);
+    }
+    removeLater(staleAstroCaches(target.versions, key), target.versions);
+  }
+  const shellFolders = Object.values(SHELLS).map((f) => `${f.replace(/\/$/, '')}/`);
+  const files: OutputFile[] = [];
+  const shells: Partial<Record<keyof typeof SHELLS, Shell>> = {};
+  const hashes = new Set<string>();
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  for (const name of names.sort()) {
+    const bytes = await readFile(path.join(dir, name));
+    const kind = (Object.keys(SHELLS) as (keyof typeof SHELLS)[]).find((k) => pageFile(SHELLS[k]) === name);
+    if (name.endsWith('.html')) for (const h of inlineScriptHashes(bytes.toString('utf8'))) hashes.add(h);
+    if (kind) shells[kind] = parseShell(bytes.toString('utf8'));
+    else if (shellFolders.some((f) => name.startsWith(f))) continue;
+    else if (/\.(?:html|json)$/.test(name) && bytes.includes('@@FILL:')) files.push({ path: name, body: fillPage(bytes.toString('utf8'), context) });
+    else files.push({ path: name, body: bytes });
+  }
+  if (!shells.session || !shells.listing) throw new Error(`Astro's output in ${dir} lacks a page shell`);
+  return { pages: { files, shells: shells as AstroPages['shells'], scriptHashes: [...hashes].sort() }, ran };
 }
 
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
@@ -109,17 +129,21 @@ function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof
 /**
  * Builds the site: reads and validates data/ first, renders everything second into a new
  * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
- * A build that fails leaves `outDir` untouched.
+ * Files whose bytes are those of the published version are linked from it, not written, and
+ * Astro runs only when what its pages are made from changed. A build that fails leaves
+ * `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const stages = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
+  const progress = options.progress ?? silentProgress;
+  const stages: Record<Stage, number> = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
   let t = performance.now();
-  const lap = (stage: keyof typeof stages) => {
+  const lap = (stage: Stage) => {
     const now = performance.now();
     stages[stage] += (now - t) / 1000;
     t = now;
   };
 
+  progress.stage('reading the data');
   const context = createBuildContext(options.root, options.settings);
   lap('load');
   const { site, render, published } = context;
@@ -132,43 +156,53 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
     { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
-    { path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` },
   ];
 
-  const written = { files: 0, bytes: 0 };
-  const count = (w: { files: number; bytes: number }) => {
-    written.files += w.files;
-    written.bytes += w.bytes;
-  };
-  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (tmp, temporary) => {
+  let astro: BuildReport['astro'] = 'none';
+  let writer: OutputWriter | undefined;
+  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
     lap('write'); // the host files above and the temporary folder
+    const out = new OutputWriter(target.dir, target.previous);
+    writer = out;
+    const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
     // The API files first, so their (large) text can be released before the pages render.
-    count(writeFiles(tmp, api!));
+    progress.stage('API files');
+    write(api!);
     api = undefined;
     lap('api');
-    count(writeFiles(tmp, schemas));
+    write(schemas);
     lap('schemas');
     if (options.pages !== false) {
-      // Astro renders inside the project (its server bundle must resolve node_modules, and
-      // a folder of its own keeps concurrent builds apart), then the result moves into place.
-      const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
-      temporary.add(astroOut);
-      try {
-        await renderPages(context, astroOut);
-        scriptHashes = await pageScriptHashes(astroOut);
-        await mergeDirectory(astroOut, tmp);
-      } finally {
-        await rm(astroOut, { recursive: true, force: true });
-      }
+      progress.stage('pages (Astro)');
+      const { pages, ran } = await astroPages(context, target);
+      astro = ran ? 'ran' : 'cached';
+      scriptHashes = pages.scriptHashes;
+      write(pages.files);
       lap('pages');
-      count(writeFiles(tmp, filledCalendarPages(context, await takeShells(tmp))));
+      progress.stage('calendar pages');
+      write(filledCalendarPages(context, pages.shells));
       lap('calendar');
     }
-    count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
+    progress.stage('calendar feeds');
+    write(renderFeedFiles(context.feeds, render));
     lap('feeds');
-    count(writeFiles(tmp, hostFiles()));
+    progress.stage('publishing');
+    write(hostFiles());
+    // The stamp is always written anew: `npm start` compares its time with the data's.
+    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` }], { fresh: true });
     lap('write');
+    return out.manifest;
   });
   lap('write');
-  return { stages, files: written.files, bytes: written.bytes, context };
+  progress.done();
+  const counts = writer!.counts;
+  return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, context };
+}
+
+/** Passes files through, counting them on the progress display. */
+function* counted(files: Iterable<OutputFile>, progress: Progress): Generator<OutputFile> {
+  for (const f of files) {
+    yield f;
+    progress.tick();
+  }
 }

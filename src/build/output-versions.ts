@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { lstat, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { lstat, readdir, readlink, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isRunning } from './output-lock.ts';
 
@@ -36,6 +36,9 @@ export function displayPath(target: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, target);
   return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative || '.';
 }
+
+/** How the names of cache folders in the versions folder start (Astro's output, kept across builds). */
+export const CACHE_PREFIX = 'cache-';
 
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
@@ -87,18 +90,20 @@ function ownerOf(name: string): number | undefined {
 }
 
 /**
- * Removes what builds left behind, while holding the lock: every entry of the versions folder
- * but the current version and the lock (and what a running build other than this one owns),
- * the `.dist-new-*`/`.dist-old-*` folders of earlier releases beside the output, and Astro's
- * `.astro-build-*` folders in `root` whose build is no longer running. Returns the paths removed.
+ * What builds left behind, found while holding the lock: every entry of the versions folder
+ * but the current version, its manifest, the lock and the caches (`cache-*`, pruned by their
+ * owners) (and what a running
+ * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
+ * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
+ * build is no longer running. Returns their paths (for remove-later.ts).
  */
-export async function removeLeftovers(p: OutputPaths, root: string): Promise<string[]> {
+export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);
   const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
   const doomed: string[] = [];
   for (const name of await readdir(p.versions).catch(() => [] as string[])) {
     const full = path.join(p.versions, name);
-    if (full === p.lock || full === current || others(ownerOf(name))) continue;
+    if (full === p.lock || full === current || full === `${current}.files` || name.startsWith(CACHE_PREFIX) || others(ownerOf(name))) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;
@@ -108,6 +113,5 @@ export async function removeLeftovers(p: OutputPaths, root: string): Promise<str
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));
   }
-  for (const full of doomed) await rm(full, { recursive: true, force: true });
   return doomed;
 }

@@ -2,6 +2,7 @@ import { envelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
+import { html, type SafeHtml } from './html.ts';
 import { renderXml } from './xml.ts';
 
 /** The methods of one service, for the directory page. */
@@ -65,6 +66,14 @@ export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePa
 export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>, count = 2): { json: string; xml: string; shown: number; total: number } {
   const doc = envelope(method.entry.methodId, ctx.timestamp, method.data.slice(0, count));
   return { json: JSON.stringify(doc, null, 2), xml: renderXml(doc).trimEnd(), shown: doc.data.length, total: method.data.length };
+}
+
+/**
+ * The section of a method's page that shows the start of its real output: the build fills it into the page Astro renders, so a data change need not run Astro.
+ */
+export function excerptSection(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>): SafeHtml {
+  const e = outputExcerpt(method, ctx);
+  return html`<h2>The start of the real output</h2><p>The envelope with the first ${e.shown} of ${e.total} records, as JSON and as XML.</p><h3>JSON</h3><pre tabindex="0"><code>${e.json}</code></pre><h3>XML</h3><pre tabindex="0"><code>${e.xml}</code></pre>`;
 }
 
 /** How a yes/no fact of the directory reads; undefined facts are not documented. */
