@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import { acquireLock } from './output-lock.ts';
 import { manifestFile, readManifest, writeManifest, type Manifest, type PreviousOutput } from './output-files.ts';
-import { currentVersion, leftovers, outputPaths, recoverOutput, versionName, type OutputPaths } from './output-versions.ts';
+import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
 
@@ -21,8 +22,10 @@ export interface FillTarget {
   dir: string;
   /** Paths an interruption must remove (a fill adds its own temporary folders). */
   temporary: Set<string>;
-  /** The published version and its manifest, when there is one to reuse files from. */
+  /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
+  /** When `dir` is an older version being updated in place: what it holds (its manifest). */
+  base?: Manifest;
   /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */
   versions: string;
 }
@@ -34,11 +37,14 @@ export interface FillTarget {
  * 1. Takes the output's lock (`.dist-versions/build.lock`); another build of the same output
  *    is waited for.
  * 2. Fills `.dist-versions/<version>/` (`fill` adds any further temporary folders to the set
- *    it gets, so an interruption removes them too), reusing the published version's unchanged
- *    files, and writes the version's manifest beside it (`<version>.files`).
+ *    it gets, so an interruption removes them too) and writes its manifest beside it
+ *    (`<version>.files`). The folder is the spare version renamed (the output before last, or
+ *    a copy of the last one made in the background), updated in place, when there is one;
+ *    else a new folder, whose unchanged files are linked from the published version.
  * 3. Creates a link to it under a temporary name and renames that over `outDir` (a link).
- * 4. Then hands the previous version and anything earlier builds left behind to a detached
- *    remover (off the critical path), and releases the lock.
+ * 4. Then keeps the previous version as the next build's spare, hands anything older to a
+ *    detached remover (off the critical path; it also makes a spare when there is none), and
+ *    releases the lock.
  *
  * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
@@ -64,10 +70,20 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     await testPause('locked');
     guard.temporary.add(version);
     guard.temporary.add(manifestFile(version));
-    await mkdir(version);
     const current = await currentVersion(p);
     const previous = current ? { dir: current, manifest: readManifest(current) } : undefined;
-    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, versions: p.versions }));
+    const spare = await spareVersion(p, current);
+    let base: Manifest | undefined;
+    if (spare) {
+      // Its manifest goes first: a spare interrupted while being updated is never trusted again.
+      base = readManifest(spare);
+      await rm(manifestFile(spare), { force: true });
+      await rename(spare, version);
+      await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
+    } else {
+      await mkdir(version);
+    }
+    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, base, versions: p.versions }));
     await testPause('filled');
     if (!(await lock.held())) throw new OutputError(`another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`);
     await swap(p, version, guard.temporary);
@@ -83,7 +99,9 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     // Removal comes after publishing, in a detached process: the new output is live, and this
     // build ends, before any time is spent on it.
     try {
-      removeLater(await leftovers(p, options.root), p.versions);
+      const current = await currentVersion(p);
+      const spare = await spareVersion(p, current);
+      removeLater(await leftovers(p, options.root), p.versions, !spare && current && existsSync(manifestFile(current)) ? current : undefined);
     } catch (error) {
       say(`Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`);
     }

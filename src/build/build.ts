@@ -162,7 +162,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   let writer: OutputWriter | undefined;
   await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
     lap('write'); // the host files above and the temporary folder
-    const out = new OutputWriter(target.dir, target.previous);
+    const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
     const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
     // The API files first, so their (large) text can be released before the pages render.
@@ -188,6 +188,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     lap('feeds');
     progress.stage('publishing');
     write(hostFiles());
+    out.finish();
     // The stamp is always written anew: `npm start` compares its time with the data's.
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` }], { fresh: true });
     lap('write');

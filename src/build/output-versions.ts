@@ -68,7 +68,6 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
  */
 export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
   if (await lstat(p.out).catch(() => undefined)) return undefined;
-  const made = (name: string) => Number.parseInt(name.split('-')[1] ?? '0', 36) || 0;
   const names = (await readdir(p.versions).catch(() => [] as string[])).sort((a, b) => made(b) - made(a));
   const pending = names.find((n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))));
   if (pending) {
@@ -83,6 +82,30 @@ export async function recoverOutput(p: OutputPaths): Promise<string | undefined>
   return `${p.shown} was missing (a build was stopped while publishing it); restored the newest complete output.`;
 }
 
+/** When a version was made, from its name (`<pid>-<time in base 36>-…`). */
+function made(name: string): number {
+  return Number.parseInt(name.split('-')[1] ?? '0', 36) || 0;
+}
+
+/** Whether a process other than this one that owns a name (by its leading pid) is running. */
+function ownedByOther(name: string): boolean {
+  const pid = ownerOf(name);
+  return pid !== undefined && pid !== process.pid && isRunning(pid);
+}
+
+/**
+ * The spare version: the newest complete version other than the current one that has a
+ * manifest (the previous output, or a copy of the current one made in the background), which
+ * the next build updates in place rather than writing a whole new tree. Undefined when none.
+ */
+export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
+  const names = (await readdir(p.versions).catch(() => [] as string[])).filter((n) => !n.includes('.') && /^\d+-/.test(n));
+  const spare = names
+    .filter((n) => path.join(p.versions, n) !== current && !ownedByOther(n) && existsSync(path.join(p.versions, `${n}.files`)))
+    .sort((a, b) => made(b) - made(a))[0];
+  return spare === undefined ? undefined : path.join(p.versions, spare);
+}
+
 /** The process id a leftover's name starts with. */
 function ownerOf(name: string): number | undefined {
   const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
@@ -91,19 +114,21 @@ function ownerOf(name: string): number | undefined {
 
 /**
  * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, its manifest, the lock and the caches (`cache-*`, pruned by their
- * owners) (and what a running
+ * but the current version, the spare (spareVersion), their manifests, the lock and the caches
+ * (`cache-*`, pruned by their owners) (and what a running
  * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
  * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
  * build is no longer running. Returns their paths (for remove-later.ts).
  */
 export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);
+  const spare = await spareVersion(p, current);
   const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
+  const keep = new Set([p.lock, current, `${current}.files`, spare, `${spare}.files`]);
   const doomed: string[] = [];
   for (const name of await readdir(p.versions).catch(() => [] as string[])) {
     const full = path.join(p.versions, name);
-    if (full === p.lock || full === current || full === `${current}.files` || name.startsWith(CACHE_PREFIX) || others(ownerOf(name))) continue;
+    if (keep.has(full) || name.startsWith(CACHE_PREFIX) || others(ownerOf(name))) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;

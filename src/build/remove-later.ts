@@ -1,28 +1,29 @@
 import { spawn } from 'node:child_process';
-import { renameSync, rmSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-/** The script a detached remover runs (this module's `removeClaimed`, given paths on its command line). */
-const REMOVER = path.join(import.meta.dirname, 'remover.ts');
+/** The script the detached process runs (remover.ts: this module's `removeClaimed` and `prepareSpare`). */
+const SCRIPT = path.join(import.meta.dirname, 'remover.ts');
 
 /**
- * Hands paths to a detached background process that removes them, so removing the previous
- * output never sits on a build's critical path: the build publishes, spawns the remover and
- * ends. The remover first claims each path by renaming it to `<its pid>-removing-<n>` in the
- * versions folder (a path another remover claimed first is skipped), so later builds leave
- * what it holds alone while it runs, and remove what it left if it was killed.
+ * Hands work to a detached background process, so that it never sits on a build's critical
+ * path: removing `paths` (old versions and leftovers), and, with `spareFrom`, preparing a
+ * spare version for the next build to update in place (a tree of hard links to the published
+ * version and a copy of its manifest). The build spawns it and ends.
  */
-export function removeLater(paths: readonly string[], versions: string): void {
-  if (paths.length === 0) return;
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', REMOVER, versions, ...paths], {
-    detached: true,
-    stdio: 'ignore',
-  });
+export function removeLater(paths: readonly string[], versions: string, spareFrom?: string): void {
+  if (paths.length === 0 && !spareFrom) return;
+  const args = [SCRIPT, versions, spareFrom ?? '', ...paths];
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', ...args], { detached: true, stdio: 'ignore' });
   child.on('error', () => {}); // the next build removes what this one could not hand over
   child.unref();
 }
 
-/** Claims each path (a rename into `versions`) and removes what it claimed; returns the paths it removed. */
+/**
+ * Claims each path by renaming it to `<pid>-removing-<n>` in `versions` (a path another
+ * remover claimed first is skipped: later builds leave what a running remover holds alone, and
+ * remove what a killed one left), then removes what it claimed. Returns the paths it removed.
+ */
 export function removeClaimed(versions: string, paths: readonly string[], pid = process.pid): string[] {
   const claimed: [from: string, to: string][] = [];
   paths.forEach((p, i) => {
@@ -37,4 +38,30 @@ export function removeClaimed(versions: string, paths: readonly string[], pid = 
   });
   for (const [, to] of claimed) rmSync(to, { recursive: true, force: true });
   return claimed.map(([from]) => from);
+}
+
+/**
+ * Makes a spare copy of version `from` in `versions`: every folder made, every file a hard
+ * link (files are never changed in place, so the copy stays the same bytes), the manifest
+ * copied last, which makes it usable. Named for this process until then, so builds leave it
+ * alone while it grows and remove it if this process dies. Returns its folder, or undefined
+ * when `from` went away meanwhile (a build took it over).
+ */
+export function prepareSpare(versions: string, from: string, pid = process.pid): string | undefined {
+  const spare = path.join(versions, `${pid}-${Date.now().toString(36)}-spare`);
+  try {
+    mkdirSync(spare);
+    for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
+      const rel = path.relative(from, path.join(e.parentPath, e.name));
+      if (e.isDirectory()) mkdirSync(path.join(spare, rel));
+      else linkSync(path.join(from, rel), path.join(spare, rel));
+    }
+    copyFileSync(`${from}.files`, `${spare}.files.draft`);
+    renameSync(`${spare}.files.draft`, `${spare}.files`);
+    return spare;
+  } catch {
+    rmSync(spare, { recursive: true, force: true });
+    rmSync(`${spare}.files.draft`, { force: true });
+    return undefined;
+  }
 }
