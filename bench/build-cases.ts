@@ -80,6 +80,19 @@ export function hugoVersion(command = 'hugo'): string | undefined {
   return run.status === 0 ? run.stdout.trim() : undefined;
 }
 
+/**
+ * Waits (at most a minute) until the background process of the last build is done: no path
+ * being removed, and every version in the versions folder with its manifest (a spare being
+ * made has none yet). A person's next build rarely comes sooner, and the run is measured alone.
+ */
+async function backgroundDone(versions: string): Promise<void> {
+  const busy = () => {
+    const names = existsSync(versions) ? readdirSync(versions) : [];
+    return names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`)));
+  };
+  for (let i = 0; i < 600 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** One of our builds: wall time, memory, and its report. */
 interface BuildRun extends Timed {
   report: { stages: Record<string, number> } & Record<string, unknown>;
@@ -105,6 +118,7 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
   const build = async (label: string): Promise<BuildRun> => {
     const report = path.join(w.tmp, `report-${n}.json`);
     rmSync(report, { force: true });
+    await backgroundDone(versions);
     settle();
     const run = await timed([process.execPath, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' }, w.root);
     if (run.code !== 0) throw new Error(`the ${label} build of ${n} sessions failed:\n${run.stderr}`);

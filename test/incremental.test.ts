@@ -94,5 +94,5 @@ describe.each(DATA_SETS)('an incremental build of %s', (name, prepare) => {
       const differing = [...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file);
       expect(differing, change).toEqual([]);
     }
-  }, 180_000);
+  }, 400_000);
 });
