@@ -2,9 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
 import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
-import { renderApiFiles } from '../core/render/api-files.ts';
+import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
+import { releaseLargeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { startAstroPages, type ShellKind } from './astro-pages.ts';
 import { publishOutput } from './atomic-dir.ts';
@@ -74,8 +75,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const context = createBuildContext(options.root, options.settings);
   lap('load');
   const { site, render, published } = context;
-  let api: OutputFile[] | undefined = renderApiFiles(published, render);
-  lap('api');
   const schemas: OutputFile[] = [...renderSchemaFiles(site, published, render)];
   lap('schemas');
   let scriptHashes: string[] = [];
@@ -92,14 +91,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
     const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
+    // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
+    // released before the next is made and before Astro's process starts.
+    progress.stage('API files');
+    for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
+    lap('api');
     // Astro (when its pages changed) renders in a child process while this one writes the
-    // API files, schemas and feeds; the API files first, so their text is released early.
+    // schemas and feeds; the calendar's pages need its shells, so they come after.
     const pending = options.pages === false ? undefined : startAstroPages(context, target);
     try {
-      progress.stage('API files');
-      write(api!);
-      api = undefined;
-      lap('api');
       write(schemas);
       lap('schemas');
       progress.stage('calendar feeds');

@@ -100,10 +100,12 @@ export class OutputWriter {
     for (const f of files) {
       if (this.manifest.has(f.path)) throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
       const target = path.join(this.dir, f.path);
-      const sum = contentHash(f.body);
+      // Encoded once, for the hash and the write alike (a large file's text is not encoded twice).
+      const body = typeof f.body === 'string' && f.body.length > 65536 ? Buffer.from(f.body) : f.body;
+      const sum = contentHash(body);
       this.manifest.set(f.path, sum);
       this.counts.files += 1;
-      this.counts.bytes += typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength;
+      this.counts.bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       const had = this.base?.get(f.path);
       if (!options.fresh && had === sum) {
         this.counts.reused += 1;
@@ -111,7 +113,7 @@ export class OutputWriter {
       }
       if (had !== undefined) rmSync(target, { force: true });
       if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) continue;
-      place(target, () => writeFileSync(target, f.body));
+      place(target, () => writeFileSync(target, body));
     }
     return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
   }

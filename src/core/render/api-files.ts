@@ -16,14 +16,17 @@ export interface ApiFile {
 
 const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
 
-/** Every file of the static API: each published method in each format. */
-export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
-  const files: ApiFile[] = [];
+/** Every file of the static API, each rendered when asked for: a large listing can be written and released before the next is made. */
+export function* apiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): Generator<ApiFile> {
   for (const method of published) {
     const doc = envelope(method.entry.methodId, ctx.timestamp, method.data);
     for (const format of FORMATS) {
-      files.push({ path: sitePaths.apiFile(method.entry, format), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) });
+      yield { path: sitePaths.apiFile(method.entry, format), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) };
     }
   }
-  return files;
+}
+
+/** Every file of the static API: each published method in each format. */
+export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
+  return [...apiFiles(published, ctx)];
 }
