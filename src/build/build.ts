@@ -91,13 +91,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
     const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
-    // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
-    // released before the next is made and before Astro's process starts.
-    progress.stage('API files');
-    for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
-    lap('api');
     // Astro (when its pages changed) renders in a child process while this one writes the
-    // schemas and feeds; the calendar's pages need its shells, so they come after.
+    // schemas and feeds; the calendar's pages need its shells, so they come after. The API
+    // files come last, one at a time: a large archive's listing is hundreds of MB of text,
+    // made after Astro's process has ended (their peaks never add up) and released before the
+    // next is made.
     const pending = options.pages === false ? undefined : startAstroPages(context, target);
     try {
       write(schemas);
@@ -120,6 +118,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       pending?.stop();
       throw error;
     }
+    progress.stage('API files');
+    for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
+    lap('api');
     progress.stage('publishing');
     write(hostFiles());
     out.finish();
