@@ -11,7 +11,7 @@ import { toggleOneRow } from './one-row.ts';
 
 const EPOCH = '1700000000';
 /** The size that is the real data itself. */
-export const REAL = 363;
+const REAL = 363;
 
 /** Where one benchmark run works. */
 export interface Workplace {
@@ -51,7 +51,7 @@ export interface SizeResult {
 let realRows: string[][] | undefined;
 
 /** Writes a data folder of `n` sessions: the real data for 363, synthetic otherwise. */
-export function prepareData(w: Workplace, n: number): string {
+function prepareData(w: Workplace, n: number): string {
   const dir = path.join(w.tmp, `data-${n}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });

@@ -30,7 +30,7 @@ export function astroKey(root: string, pageContextJson: string): string {
 }
 
 /** Where the Astro output of `key` is cached in a versions folder. */
-export function astroCacheDir(versions: string, key: string): string {
+function astroCacheDir(versions: string, key: string): string {
   return path.join(versions, `${CACHE_PREFIX}astro-${key}`);
 }
 

@@ -12,7 +12,7 @@ export interface OutputFile {
 export type Manifest = Map<string, string>;
 
 /** The content hash a manifest keeps for a file's bytes. */
-export function contentHash(body: string | Uint8Array): string {
+function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
 }
 

@@ -25,7 +25,7 @@ function method(ctx: BuildContext, arg: string) {
  * a marker (fill-marker.ts) in a build, and the build fills it; under `astro dev` the pages
  * render the part itself. What Astro renders thus depends only on what page-context.ts hashes.
  */
-export const PAGE_FILLS: Readonly<Record<string, (ctx: BuildContext, arg: string) => string>> = {
+const PAGE_FILLS: Readonly<Record<string, (ctx: BuildContext, arg: string) => string>> = {
   'front-door.lead': (ctx) => frontDoor(ctx).lead.value,
   'front-door.heading': (ctx) => frontDoor(ctx).heading.value,
   'front-door.upcoming': (ctx) => frontDoor(ctx).upcoming.value,
