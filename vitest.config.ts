@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds the real data once (the default site and one below a path) for every suite that reads a build.
+    globalSetup: ['test/setup/global-build.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Builds and browsers are heavy; two workers fit the 2-core machines this runs on.

@@ -1,10 +1,9 @@
 // The benchmark's build cases at one size: a cold build, a rebuild after a one-row change and one
 // with nothing changed, each repeated; Hugo's build of the same sessions between them when asked.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readDataFolder } from '../src/load/data-fs.ts';
-import { generateSessions } from './generate.ts';
+import { generateSessions, sessionRows } from './generate.ts';
 import { writeHugoSite } from './hugo-site.ts';
 import { round, settle, spread, timed, treeSize, type Spread, type Timed } from './measure.ts';
 import { toggleOneRow } from './one-row.ts';
@@ -56,10 +55,15 @@ function prepareData(w: Workplace, n: number): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
   copyFileSync(path.join(w.root, 'data/methods.csv'), path.join(dir, 'methods.csv'));
+  // The other data sets and the program list as they are: only the sessions grow with the size
+  // (the synthetic rows draw their program labels from the real ones, so they resolve as those do).
+  for (const f of readdirSync(path.join(w.root, 'data'), { withFileTypes: true })) {
+    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(w.root, 'data', f.name), path.join(dir, f.name), { recursive: true });
+  }
   if (n === REAL) {
     for (const f of readdirSync(path.join(w.root, 'data/infosessions'))) copyFileSync(path.join(w.root, 'data/infosessions', f), path.join(dir, 'infosessions', f));
   } else {
-    realRows ??= readDataFolder(path.join(w.root, 'data'), w.root).datasets.infosessions!.flatMap((f) => f.rows);
+    realRows ??= sessionRows(path.join(w.root, 'data'));
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
   }
   return dir;

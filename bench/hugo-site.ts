@@ -2,12 +2,12 @@
 // a comparable but smaller job than our build (a page per session, a list per term and per month,
 // a home page and a JSON list of every session; no per-method API, schemas or feeds). Its
 // Markdown is written here, before the timed runs, and not counted.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DATASETS } from '../src/core/datasets/index.ts';
+import Papa from 'papaparse';
+import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { isoDate, parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 
 const CONFIG = `baseURL = "http://localhost:3000/"
 title = "Information sessions"
@@ -48,7 +48,7 @@ const LAYOUTS: Record<string, string> = {
 /** Writes the Hugo site of a data folder's sessions into `siteDir` (replacing it): config, layouts and one Markdown file per session. */
 export function writeHugoSite(dataDir: string, siteDir: string): number {
   rmSync(siteDir, { recursive: true, force: true });
-  const fields = fieldNames(DATASETS.infosessions!.record);
+  const fields = fieldNames(infosessionRecord);
   const col = (name: string) => fields.indexOf(name);
   const content = path.join(siteDir, 'content/sessions');
   mkdirSync(content, { recursive: true });
@@ -58,9 +58,11 @@ export function writeHugoSite(dataDir: string, siteDir: string): number {
     writeFileSync(path.join(siteDir, 'layouts', name), text);
   }
   let count = 0;
-  for (const file of readDataFolder(dataDir, dataDir).datasets.infosessions ?? []) {
-    const term = file.key;
-    for (const row of file.rows) {
+  const sessionsDir = path.join(dataDir, 'infosessions');
+  for (const name of readdirSync(sessionsDir).filter((f) => /^\d{4}(?:infosessions)?\.csv$/.test(f)).sort()) {
+    const term = name.slice(0, 4);
+    const rows = Papa.parse<string[]>(readFileSync(path.join(sessionsDir, name), 'utf8'), { skipEmptyLines: true }).data.slice(1);
+    for (const row of rows) {
       const date = parseSessionDate(row[col('date')]!);
       if (!date.ok) continue;
       const start = parseClockTime(row[col('start_time')]!);

@@ -7,9 +7,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { benchSize, hugoVersion, type Workplace } from './build-cases.ts';
 import { freePort } from './free-port.ts';
+import { sessionRows } from './generate.ts';
 import { round } from './measure.ts';
 import { resultTables, type Run, type Serving } from './tables.ts';
 
@@ -69,7 +69,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
   if (!values['no-serving']) {
     const dist = path.join(tmp, `dist-${sizes[0]}`);
     const data = path.join(tmp, `data-${sizes[0]}`);
-    const sessionId = readDataFolder(data, ROOT).datasets.infosessions![0]!.rows[0]![0];
+    const sessionId = sessionRows(data)[0]![0];
     const targets = [
       ['method listing', '/v2/api/methods.json'],
       ['session listing (json)', '/v2/resources/infosessions.json?key=bench'],

@@ -1,22 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EPOCH, ROOT, readTree } from './helpers/build.ts';
+import { BASED_SITE_URL, basedSite } from './helpers/sites.ts';
 import { renderXmlDocument } from './helpers/xml-oracle.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const FIELDS = ['id', 'employer', 'date', 'start_time', 'end_time', 'location', 'website', 'audience', 'programs', 'description'];
-let out: string;
 let files: Map<string, Buffer>;
 
+// The shared build for a SITE_URL with a path (read-only).
 beforeAll(async () => {
-  out = path.join(await tempDir(), 'dist');
-  const run = await runBuild(out, { SITE_URL: 'https://api.example.edu/campus/' }, ['--api-only']);
-  expect(run.code, run.stderr).toBe(0);
-  files = await readTree(out);
+  files = await readTree(basedSite());
 });
-afterAll(() => removeDir(path.dirname(out)));
 
 const json = (p: string) => JSON.parse(files.get(p)!.toString('utf8'));
 const xml = (p: string) => parseXml(files.get(p)!.toString('utf8')).response;
@@ -32,18 +29,17 @@ async function specTable() {
 }
 
 describe('the method listing (1103)', () => {
-  it('is at v2/api/methods.json and .xml; v2/ holds only the two methods and their descriptions', () => {
-    expect([...files.keys()].filter((f) => f.startsWith('v2/')).sort()).toEqual([
-      'v2/api/methods.json',
-      'v2/api/methods.xml',
-      'v2/openapi.json',
-      'v2/resources/infosessions.json',
-      'v2/resources/infosessions.xml',
-      'v2/schemas/infosessions.schema.json',
-      'v2/schemas/infosessions.xsd',
-      'v2/schemas/methods.schema.json',
-      'v2/schemas/methods.xsd',
-    ]);
+  it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
+    const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) => m.method_url.replace(BASED_SITE_URL, ''));
+    const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
+    expect(fixed).toHaveLength(23);
+    const expected = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
+    // Every other file stands at a path with placeholders (/courses/CS.json): a data set's records, walked by directory-walk.test.ts.
+    const placeholders = paths.filter((p) => !fixed.includes(p)).map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    const api = [...files.keys()].filter((f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json');
+    expect(api.filter((f) => expected.includes(f)).sort()).toEqual(expected.sort());
+    expect(api.filter((f) => !expected.includes(f) && !placeholders.some((r) => r.test(f)))).toEqual([]);
+    expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
   });
 
   it('lists exactly the 35 methods of table 4.3, in order, as the table gives them', async () => {
@@ -53,7 +49,7 @@ describe('the method listing (1103)', () => {
     expect(data).toEqual(
       table.map((row) => ({
         method_id: row.method_id,
-        method_url: `https://api.example.edu/campus/v2${row.path}`,
+        method_url: `${BASED_SITE_URL}v2${row.path}`,
         service_id: row.service_id,
         service_name: row.service_name,
         parameters: row.parameters,
@@ -120,5 +116,5 @@ describe.each([
 
 it('keeps API files under dist/v2 whatever path SITE_URL has', () => {
   expect(files.has('v2/api/methods.json')).toBe(true);
-  expect([...files.keys()].some((f) => f.startsWith('campus/'))).toBe(false);
+  expect([...files.keys()].some((f) => f.startsWith('campus-api/'))).toBe(false);
 });

@@ -3,18 +3,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../bench/free-port.ts';
-import { ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { ROOT } from './helpers/build.ts';
+import { basedSite } from './helpers/sites.ts';
 import { get } from './helpers/http.ts';
 
-let work: string;
 let dist: string;
 let serveProcess: ChildProcess;
 let origin: string;
 
 beforeAll(async () => {
-  work = await tempDir();
-  dist = path.join(work, 'dist');
-  expect((await runBuild(dist, { SITE_URL: 'https://example.github.io/campus-api/' }, ['--api-only'])).code).toBe(0);
+  dist = basedSite(); // shared, read-only
   const port = await freePort();
   serveProcess = spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { stdio: 'ignore' });
   origin = `http://127.0.0.1:${port}`;
@@ -29,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   serveProcess?.kill();
-  await removeDir(work);
 });
 
 describe('host configuration written by the build', () => {
@@ -48,8 +45,8 @@ describe('host configuration written by the build', () => {
 
   it('writes _headers for Netlify and Cloudflare Pages under the base path of SITE_URL', async () => {
     const text = await readFile(path.join(dist, '_headers'), 'utf8');
-    expect(text).toContain('/campus-api/v2/api/methods.json\n  Content-Type: application/json; charset=utf-8\n');
-    expect(text).toContain('/campus-api/v2/resources/infosessions.xml\n  Content-Type: application/xml; charset=utf-8\n');
+    expect(text).toContain('/campus-api/v2/*.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=0, must-revalidate\n');
+    expect(text).toContain('/campus-api/v2/*.xml\n  Content-Type: application/xml; charset=utf-8\n');
     expect(text).toContain('  Access-Control-Allow-Origin: *');
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../src/build/output-lock.ts';
@@ -8,9 +8,19 @@ import { ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.
 const API_ONLY = ['--api-only'];
 const PAUSE = 'CAMPUS_BUILD_TEST_PAUSE';
 
+// The builds here read a copy of data/ with one term of sessions (48) and one subject of
+// courses (CS): what is tested is how an output is published, whatever it holds, and a smaller
+// output costs less to write and remove twenty times over (every course is 10,000 files).
 let work: string;
+let SMALL: { DATA_DIR: string };
 beforeAll(async () => {
   work = await tempDir();
+  SMALL = { DATA_DIR: path.join(work, 'data') };
+  await cp(path.join(ROOT, 'data'), SMALL.DATA_DIR, { recursive: true });
+  const sessions = path.join(SMALL.DATA_DIR, 'infosessions');
+  for (const name of await readdir(sessions)) if (name !== '1145.csv') await rm(path.join(sessions, name));
+  const courses = path.join(SMALL.DATA_DIR, 'courses');
+  for (const name of await readdir(courses)) if (name !== 'CS.csv') await rm(path.join(courses, name));
 });
 afterAll(() => removeDir(work));
 
@@ -53,11 +63,13 @@ async function expectNoLeftovers(out: string): Promise<void> {
 describe('publishing an output', () => {
   it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it left', async () => {
     const out = await scenario('kill');
-    expect((await runBuild(out, {}, API_ONLY)).code).toBe(0);
+    const started = performance.now();
+    expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
+    const buildMs = performance.now() - started;
     await expectComplete(out);
     let first = true;
     for (const step of ['locked', 'filled', 'linked', 'swapped']) {
-      const build = startBuild(out, { [PAUSE]: step }, API_ONLY);
+      const build = startBuild(out, { ...SMALL, [PAUSE]: step }, API_ONLY);
       await build.printed(`campus-build-paused ${step}`);
       await expectComplete(out, `while paused at ${step}`);
       build.child.kill('SIGKILL');
@@ -67,14 +79,16 @@ describe('publishing an output', () => {
       if (!first) expect(build.stderr()).toMatch(/Taking over the lock of .*dist\/: build \d+ is no longer running\./);
       first = false;
     }
-    for (const delay of [0, 300, 700, 1100, 1500].map((d) => Math.round(d + Math.random() * 300))) {
-      const build = startBuild(out, {}, API_ONLY);
+    // Kills at random moments spread over the length of a whole build (measured above, process
+    // start included), so that each lands while the build runs, whatever the machine's load.
+    for (const delay of [0, 0.2, 0.4, 0.6, 0.8].map((f) => Math.round((f + Math.random() * 0.2) * buildMs))) {
+      const build = startBuild(out, SMALL, API_ONLY);
       await new Promise((resolve) => setTimeout(resolve, delay));
       build.child.kill('SIGKILL');
       await build.ended;
       await expectComplete(out, `after a kill at ${delay} ms`);
     }
-    const next = await runBuild(out, {}, API_ONLY);
+    const next = await runBuild(out, SMALL, API_ONLY);
     expect(next.code, next.stderr).toBe(0);
     await expectComplete(out);
     await expectNoLeftovers(out);
@@ -83,15 +97,15 @@ describe('publishing an output', () => {
   it('migrates an output that is a real folder, and restores it when killed in the one window where it is missing', async () => {
     const out = await scenario('migrate');
     const source = path.join(work, 'migrate-source');
-    expect((await runBuild(source, {}, API_ONLY)).code).toBe(0);
+    expect((await runBuild(source, SMALL, API_ONLY)).code).toBe(0);
     await cp(await realpath(source), out, { recursive: true });
-    const killed = startBuild(out, { [PAUSE]: 'migrated' }, API_ONLY);
+    const killed = startBuild(out, { ...SMALL, [PAUSE]: 'migrated' }, API_ONLY);
     await killed.printed('campus-build-paused migrated');
     killed.child.kill('SIGKILL');
     await killed.ended;
     await expect(lstat(out)).rejects.toThrow(/ENOENT/);
 
-    const next = await runBuild(out, {}, API_ONLY);
+    const next = await runBuild(out, SMALL, API_ONLY);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stderr).toContain('dist/ was missing (a build was stopped while publishing it); published');
     await expectComplete(out);
@@ -100,10 +114,10 @@ describe('publishing an output', () => {
 
   it('makes a second build of the same output wait, and an interrupted build removes its version and says what dist/ holds', async () => {
     const out = await scenario('wait');
-    expect((await runBuild(out, {}, API_ONLY)).code).toBe(0);
-    const first = startBuild(out, { [PAUSE]: 'filled' }, API_ONLY);
+    expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
+    const first = startBuild(out, { ...SMALL, [PAUSE]: 'filled' }, API_ONLY);
     await first.printed('campus-build-paused filled');
-    const second = startBuild(out, {}, API_ONLY);
+    const second = startBuild(out, SMALL, API_ONLY);
     await second.printed(`is writing ${out}/; waiting for it to finish`);
     expect(second.stderr()).toContain(`Another build (pid ${first.child.pid}) is writing`);
     first.child.kill('SIGTERM');
@@ -116,7 +130,7 @@ describe('publishing an output', () => {
 
   it('serialises two builds started together: both succeed and nothing is left over', async () => {
     const out = await scenario('race');
-    const builds = [startBuild(out, {}, API_ONLY), startBuild(out, {}, API_ONLY)];
+    const builds = [startBuild(out, SMALL, API_ONLY), startBuild(out, SMALL, API_ONLY)];
     const codes = await Promise.all(builds.map((b) => b.ended));
     expect(codes, builds.map((b) => b.stderr()).join('\n')).toEqual([0, 0]);
     await expectComplete(out);
@@ -124,7 +138,7 @@ describe('publishing an output', () => {
   }, 60_000);
 
   it('says in one line what is wrong when the output folder cannot be created, and nothing untrue', async () => {
-    const run = await runBuild('/proc/campus-dist', {}, API_ONLY);
+    const run = await runBuild('/proc/campus-dist', SMALL, API_ONLY);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('build: cannot create /proc/.campus-dist-versions: /proc/ does not accept new folders (ENOENT). To fix:');
     expect(run.stderr).toContain('/proc/campus-dist/ does not exist; this build did not create it.');

@@ -4,8 +4,9 @@ import * as linkify from 'linkifyjs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { linkSegments, type TextSegment } from '../src/core/calendar/linkify.ts';
-import { checkDatasetFile } from '../src/core/datasets/dataset.ts';
-import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
+import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
+import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
+import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { envelope } from '../src/core/records/envelope.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
@@ -16,7 +17,7 @@ import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
-const FIELDS = fieldNames(infosessionsDataset.record);
+const FIELDS = fieldNames(infosessionRecord);
 const GOOD = ['2116', 'Accenture', 'September 5, 2013', '9:30 AM', '1:00 PM', 'TC 2218', 'accenture.com', 'Co-op', 'Math', 'Hello'];
 
 /** Characters that break naive CSV, XML or JSON writers, mixed with arbitrary Unicode. */
@@ -34,22 +35,64 @@ function roundTrip(field: number, value: string) {
   cells[field] = value;
   const csv = Papa.unparse({ fields: FIELDS, data: [cells] }, { quotes: true, newline: '\n' });
   const findings = new Findings();
-  const rows = checkDatasetFile(new TextEncoder().encode(csv), 'data/infosessions/1139.csv', '1139.csv', infosessionsDataset, findings, new Map());
-  const records = rows.map((r) => Object.fromEntries(FIELDS.map((f) => [f, r.cells[f]!.value])));
-  return { findings, doc: envelope(1129, 0, records) };
+  const tables = readDatasetFiles(infosessionsDataset, [{ rel: '1139.csv', file: 'data/infosessions/1139.csv', bytes: new TextEncoder().encode(csv) }], findings);
+  const records = (tables.sessions ?? []).map((r) => r.values);
+  return { csv, cells, findings, doc: envelope(1129, 0, records) };
+}
+
+/** A value as a spreadsheet writes it in double quotes. */
+const quoted = (value: string) => `"${value.replace(/"/g, '""')}"`;
+
+/** The offset in `csv` of a finding's line and column (lines end at LF, as the checks count them). */
+function offsetOf(csv: string, line: number, column: number): number {
+  let start = 0;
+  for (let l = 1; l < line; l++) start = csv.indexOf('\n', start) + 1;
+  return start + column - 1;
+}
+
+/** The rule a checked value of each field breaks when it is not what the field holds (fields of free text have none). */
+const VALUE_RULES: Record<string, string> = { id: 'id', date: 'date', start_time: 'time', end_time: 'time' };
+
+/** Characters no published file may hold (XML 1.0 cannot carry them). */
+const FORBIDDEN = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]$/;
+
+/**
+ * Expects each error to name the rule the value breaks and to point where it is broken: at
+ * the very character (a control character, a bare CR) or at the start of the value.
+ */
+function expectLocatedErrors({ csv, cells, findings }: ReturnType<typeof roundTrip>, field: number): void {
+  let start = csv.indexOf('\n') + 1;
+  for (const cell of cells.slice(0, field)) start += quoted(cell).length + 1;
+  const end = start + quoted(cells[field]!).length;
+  expect(csv.slice(start, end)).toBe(quoted(cells[field]!));
+  const name = FIELDS[field]!;
+  for (const e of findings.errors) {
+    const at = offsetOf(csv, e.line, e.column);
+    const where = `${e.rule} at ${e.line}:${e.column}: ${JSON.stringify(csv.slice(at, at + 3))} of ${JSON.stringify(csv.slice(start, end))}`;
+    expect(e.file).toBe('data/infosessions/1139.csv');
+    if (e.rule === 'control-character') {
+      expect(csv[at], where).toMatch(FORBIDDEN);
+      expect(e.message).toBe(`${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, which JSON can carry but XML cannot. Delete it.`);
+    } else if (e.rule === 'line-endings') {
+      expect(csv.slice(at, at + 2), where).toMatch(/^\r(?!\n)/);
+    } else {
+      expect(e.rule, where).toBe(VALUE_RULES[name]);
+      expect(at, where).toBe(start + 1);
+      expect(e.message.startsWith(`${name} "`), e.message).toBe(true);
+    }
+    expect(at, where).toBeGreaterThan(start);
+    expect(at, where).toBeLessThan(end);
+  }
 }
 
 describe('any text in any field', () => {
   it('survives CSV → JSON and CSV → XML → parser exactly, or is refused with a located, clear error', () => {
     fc.assert(
       fc.property(fc.nat({ max: FIELDS.length - 1 }), nasty, (field, value) => {
-        const { findings, doc } = roundTrip(field, value);
+        const trip = roundTrip(field, value);
+        const { findings, doc } = trip;
         if (findings.errors.length > 0) {
-          for (const e of findings.errors) {
-            expect(e.line).toBeGreaterThanOrEqual(1);
-            expect(e.column).toBeGreaterThanOrEqual(1);
-            expect(e.message.length).toBeGreaterThan(20);
-          }
+          expectLocatedErrors(trip, field);
           return;
         }
         // Line breaks inside a value are published as \n (documented); nothing else changes.
@@ -62,6 +105,15 @@ describe('any text in any field', () => {
       }),
       { numRuns: 400, seed: 20261122 },
     );
+  });
+
+  it.each([
+    ['after quotes', 'say "hi" \u0007', 2, 113],
+    ['on a later line, after quotes', 'a\n"b" \u0007', 3, 7],
+  ])('points at a control character %s, each quote being written twice', (_, value, line, column) => {
+    const trip = roundTrip(9, value);
+    expect(trip.findings.errors.map((e) => [e.rule, e.line, e.column])).toEqual([['control-character', line, column]]);
+    expectLocatedErrors(trip, 9);
   });
 
   it.each([
@@ -135,8 +187,8 @@ describe('links in free text', () => {
   });
 
   it('finds exactly those links in every real description', () => {
-    const rows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
-    const descriptions = rows.map((r) => r[FIELDS.indexOf('description')]!);
+    const rows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions?.sessions ?? [];
+    const descriptions = rows.map((r) => String(r.values.description));
     expect(descriptions.filter((d) => wholeTextSegments(d).some((s) => s.href)).length).toBeGreaterThan(10);
     for (const d of descriptions) expect(linkSegments(d)).toEqual(wholeTextSegments(d));
   });

@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { buildingLookup } from '../core/buildings/location.ts';
+import { searchIndexFiles } from '../core/calendar/search-index.ts';
 import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
@@ -7,7 +9,7 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
-import { startAstroPages, type ShellKind } from './astro-pages.ts';
+import { renderAstroPages, type ShellKind } from './astro-pages.ts';
 import { publishOutput } from './atomic-dir.ts';
 import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 import { OutputWriter, type OutputFile } from './output-files.ts';
@@ -25,8 +27,8 @@ export interface BuildReport {
   bytes: number;
   /** Files linked unchanged from the previous output instead of written. */
   reused: number;
-  /** Whether Astro rendered the pages (`ran`), its cached output served (`cached`), or no pages were built (`none`). */
-  astro: 'ran' | 'cached' | 'none';
+  /** Whether Astro rendered the pages (`ran`) or no pages were built (`none`). */
+  astro: 'ran' | 'none';
   context: BuildContext;
 }
 
@@ -49,7 +51,7 @@ export { BUILD_STAMP };
 
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
 function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, Shell>): Generator<OutputFile> {
-  for (const page of calendarPages(context.sessions, context.render)) {
+  for (const page of calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })) {
     yield { path: pageFile(page.path), body: shells[page.kind].fill(page) };
   }
 }
@@ -57,9 +59,8 @@ function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, S
 /**
  * Builds the site: reads and validates data/ first, renders everything second into a new
  * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
- * Files whose bytes are those of the published version are linked from it, not written, and
- * Astro runs only when what its pages are made from changed. A build that fails leaves
- * `outDir` untouched.
+ * Files whose bytes are those of the published version are linked from it, not written.
+ * A build that fails leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const progress = options.progress ?? silentProgress;
@@ -91,32 +92,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
     const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
-    // Astro (when its pages changed) renders in a child process while this one writes the
-    // schemas and feeds; the calendar's pages need its shells, so they come after. The API
-    // files come last, one at a time: a large archive's listing is hundreds of MB of text,
-    // made after Astro's process has ended (their peaks never add up) and released before the
-    // next is made.
-    const pending = options.pages === false ? undefined : startAstroPages(context, target);
-    try {
-      write(schemas);
-      lap('schemas');
-      progress.stage('calendar feeds');
-      write(renderFeedFiles(context.feeds, render));
-      lap('feeds');
-      if (pending) {
-        progress.stage(pending.ran ? 'pages (Astro)' : 'pages');
-        const pages = await pending.pages();
-        astro = pending.ran ? 'ran' : 'cached';
-        scriptHashes = pages.scriptHashes;
-        write(pages.files);
-        lap('pages');
-        progress.stage('calendar pages');
-        write(filledCalendarPages(context, pages.shells));
-        lap('calendar');
-      }
-    } catch (error) {
-      pending?.stop();
-      throw error;
+    // Astro runs in every build (main's pages read the data records directly, so no hash of
+    // fewer inputs could tell when they are unchanged); the writer links every page whose
+    // bytes did not change. The calendar's pages need its shells, so they come after it. The API files come last, one at a time: a large archive's listing is hundreds of
+    // MB of text, made after Astro is done and released before the next is made.
+    write(schemas);
+    lap('schemas');
+    progress.stage('calendar feeds');
+    write(renderFeedFiles(context.feeds, render));
+    write(searchIndexFiles(context.sessions));
+    lap('feeds');
+    if (options.pages !== false) {
+      progress.stage('pages (Astro)');
+      const pages = await renderAstroPages(context, target);
+      astro = 'ran';
+      scriptHashes = pages.scriptHashes;
+      write(pages.files);
+      lap('pages');
+      progress.stage('calendar pages');
+      write(filledCalendarPages(context, pages.shells));
+      lap('calendar');
     }
     progress.stage('API files');
     for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);

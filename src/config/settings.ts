@@ -12,6 +12,7 @@ export const SETTINGS = {
   API_KEYS_FILE: 'A file of keys npm start accepts, one per line, # comments.',
   BENCH_TMP: 'Where the benchmark writes its data and builds (default bench/tmp).',
   BENCH_KEEP: 'Set to keep the benchmark\'s data and builds instead of removing them.',
+  BENCH_TEST_SERVING: 'Set to make npm test load-test the servers too in its run of the benchmark (CI sets it).',
   CI: 'Set (not false) by CI services: builds show no progress line.',
   GITHUB_ACTIONS: 'true under GitHub Actions: the check prints annotations.',
   GITHUB_STEP_SUMMARY: 'The job summary file the check and diff --summary append to.',

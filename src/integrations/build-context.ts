@@ -7,8 +7,6 @@ const RESOLVED = `\0${VIRTUAL_CONTEXT}`;
 const NAME = 'campus:build-context';
 const STORE = fileURLToPath(new URL('./context-store.ts', import.meta.url));
 const CONTEXT_MODULE = fileURLToPath(new URL('../build/context.ts', import.meta.url));
-const FILLS_MODULE = fileURLToPath(new URL('../build/page-fills.ts', import.meta.url));
-const MARKER_MODULE = fileURLToPath(new URL('../build/fill-marker.ts', import.meta.url));
 
 /** What the integration is given: the build's context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {
@@ -19,11 +17,8 @@ export interface BuildContextOptions {
 /** The virtual module's source: the handed-over context, or one read from the project's data/. */
 function moduleSource(root: string, options: BuildContextOptions): string {
   if (options.handedKey) {
-    // The build fills the month, term and session pages into shells itself (the fast path),
-    // and every part made from the data records into markers (src/build/page-fills.ts); the
-    // context it hands over lets the pages read nothing else (src/build/page-context.ts).
+    // The build fills the month, term and session pages into shells itself (the fast path).
     return `import { handedContext } from ${JSON.stringify(pathToFileURL(STORE).href)};
-export { fillMarker as fill } from ${JSON.stringify(MARKER_MODULE)};
 export const context = handedContext(${JSON.stringify(options.handedKey)});
 export const astroRendersCalendar = false;
 `;
@@ -32,10 +27,8 @@ export const astroRendersCalendar = false;
   // data/ (or DATA_DIR) below the project root resolved from Astro's config, not process.cwd(),
   // and let Astro render the calendar's pages through src/pages/infosessions/[...path].astro.
   return `import { createBuildContext } from ${JSON.stringify(CONTEXT_MODULE)};
-import { pageFill } from ${JSON.stringify(FILLS_MODULE)};
 export const context = createBuildContext(${JSON.stringify(root)});
 export const astroRendersCalendar = true;
-export const fill = (name, arg = '') => pageFill(context, name, String(arg));
 `;
 }
 

@@ -7,7 +7,7 @@ import type { BuildContext } from '../build/context.ts';
 const handed = new Map<string, BuildContext>();
 let next = 0;
 
-/** Holds a context for Astro's pages (in the process that renders them, src/build/astro-child.ts); returns the key they read it by. */
+/** Holds a context for Astro's pages until `release`; returns the key they read it by. */
 export function handOver(context: BuildContext): string {
   next += 1;
   const key = `build-${next}`;
@@ -20,4 +20,9 @@ export function handedContext(key: string): BuildContext {
   const context = handed.get(key);
   if (!context) throw new Error(`no build context is handed over under ${key}: the pages render only inside the build that handed it`);
   return context;
+}
+
+/** Forgets a handed-over context once Astro is done with it. */
+export function release(key: string): void {
+  handed.delete(key);
 }

@@ -4,6 +4,4 @@ declare module 'virtual:campus/context' {
   export const context: import('../build/context.ts').BuildContext;
   /** True when Astro renders the calendar's month, term and session pages itself (dev); false when the build fills them into shells. */
   export const astroRendersCalendar: boolean;
-  /** A part of a page made from the data records (src/build/page-fills.ts): in a build its marker, which the build fills; under `astro dev` the part itself. */
-  export function fill(name: string, arg?: string | number): string;
 }

@@ -1,0 +1,127 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { crawlInternalLinks } from './helpers/site-crawl.ts';
+import { BASE_PATH, basedSite, rootSite } from './helpers/sites.ts';
+
+// What a visitor gets from the built pages that needs no browser: the HTML as served (what a
+// browser without JavaScript shows), its links and its weight. Read from the shared builds of
+// the real data; the browser suites (test/e2e) keep what needs layout, scripts or axe-core.
+
+/** Every file below a built site, as site paths. */
+async function siteFiles(dist: string): Promise<string[]> {
+  return (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+}
+
+/** The document of a built page (a folder's index.html), parsed by linkedom. */
+async function page(dist: string, sitePath: string): Promise<Document> {
+  return parseHTML(await readFile(path.join(dist, sitePath, 'index.html'), 'utf8')).document;
+}
+
+/** Trimmed text content of the first element matching `selector`, or undefined. */
+const text = (doc: Document | Element, selector: string) => doc.querySelector(selector)?.textContent?.trim();
+
+describe('a cancelled session', () => {
+  it('is struck through and labelled on its page, without the marker in the name', async () => {
+    const doc = await page(rootSite(), 'infosessions/2414/');
+    expect(text(doc, 'h1 s')).toBe('The Jonah Group');
+    expect(text(doc, 'main')).toContain('This session was cancelled.');
+    expect(text(doc, 'h1')).not.toMatch(/cancell?ed/i);
+  });
+
+  it('is struck through in its month, as is every other cancelled session of it and no other', async () => {
+    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as { employer: string; date: string }[];
+    const cancelled = data.filter((r) => r.date.startsWith('February') && r.date.endsWith('2014') && /cancell?ed/i.test(r.employer));
+    const doc = await page(rootSite(), 'infosessions/2014/02/');
+    const struck = [...doc.querySelectorAll('li.session.cancelled s a')].map((a) => a.textContent!);
+    expect(struck).toContain('The Jonah Group');
+    expect(struck).toHaveLength(cancelled.length);
+    expect(doc.querySelectorAll('li.session s')).toHaveLength(cancelled.length);
+    for (const name of struck) expect(name).not.toMatch(/cancel/i);
+  });
+});
+
+describe('a session without a room or of another kind', () => {
+  it('shows a placeholder location as "to be announced"', async () => {
+    expect(text(await page(rootSite(), 'infosessions/2116/'), 'main')).toContain('Location to be announced');
+  });
+
+  it('labels a career fair as what it is', async () => {
+    const doc = await page(rootSite(), 'infosessions/terms/1139/');
+    const fair = [...doc.querySelectorAll('li.session')].filter((li) => li.textContent!.includes('P4E Career Fair'));
+    expect(fair).toHaveLength(1);
+    expect(text(fair[0]!, '.tag.kind')).toBe('career fair');
+  });
+});
+
+describe('without JavaScript', () => {
+  it('lists every session of every month, none hidden, and hides the filter form', async () => {
+    const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
+    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as { date: string }[];
+    // A page for every month with sessions, none for a month without (the pagers skip those).
+    expect(months.length).toBe(new Set(data.map((d) => /^(\w+) \d+, (\d{4})$/.exec(d.date)!.slice(1).join(' '))).size);
+    let listed = 0;
+    for (const f of months) {
+      const doc = await page(rootSite(), path.dirname(f));
+      const sessions = [...doc.querySelectorAll('li.session')];
+      listed += sessions.length + doc.querySelectorAll('li.all-day').length;
+      expect(sessions.filter((li) => li.closest('[hidden], .filtered-out')), f).toEqual([]);
+      if (sessions.length > 0) expect(doc.querySelector('form[data-session-filter]')?.hasAttribute('hidden'), f).toBe(true);
+    }
+    expect(listed).toBe(data.length);
+    expect((await page(rootSite(), 'infosessions/2014/01/')).querySelectorAll('li.session')).toHaveLength(67);
+  });
+
+  it('keeps [hidden] elements hidden whatever display a rule gives them', async () => {
+    const css = (await siteFiles(rootSite())).filter((f) => f.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    const rules = (await Promise.all(css.map((f) => readFile(rootSite(f), 'utf8')))).join('\n');
+    expect(rules).toMatch(/\[hidden\]\s*\{\s*display:\s*none\s*!important;?\s*\}/);
+  });
+
+  it('shows each catalogue page with one h1 and its content', async () => {
+    const pages = ['', ...(await readdir(basedSite('methods'))).map((m) => `methods/${m}/`)];
+    expect(pages.length).toBe(36);
+    for (const p of pages) {
+      const doc = await page(basedSite(), p);
+      expect(doc.querySelectorAll('h1'), p).toHaveLength(1);
+      expect(text(doc, 'main')!.length, p).toBeGreaterThan(200);
+    }
+  });
+});
+
+describe.each([
+  ['a SITE_URL carrying a path', basedSite, BASE_PATH, 'https://example.github.io'],
+  ['the default SITE_URL', rootSite, '/', 'http://localhost:3000'],
+])('a build for %s', (_, dist, basePath, origin) => {
+  it('has no broken internal link and one h1 per page', async () => {
+    const crawl = await crawlInternalLinks(dist(), origin, basePath);
+    expect(crawl.pages).toBeGreaterThanOrEqual(37);
+    expect(crawl.checked).toBeGreaterThan(150);
+    expect(crawl.broken).toEqual([]);
+    for (const [p, count] of crawl.h1) expect(count, p).toBe(1);
+  });
+});
+
+describe('weight', () => {
+  it('keeps the busiest month of the real data under 60 KB of HTML', async () => {
+    const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
+    const sizes = await Promise.all(months.map(async (f) => ({ f, bytes: (await stat(rootSite(f))).size, sessions: ((await readFile(rootSite(f), 'utf8')).match(/class="session/g) ?? []).length })));
+    const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
+    expect(busiest.sessions).toBeGreaterThan(50);
+    expect(busiest.bytes).toBeLessThan(60 * 1024);
+  });
+
+  it('keeps the whole site\'s scripts under 20 KB gzipped', async () => {
+    const scripts = new Set<string>();
+    for (const f of await siteFiles(rootSite())) {
+      if (f.endsWith('.js')) scripts.add(await readFile(rootSite(f), 'utf8'));
+      if (f.endsWith('.html')) for (const m of (await readFile(rootSite(f), 'utf8')).matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]!.trim()) scripts.add(m[1]!);
+    }
+    const gzipped = [...scripts].reduce((n, t) => n + gzipSync(t).length, 0);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThan(20 * 1024);
+  });
+});
