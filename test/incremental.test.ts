@@ -56,9 +56,9 @@ const DATA_SETS: [string, (dir: string) => Promise<void>][] = [
   [
     'a small synthetic set',
     async (dir) => {
+      // Every other data set as it is (methods.csv names them all); only the sessions are synthetic.
+      await cp(path.join(ROOT, 'data'), dir, { recursive: true, filter: (src) => !src.startsWith(path.join(ROOT, 'data/infosessions/')) });
       await mkdir(path.join(dir, 'infosessions'), { recursive: true });
-      await cp(path.join(ROOT, 'data/methods.csv'), path.join(dir, 'methods.csv'));
-      await cp(path.join(ROOT, 'data/programs'), path.join(dir, 'programs'), { recursive: true });
       for (const [name, text] of generateSessions(real, 150)) await writeFile(path.join(dir, 'infosessions', name), text);
     },
   ],
