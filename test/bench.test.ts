@@ -46,14 +46,16 @@ describe('npm run bench', () => {
   it(`runs end to end at a tiny size and writes its results${serving ? ', serving included' : ' (builds only: BENCH_TEST_SERVING is unset)'}`, async () => {
     const out = path.join(work, 'latest.json');
     const load = serving ? ['--serve-seconds', '1', '--connections', '2'] : ['--no-serving'];
-    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', ...load, '--out', out], {
+    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--reps', '1', ...load, '--out', out], {
       cwd: ROOT,
       env: { ...process.env, BENCH_TMP: path.join(work, 'tmp') },
       maxBuffer: 16 * 1024 * 1024,
     });
     const result = JSON.parse(await readFile(out, 'utf8'));
     expect(result.runs).toHaveLength(1);
-    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes']));
+    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes', 'cold_s', 'one_row_s', 'no_change_s']));
+    // The one-row rebuild links what did not change from the previous output.
+    expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);
     expect(result.runs[0].output_bytes).toBeGreaterThan(0);
     if (!serving) {

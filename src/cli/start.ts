@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { BUILD_STAMP, buildSite } from '../build/build.ts';
+import { progressFor } from '../build/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { loadSiteData } from '../load/data-fs.ts';
@@ -40,7 +41,7 @@ await cliMain(startCommand, async ({ values, config }) => {
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url);
   if (reason) {
     console.log(`Building: ${reason}.`);
-    const report = await buildSite({ root, outDir: distDir, settings: config });
+    const report = await buildSite({ root, outDir: distDir, settings: config, progress: progressFor(process.stderr, config.ci) });
     for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   }
   const keys = keyStoreFromEnv(config.apiKeys);

@@ -21,16 +21,19 @@ export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['fil
   return method.noData !== undefined ? noDataEnvelope(method.entry.methodId, timestamp, method.noData) : envelope(method.entry.methodId, timestamp, file.data);
 }
 
-/** Every file of the static API: each file of each method, in each format. */
-export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
-  const files: ApiFile[] = [];
+/** Every file of the static API, each rendered when asked for: a large listing can be written and released before the next is made. */
+export function* apiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): Generator<ApiFile> {
   for (const method of published) {
     for (const file of method.files) {
       const doc = fileEnvelope(method, file, ctx.timestamp);
       for (const format of FORMATS) {
-        files.push({ path: sitePaths.apiFile(method.entry, format, file.params), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) });
+        yield { path: sitePaths.apiFile(method.entry, format, file.params), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) };
       }
     }
   }
-  return files;
+}
+
+/** Every file of the static API: each file of each method, in each format. */
+export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
+  return [...apiFiles(published, ctx)];
 }
