@@ -57,8 +57,9 @@ function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, S
 /**
  * Builds the site: reads and validates data/ first, renders everything second into a new
  * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
- * Files whose bytes are those of the published version are linked from it, not written, and
- * Astro runs only when what its pages are made from changed. A build that fails leaves
+ * Only files whose bytes change are written (the spare version is updated in place, or
+ * unchanged files are linked from the published one: output-files.ts), and Astro runs only
+ * when what its pages are made from changed (astro-pages.ts). A build that fails leaves
  * `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
