@@ -17,6 +17,9 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   compressHTML: true,
   devToolbar: { enabled: false },
+  // Every script inline, whatever its size: the CSP allows inline scripts by hash only, never
+  // script files (src/core/site/csp.ts). Other assets keep Vite's default limit.
+  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? true : undefined) } },
   // Pages import their data from `virtual:campus/context`: under `astro dev` this instance reads
   // data/; `npm run build` adds one that hands over the context it already read.
   integrations: [buildContextIntegration()],

@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['test/setup/global-build.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // How long expect.poll waits for a page to settle (a search fetching its index, a script
+    // running): a bound on waiting, not a speed assertion; a loaded 2-core machine needs seconds.
+    expect: { poll: { timeout: 15_000 } },
     // Builds and browsers are heavy; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
   },

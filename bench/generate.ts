@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { DATASETS } from '../src/core/datasets/index.ts';
+import { readDataFolder } from '../src/load/data-fs.ts';
+import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { daysInMonth, MONTH_NAMES, parseClockTime } from '../src/core/records/session-time.ts';
 
@@ -34,7 +35,7 @@ export function termCodes(count: number): string[] {
 export function generateSessions(real: readonly string[][], count: number, seed = 20261122): Map<string, string> {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const fields = fieldNames(DATASETS.infosessions!.record);
+  const fields = fieldNames(infosessionRecord);
   const col = (name: string) => fields.indexOf(name);
   const timePairs = real.map((r) => [r[col('start_time')]!, r[col('end_time')]!] as const).filter(([s, e]) => {
     const a = parseClockTime(s);
@@ -71,3 +72,8 @@ export function generateSessions(real: readonly string[][], count: number, seed 
   return files;
 }
 
+/** The information sessions of a data folder as rows of cells in record-field order (what generateSessions takes). */
+export function sessionRows(dataDir: string): string[][] {
+  const fields = fieldNames(infosessionRecord);
+  return (readDataFolder(dataDir, dataDir).datasets.infosessions?.sessions ?? []).map((r) => fields.map((f) => String(r.values[f])));
+}

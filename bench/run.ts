@@ -1,23 +1,20 @@
-// npm run bench: build cost as the data grows, and serving throughput, in one run.
+// npm run bench: build cost as the data grows (cold, after a one-row change, with nothing
+// changed; Hugo beside it with --with-hugo), and serving throughput, in one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
+import { benchSize, hugoVersion, type Workplace } from './build-cases.ts';
 import { freePort } from './free-port.ts';
-import { generateSessions } from './generate.ts';
+import { sessionRows } from './generate.ts';
+import { round } from './measure.ts';
+import { resultTables, type Run, type Serving } from './tables.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = [process.execPath];
-const EPOCH = '1700000000';
-const REAL = 363;
-
-/** Where data, builds and reports go (BENCH_TMP, default bench/tmp); set by main. */
-let TMP = path.join(ROOT, 'bench/tmp');
 
 /** A whole number above zero from an option, or a UsageError naming it. */
 function count(name: string, text: string): number {
@@ -26,110 +23,11 @@ function count(name: string, text: string): number {
   return n;
 }
 
-/** The real sessions, the distributions the generator draws from. */
-let realRows: string[][] | undefined;
-
-/** Writes a data folder of `n` sessions: the real data for 363, synthetic otherwise. */
-function prepareData(n: number): string {
-  const dir = path.join(TMP, `data-${n}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
-  copyFileSync(path.join(ROOT, 'data/methods.csv'), path.join(dir, 'methods.csv'));
-  if (n === REAL) {
-    for (const f of readdirSync(path.join(ROOT, 'data/infosessions'))) copyFileSync(path.join(ROOT, 'data/infosessions', f), path.join(dir, 'infosessions', f));
-  } else {
-    realRows ??= readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
-    for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
-  }
-  return dir;
-}
-
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-function treeRss(pid: number): number {
-  const children = new Map<number, number[]>();
-  let rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      (children.get(ppid) ?? children.set(ppid, []).get(ppid)!).push(Number(entry));
-      rss.set(Number(entry), Number(fields[21]) * 4096);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    total += rss.get(p) ?? 0;
-    stack.push(...(children.get(p) ?? []));
-  }
-  rss = new Map();
-  return total;
-}
-
-/** Runs a command to the end, sampling its process tree's memory; returns wall seconds and peak RSS. */
-function timed(cmd: string[], env: Record<string, string>): Promise<{ seconds: number; peakRss: number; code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(cmd[0]!, cmd.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (c) => (stderr += c));
-    let peakRss = 0;
-    const timer = setInterval(() => (peakRss = Math.max(peakRss, treeRss(child.pid!))), 50);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      resolve({ seconds: (performance.now() - started) / 1000, peakRss, code: code ?? 1, stderr });
-    });
-  });
-}
-
-/** Files and bytes below a folder. */
-function treeSize(dir: string): { files: number; bytes: number } {
-  let files = 0;
-  let bytes = 0;
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    files += 1;
-    bytes += statSync(path.join(e.parentPath, e.name)).size;
-  }
-  return { files, bytes };
-}
-
 /** The floor (bench/floor.ts) in a fresh process, as the build runs: seconds of parse, stringify and write. */
-function floor(dataDir: string): number {
-  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/floor.ts', dataDir, path.join(TMP, 'floor.json')], { cwd: ROOT, encoding: 'utf8' });
+function floor(tmp: string, dataDir: string): number {
+  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/floor.ts', dataDir, path.join(tmp, 'floor.json')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`the floor failed:\n${run.stderr}`);
   return Number(run.stdout.trim());
-}
-
-/**
- * Lets the disk settle before a build: writes back what earlier steps left dirty (and, on a
- * file system mounted with discard, the trims of removed trees), so each build is measured
- * from the same quiet start rather than paying for the one before.
- */
-function settle(): void {
-  spawnSync('sync');
-}
-
-interface Run {
-  sessions: number;
-  build_s: number;
-  api_s: number;
-  floor_s: number;
-  api_floor_ratio: number;
-  peak_rss_mb: number;
-  stages_s: Record<string, number>;
-  output_files: number;
-  output_bytes: number;
-}
-
-/** Rounds seconds to milliseconds. */
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 /** Waits until a server answers on a port. */
@@ -145,54 +43,33 @@ async function ready(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
-/** One load test's result. */
-interface Serving {
-  server: string;
-  target: string;
-  requests_per_s: number;
-  latency_ms: { p50: number; p90: number; p99: number };
-  errors: number;
-  non2xx: number;
-}
 await cliMain(benchCommand, async ({ values, config }) => {
-  TMP = config.benchTmp ?? TMP;
+  const tmp = config.benchTmp ?? path.join(ROOT, 'bench/tmp');
   const sizes = String(values.sizes).split(',').map((s) => count('sizes', s));
   const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
   const connections = count('connections', String(values.connections));
   const outFile = path.resolve(ROOT, String(values.out));
+  const w: Workplace = { root: ROOT, tmp, reps: count('reps', String(values.reps)) };
+  if (values['with-hugo']) {
+    const version = hugoVersion();
+    if (version) w.hugo = 'hugo';
+    console.log(version ? `Comparing with ${version}.` : '--with-hugo: the hugo command is not installed (Debian: apt-get install hugo); measuring without Hugo.');
+  }
   const runs: Run[] = [];
-  mkdirSync(TMP, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
   for (const n of sizes) {
-    const data = prepareData(n);
-    const out = path.join(TMP, `dist-${n}`);
-    const report = path.join(TMP, `report-${n}.json`);
-    settle();
-    const build = await timed([...NODE, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' });
-    if (build.code !== 0) throw new Error(`build of ${n} sessions failed:\n${build.stderr}`);
-    const { stages } = JSON.parse(readFileSync(report, 'utf8')) as { stages: Record<string, number> };
-    const floors = [floor(data), floor(data), floor(data)].sort((a, b) => a - b);
-    const size = treeSize(out);
-    const run: Run = {
-      sessions: n,
-      build_s: round(build.seconds),
-      api_s: round(stages.api!),
-      floor_s: round(floors[1]!),
-      api_floor_ratio: round(stages.api! / floors[1]!),
-      peak_rss_mb: Math.round(build.peakRss / 1048576),
-      stages_s: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, round(v)])),
-      output_files: size.files,
-      output_bytes: size.bytes,
-    };
-    runs.push(run);
-    console.log(`${n} sessions: build ${run.build_s} s (${Object.entries(run.stages_s).map(([k, v]) => `${k} ${v}`).join(', ')}), api/floor ${run.api_floor_ratio}, peak ${run.peak_rss_mb} MB, ${run.output_files} files`);
-    if (n !== sizes[0]) rmSync(out, { recursive: true, force: true });
+    const result = await benchSize(w, n, (line) => console.log(line));
+    const data = path.join(tmp, `data-${n}`);
+    const floors = [floor(tmp, data), floor(tmp, data), floor(tmp, data)].sort((a, b) => a - b);
+    const api = result.stages_s.api ?? 0;
+    runs.push({ ...result, api_s: api, floor_s: round(floors[1]!), api_floor_ratio: round(api / floors[1]!) });
   }
 
   const serving: Serving[] = [];
   if (!values['no-serving']) {
-    const dist = path.join(TMP, `dist-${sizes[0]}`);
-    const data = path.join(TMP, `data-${sizes[0]}`);
-    const sessionId = readDataFolder(data, ROOT).datasets.infosessions![0]!.rows[0]![0];
+    const dist = path.join(tmp, `dist-${sizes[0]}`);
+    const data = path.join(tmp, `data-${sizes[0]}`);
+    const sessionId = sessionRows(data)[0]![0];
     const targets = [
       ['method listing', '/v2/api/methods.json'],
       ['session listing (json)', '/v2/resources/infosessions.json?key=bench'],
@@ -228,6 +105,8 @@ await cliMain(benchCommand, async ({ values, config }) => {
 
   const result = {
     date: new Date().toISOString(),
+    hugo: w.hugo ? hugoVersion() : undefined,
+    reps: w.reps,
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     runs,
     serving,
@@ -235,16 +114,6 @@ await cliMain(benchCommand, async ({ values, config }) => {
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
 
-  // The table the README shows.
-  const lines = [
-    '| sessions | build (s) | load | api | schemas | pages (Astro) | calendar pages | feeds | write | api / floor | peak RSS (MB) | files | output (MB) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...runs.map((r) => `| ${r.sessions} | ${r.build_s.toFixed(2)} | ${r.stages_s.load} | ${r.api_s} | ${r.stages_s.schemas ?? 0} | ${r.stages_s.pages} | ${r.stages_s.calendar ?? 0} | ${r.stages_s.feeds} | ${r.stages_s.write} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) | ${r.peak_rss_mb} | ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`),
-  ];
-  if (serving.length) {
-    lines.push('', `| server | target | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors |`, '|---|---|---:|---:|---:|---:|---:|');
-    for (const s of serving) lines.push(`| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`);
-  }
-  console.log(`\n${lines.join('\n')}\n\nWrote ${path.relative(ROOT, outFile)}`);
-  if (existsSync(TMP) && !config.benchKeep) rmSync(TMP, { recursive: true, force: true });
+  console.log(`\n${resultTables(runs, serving)}\n\nWrote ${path.relative(ROOT, outFile)}`);
+  if (existsSync(tmp) && !config.benchKeep) rmSync(tmp, { recursive: true, force: true });
 });

@@ -29,18 +29,17 @@ async function specTable() {
 }
 
 describe('the method listing (1103)', () => {
-  it('is at v2/api/methods.json and .xml; v2/ holds only the two methods and their descriptions', () => {
-    expect([...files.keys()].filter((f) => f.startsWith('v2/')).sort()).toEqual([
-      'v2/api/methods.json',
-      'v2/api/methods.xml',
-      'v2/openapi.json',
-      'v2/resources/infosessions.json',
-      'v2/resources/infosessions.xml',
-      'v2/schemas/infosessions.schema.json',
-      'v2/schemas/infosessions.xsd',
-      'v2/schemas/methods.schema.json',
-      'v2/schemas/methods.xsd',
-    ]);
+  it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
+    const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) => m.method_url.replace(BASED_SITE_URL, ''));
+    const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
+    expect(fixed).toHaveLength(23);
+    const expected = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
+    // Every other file stands at a path with placeholders (/courses/CS.json): a data set's records, walked by directory-walk.test.ts.
+    const placeholders = paths.filter((p) => !fixed.includes(p)).map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    const api = [...files.keys()].filter((f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json');
+    expect(api.filter((f) => expected.includes(f)).sort()).toEqual(expected.sort());
+    expect(api.filter((f) => !expected.includes(f) && !placeholders.some((r) => r.test(f)))).toEqual([]);
+    expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
   });
 
   it('lists exactly the 35 methods of table 4.3, in order, as the table gives them', async () => {

@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSessions, termCodes } from '../bench/generate.ts';
+import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
+import { DATASETS } from '../src/load/dataset-registry.ts';
 import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 
-const real = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
+const real = sessionRows(path.join(ROOT, 'data'));
 
 describe('the synthetic data generator', () => {
   it('gives the same files for the same seed, and other files for another', () => {
@@ -20,9 +20,9 @@ describe('the synthetic data generator', () => {
 
   it('writes valid data: the check finds no error, ids are unique, the count is exact', () => {
     const files = generateSessions(real, 1234);
-    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r);
+    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r, DATASETS);
     expect(report.findings.errors).toEqual([]);
-    expect(report.datasets.infosessions!.reduce((n, f) => n + f.rows.length, 0)).toBe(1234);
+    expect(report.datasets.infosessions!.sessions).toHaveLength(1234);
   });
 
   it('spreads large archives over distinct term codes', () => {
@@ -46,14 +46,16 @@ describe('npm run bench', () => {
   it(`runs end to end at a tiny size and writes its results${serving ? ', serving included' : ' (builds only: BENCH_TEST_SERVING is unset)'}`, async () => {
     const out = path.join(work, 'latest.json');
     const load = serving ? ['--serve-seconds', '1', '--connections', '2'] : ['--no-serving'];
-    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', ...load, '--out', out], {
+    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--reps', '1', ...load, '--out', out], {
       cwd: ROOT,
       env: { ...process.env, BENCH_TMP: path.join(work, 'tmp') },
       maxBuffer: 16 * 1024 * 1024,
     });
     const result = JSON.parse(await readFile(out, 'utf8'));
     expect(result.runs).toHaveLength(1);
-    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes']));
+    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes', 'cold_s', 'one_row_s', 'no_change_s']));
+    // The one-row rebuild links what did not change from the previous output.
+    expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);
     expect(result.runs[0].output_bytes).toBeGreaterThan(0);
     if (!serving) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chronological, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
+import { byDay, chronological, monthSlug, monthsWithin, realSessions, termsWithin } from '../src/core/calendar/calendar.ts';
 import { calendarPages } from '../src/core/calendar/pages/calendar-pages.ts';
 import { FEED_TERMS, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
@@ -10,7 +10,8 @@ import { readSessions, websiteHref, type Session } from '../src/core/calendar/se
 import { sessionItem, sessionItems } from '../src/core/calendar/pages/session-list.ts';
 import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
-import { upcomingWindow, UPCOMING_SHOWN } from '../src/core/calendar/pages/upcoming.ts';
+import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
+import { firstDays, upcomingDay, upcomingWindow, UPCOMING_SHOWN } from '../src/core/calendar/pages/upcoming.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
@@ -18,7 +19,9 @@ import { ROOT } from './helpers/build.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
 // reads it) and from hand-made sessions with hostile text; structure is asserted, not snapshots.
-const sessions = chronological(readSessions(loadSiteData(path.join(ROOT, 'data'), ROOT)));
+const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const catalog = programCatalog(site.programs);
+const sessions = chronological(readSessions(site, catalog));
 const address = renderContext(parseSiteUrl('https://example.org/campus/'), 1700000000);
 const base = address.basePath;
 
@@ -34,7 +37,7 @@ function text(markup: string): string {
 
 const hostile: Session = {
   id: '7', employer: '<img src=x onerror=alert(1)> & "Co"', cancelled: true, kind: 'career fair', date: { year: 2014, month: 1, day: 13 }, start: 570, end: 660,
-  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', programs: ['ENG - <Soft>', 'MATH & "X"'],
+  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', programs: ['ENG - <Soft>', 'MATH & "X"'], openTo: openToOf(['ENG - <Soft>', 'MATH & "X"'], programCatalog(undefined)), allDay: false,
   description: 'See <b>x</b>', term: parseTermCode('1141')!,
 };
 
@@ -44,37 +47,59 @@ describe('session list items', () => {
     expect(items).toHaveLength(sessions.length);
     items.forEach((attrs, i) => {
       const s = sessions[i]!;
+      if (s.allDay) {
+        expect(attrs).toEqual({ class: 'all-day' });
+        return;
+      }
       expect(attrs['data-audience']).toBe(slugify(s.audience));
-      expect(attrs['data-programs']).toBe(s.programs.map(slugify).join(' '));
-      expect(text(attrs['data-employer']!)).toBe(s.employer.toLowerCase());
+      expect(attrs['data-programs']).toBe([...s.openTo.programs.map((p) => p.slug), ...s.openTo.groups.map((g) => `@${g.slug}`)].join(' '));
       expect(attrs.class!.split(' ')).toEqual(['session', ...(s.cancelled ? ['cancelled'] : [])]);
     });
+    expect(items.filter((a) => a.class === 'all-day')).toHaveLength(1);
+    const mozilla = items[sessions.findIndex((s) => s.id === '2247')]!;
+    expect(mozilla['data-programs']).toBe('software-engineering information-technology-management computer-science');
+    const enflick = items[sessions.findIndex((s) => s.id === '2379')]!;
+    expect(enflick['data-programs']).toBe('@mathematics @engineering');
   });
 
   it('escapes hostile text, strikes a cancelled session through and labels its kind', () => {
-    const item = sessionItem(hostile, address, { showDate: true }).value;
+    const item = sessionItem(hostile, address).value;
     expect(item).not.toMatch(/<img|<script|<B>/);
     expect(tags(item, 'li')[0]).toMatchObject({ class: 'session cancelled', 'data-audience': 'co-op-a-and-b', 'data-programs': 'eng-soft math-and-x' });
     expect(tags(item, 'a')).toEqual([{ href: '/campus/infosessions/7/' }]);
     expect(item).toMatch(/<s><a [^>]*>&lt;img src=x onerror=alert\(1\)&gt; &amp; &quot;Co&quot;<\/a><\/s>/);
-    expect(text(item)).toBe('2014-01-13 9:30 AM Cancelled career fair <img src=x onerror=alert(1)> & "Co" "><script>x</script>');
+    expect(text(item)).toBe('9:30 AM–11:00 AMCancelled career fair <img src=x onerror=alert(1)> & "Co""><script>x</script>');
   });
 
-  it('leaves the place out of a compact item and names a placeholder as to be announced', () => {
-    expect(text(sessionItem(hostile, address, { compact: true }).value)).not.toContain('script');
-    expect(text(sessionItem({ ...hostile, locationTbd: true }, address).value)).toMatch(/location to be announced$/);
+  it('gives the start and end as times with ISO values, in the one time style, and the place', () => {
+    const item = sessionItem({ ...hostile, cancelled: false, kind: 'session', location: 'DC 1301' }, address).value;
+    expect(tags(item, 'time')).toEqual([{ datetime: '09:30' }, { datetime: '11:00' }]);
+    expect(item).toContain('<span class="when"><time datetime="09:30">9:30 AM</time>–<time datetime="11:00">11:00 AM</time></span>');
+    expect(item).toContain('<span class="where">DC 1301</span>');
+    expect(text(sessionItem({ ...hostile, end: hostile.start }, address).value)).toMatch(/^9:30 AM[^–]/);
+  });
+
+  it('names a placeholder location as to be announced', () => {
+    expect(text(sessionItem({ ...hostile, locationTbd: true }, address).value)).toMatch(/Location to be announced$/);
   });
 });
 
 describe('the filter form', () => {
   it('offers each audience and program of the sessions once, with its count, and starts hidden', () => {
     const january = sessions.filter((s) => s.date.year === 2014 && s.date.month === 1);
-    const form = filterForm(january).value;
+    const form = filterForm(january, address).value;
     expect(tags(form, 'form')[0]).toMatchObject({ 'data-session-filter': '', hidden: '', role: 'search' });
     const selects = [...form.matchAll(/<select name="(\w+)">(.*?)<\/select>/g)].map((m) => [m[1], tags(m[2]!, 'option').map((o) => o.value)]);
-    expect(selects.map((s) => s[0])).toEqual(['audience', 'program']);
+    expect(selects.map((s) => s[0])).toEqual(['program', 'audience']);
     const audiences = [...new Set(january.map((s) => slugify(s.audience)).filter(Boolean))].sort();
-    expect([...selects[0]![1]!].sort()).toEqual(['', ...audiences].sort());
+    expect([...selects[1]![1]!].sort()).toEqual(['', ...audiences].sort());
+    // Every canonical program, by faculty, counted with the sessions open to it through its faculty.
+    expect(selects[0]![1]).toEqual(['', ...catalog.groups().flatMap((g) => g.programs.map((p) => p.slug))]);
+    const cs = catalog.every.programs.find((p) => p.slug === 'computer-science')!;
+    expect(form).toContain(`<option value="computer-science">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})</option>`);
+    // The faculty's token, which faculty-wide sessions carry, stands once on the program's group.
+    expect(tags(form, 'optgroup').find((g) => g.label === 'Mathematics')).toEqual({ label: 'Mathematics', 'data-group': '@mathematics' });
+    expect(january.filter((s) => isOpenTo(s.openTo, cs)).length).toBeGreaterThan(january.filter((s) => s.programs.includes('MATH - Computer Science')).length);
     const counts = [...form.matchAll(/<option value="([\w-]+)">[^<]*\((\d+)\)<\/option>/g)].filter((m) => audiences.includes(m[1]!));
     expect(counts.map((m) => m[1]).sort()).toEqual(audiences);
     for (const [, slug, n] of counts) expect(Number(n)).toBe(january.filter((s) => slugify(s.audience) === slug).length);
@@ -82,43 +107,76 @@ describe('the filter form', () => {
   });
 
   it('escapes hostile labels', () => {
-    const form = filterForm([hostile]).value;
+    const form = filterForm([hostile], address).value;
     expect(form).not.toMatch(/<Soft>|<B>/);
     expect(form).toContain('<option value="co-op-a-and-b">Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</option>');
   });
 });
 
 describe('listing pages', () => {
-  const months = monthsWithin(sessions);
+  const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
+  const pages = [...listingPages(sessions, address)];
 
-  it('lays a month out as whole weeks, every session of it once, with a pager to the months around it', () => {
+  it('lays a month out as whole weeks, every session of it once, each day with its date, pagers at both ends', () => {
     const i = months.findIndex((m) => m.year === 2014 && m.month === 1);
     const page = monthPage({ month: months[i]!, prev: months[i - 1], next: months[i + 1] }, address);
     expect(page).toMatchObject({ path: 'infosessions/2014/01/', title: 'Sessions in January 2014' });
     const body = page.body.value;
     const grid = body.slice(body.indexOf('<ol class="day-list month-grid"'));
-    expect(grid.match(/<li class="blank"|<li class="empty"|<li data-session-group>/g)!.length % 7).toBe(0);
-    expect(grid.match(/<li data-session-group>|<li class="empty"/g)).toHaveLength(31);
+    expect(grid.match(/<li class="blank"|<li class="empty"|<li data-session-group/g)!.length % 7).toBe(0);
+    expect(tags(grid, 'li').filter((a) => 'data-date' in a).map((a) => a['data-date'])).toEqual(Array.from({ length: 31 }, (_, d) => `2014-01-${String(d + 1).padStart(2, '0')}`));
     expect(tags(grid, 'li').filter((a) => a.class?.startsWith('session')).map((a) => a['data-audience'])).toEqual(months[i]!.sessions.map((s) => slugify(s.audience)));
-    expect(tags(body, 'a').filter((a) => a.rel)).toEqual([
-      { href: '/campus/infosessions/2013/12/', rel: 'prev' },
-      { href: '/campus/infosessions/2014/02/', rel: 'next' },
+    expect(tags(body, 'nav').map((n) => n['aria-label'])).toEqual(['Months', 'Months, end of page']);
+    const pagerLinks = tags(body, 'a').filter((a) => a.class && ['prev', 'up', 'next'].includes(a.class));
+    expect(pagerLinks).toEqual([
+      ...[0, 1].flatMap(() => [
+        { class: 'prev', href: '/campus/infosessions/2013/10/', rel: 'prev' },
+        { class: 'up', href: '/campus/infosessions/terms/1141/' },
+        { class: 'next', href: '/campus/infosessions/2014/02/', rel: 'next' },
+      ]),
     ]);
-    expect(text(body)).toContain(`${months[i]!.sessions.length} sessions.`);
+    expect(text(body)).toContain('67 sessions, in Winter 2014.');
+    expect(text(body)).toContain('Tue, Jan 7, 2014');
   });
 
-  it('says a month without sessions has none, and has no filter then', () => {
-    const empty = monthPage({ month: { year: 2014, month: 7, sessions: [] }, prev: undefined, next: undefined }, address).body.value;
-    expect(text(empty)).toContain('No sessions this month.');
-    expect(empty).not.toContain('data-session-filter');
+  it('generates no page for a month without sessions, and pages skip over such months', () => {
+    const paths = pages.map((p) => p.path);
+    const all = monthsWithin(sessions);
+    const empty = all.filter((m) => m.sessions.length === 0);
+    expect(empty.length).toBeGreaterThan(5);
+    for (const m of empty) expect(paths).not.toContain(calendarPaths.month(monthSlug(m)));
+    for (const m of months) expect(paths).toContain(calendarPaths.month(monthSlug(m)));
+    const june = pages.find((p) => p.path === 'infosessions/2014/06/')!.body.value;
+    expect(tags(june, 'a').find((a) => a.rel === 'next')).toEqual({ class: 'next', href: '/campus/infosessions/2015/01/', rel: 'next' });
+    const january = pages.find((p) => p.path === 'infosessions/2015/01/')!.body.value;
+    expect(tags(january, 'a').find((a) => a.rel === 'prev')).toEqual({ class: 'prev', href: '/campus/infosessions/2014/06/', rel: 'prev' });
   });
 
-  it('lists a term day by day with its feed', () => {
-    const [newest] = termsWithin(sessions);
-    const body = termPage(newest!, address).body.value;
-    expect(body.match(/<section data-session-group>/g)!.length).toBe(new Set(newest!.sessions.map((s) => `${s.date.year}-${s.date.month}-${s.date.day}`)).size);
-    expect(tags(body, 'li').filter((a) => a.class?.startsWith('session'))).toHaveLength(newest!.sessions.length);
-    expect(tags(body, 'a').map((a) => a.href)).toContain(`/campus/${calendarPaths.termFeed(newest!.term.code)}`);
+  it('lists a term month by month and day by day, with its feed, month jumps and the terms around it, by name only', () => {
+    const terms = termsWithin(sessions);
+    const winter = terms.findIndex((t) => t.term.code === '1141');
+    const body = termPage({ ...terms[winter]!, prev: terms[winter + 1]!.term, next: terms[winter - 1]!.term }, address).body.value;
+    const t = terms[winter]!;
+    expect(body.match(/<section data-session-group data-date=/g)!.length).toBe(new Set(t.sessions.map((s) => `${s.date.year}-${s.date.month}-${s.date.day}`)).size);
+    expect(tags(body, 'li').filter((a) => a.class?.startsWith('session'))).toHaveLength(t.sessions.length);
+    expect(tags(body, 'a').map((a) => a.href)).toContain(`/campus/${calendarPaths.termFeed('1141')}`);
+    expect(tags(body, 'a').filter((a) => a.href?.startsWith('#')).map((a) => a.href)).toEqual(['#m2014-01', '#m2014-02', '#m2014-03']);
+    expect(tags(body, 'h2').map((h) => h.id)).toEqual(['m2014-01', 'm2014-02', 'm2014-03']);
+    expect(tags(body, 'a').filter((a) => a.rel)).toEqual([
+      ...[0, 1].flatMap(() => [
+        { class: 'prev', href: '/campus/infosessions/terms/1139/', rel: 'prev' },
+        { class: 'next', href: '/campus/infosessions/terms/1145/', rel: 'next' },
+      ]),
+    ]);
+    expect(text(body)).toContain('107 sessions from Tue, Jan 7, 2014 to');
+    expect(text(body)).not.toMatch(/1141|term \d/);
+  });
+
+  it('gives the oldest and the newest term a pager with one side only', () => {
+    const terms = pages.filter((p) => p.path.startsWith('infosessions/terms/'));
+    expect(terms.map((p) => p.path)).toEqual(['infosessions/terms/1151/', 'infosessions/terms/1145/', 'infosessions/terms/1141/', 'infosessions/terms/1139/']);
+    expect(tags(terms[0]!.body.value, 'a').filter((a) => a.rel).map((a) => a.rel)).toEqual(['prev', 'prev']);
+    expect(tags(terms[3]!.body.value, 'a').filter((a) => a.rel).map((a) => a.rel)).toEqual(['next', 'next']);
   });
 
   it('escapes hostile text in a month page', () => {
@@ -130,7 +188,7 @@ describe('listing pages', () => {
 describe('every calendar page', () => {
   const pages = [...calendarPages(sessions, address)];
 
-  it('is each month from the first to the last, each term and each session, once, as a listing or a session', () => {
+  it('is each month with sessions, each term and each session, once, as a listing or a session', () => {
     const paths = pages.map((p) => p.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(pages.filter((p) => p.kind === 'listing').map((p) => p.path)).toEqual([...listingPages(sessions, address)].map((p) => p.path));
@@ -141,22 +199,37 @@ describe('every calendar page', () => {
 
   it('gives a session page its title, summary and the body the session page renders', () => {
     const page = pages.find((p) => p.path === 'infosessions/2172/')!;
-    expect(page).toMatchObject({ kind: 'session', title: 'Palantir Technologies', summary: 'Palantir Technologies: Monday, January 13, 2014, 7:30 PM' });
+    expect(page).toMatchObject({ kind: 'session', title: 'Palantir Technologies', summary: 'Palantir Technologies: Mon, Jan 13, 2014, 7:30 PM–9:00 PM' });
     expect(page.body.value).toBe(sessionBody(sessions.find((s) => s.id === '2172')!, address).value);
-    expect(text(page.body.value)).toContain('7:30 PM to 9:00 PM (Eastern time)');
+    expect(text(page.body.value)).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
     expect(tags(page.body.value, 'a').map((a) => a.href)).toEqual(expect.arrayContaining(['/campus/infosessions/2172.ics', '/campus/infosessions/2014/01/', '/campus/infosessions/terms/1141/']));
   });
 });
 
-describe('the "coming up" window (infosessions/sessions.json)', () => {
-  it('holds the feeds\' window as the front door\'s own list items, in time order', () => {
-    const feeds = subscriptionFeeds(sessions);
+describe('the front door\'s days (infosessions/sessions.json and the page)', () => {
+  it('holds the feeds\' window day by day, each day as the front door renders it, in time order', () => {
+    const feeds = subscriptionFeeds(sessions, catalog);
     const window = upcomingWindow(feeds.all.sessions, address);
+    const days = byDay(feeds.all.sessions);
     expect(window.show).toBe(UPCOMING_SHOWN);
-    expect(window.items).toHaveLength(feeds.all.sessions.length);
-    expect(window.from).toBe(window.items[0]!.date);
-    expect(window.items.map((i) => i.date)).toEqual(window.items.map((i) => i.date).toSorted());
-    window.items.forEach((item, i) => expect(item.html).toBe(sessionItem(feeds.all.sessions[i]!, address, { showDate: true }).value));
+    expect(window.days.map((d) => d.sessions)).toEqual(days.map((d) => realSessions(d.sessions).length));
+    expect(window.from).toBe(window.days[0]!.date);
+    expect(window.days.map((d) => d.date)).toEqual(window.days.map((d) => d.date).toSorted());
+    window.days.forEach((day, i) => expect(day.html).toBe(upcomingDay(days[i]!, address).value));
+    expect(tags(window.days[0]!.html, 'li')[0]).toEqual({ 'data-session-group': '', 'data-date': window.days[0]!.date });
+    expect(text(window.days[0]!.html)).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  });
+
+  it('renders whole first days holding at least the sessions shown', () => {
+    const [newest] = termsWithin(sessions);
+    const markup = firstDays(newest!.sessions, address).value;
+    const items = tags(markup, 'li').filter((a) => a.class?.startsWith('session')).length;
+    const groups = byDay(newest!.sessions);
+    let n = 0;
+    let d = 0;
+    while (n < UPCOMING_SHOWN) n += realSessions(groups[d++]!.sessions).length;
+    expect(items).toBe(n);
+    expect(tags(markup, 'li').filter((a) => 'data-date' in a)).toHaveLength(d);
   });
 
   it('holds only the newest terms of a longer archive', () => {
@@ -164,9 +237,9 @@ describe('the "coming up" window (infosessions/sessions.json)', () => {
     const archive = chronological([...old, ...sessions]);
     const newest = new Set(termsWithin(archive).slice(0, FEED_TERMS).map((t) => t.term.code));
     const held = archive.filter((s) => newest.has(s.term.code));
-    const window = upcomingWindow(subscriptionFeeds(archive).all.sessions, address);
+    const window = upcomingWindow(subscriptionFeeds(archive, catalog).all.sessions, address);
     expect(held.length).toBeLessThan(archive.length);
-    expect(window.items.map((i) => i.html)).toEqual(held.map((s) => sessionItem(s, address, { showDate: true }).value));
+    expect(window.days.map((d) => d.html)).toEqual(byDay(held).map((d) => upcomingDay(d, address).value));
     expect(window.from).toBe('2004-05-06');
   });
 });

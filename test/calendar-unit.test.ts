@@ -7,6 +7,10 @@ import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { clock, isoTime, isPlaceholderLocation, kindOf, placeOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
+import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
+
+/** What a hand-made session's programs resolve to without a program list. */
+const noList = programCatalog(undefined);
 import { parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 
@@ -167,7 +171,7 @@ describe('iCalendar text', () => {
   it('writes an event in America/Toronto, with STATUS:CANCELLED for a cancelled session', () => {
     const s: Session = {
       id: '2414', employer: 'The Jonah Group', cancelled: true, kind: 'session', date: { year: 2014, month: 2, day: 25 }, start: 1050, end: 1140,
-      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', programs: ['MATH'], description: 'Hi', term: parseTermCode('1141')!,
+      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', programs: ['MATH'], openTo: openToOf(['MATH'], noList), allDay: false, description: 'Hi', term: parseTermCode('1141')!,
     };
     const text = sessionEvent(s, { url: 'https://x.test/a/', timestamp: 1700000000 });
     expect(text).toContain('DTSTART;TZID=America/Toronto:20140225T173000\r\n');
@@ -177,11 +181,14 @@ describe('iCalendar text', () => {
     expect(text).toContain('DTSTAMP:20231114T221320Z\r\n');
     expect(text).toContain('URL:https://x.test/a/infosessions/2414/\r\n');
     expect(text).toContain('SUMMARY:CANCELLED: The Jonah Group information session\r\n');
+    // The pages' one style of times (format.ts), not "5:30 PM to 7:00 PM".
+    expect(text).toContain('DESCRIPTION:5:30 PM–7:00 PM\\, DC 1301.\\n\\nAudience: Co-op');
   });
 });
 
-it('groups programs into facets by slug, labelled with their most common spelling', () => {
-  const mk = (id: string, programs: string) => ({ id, programs: normalisePrograms(programs), date: { year: 2014, month: 1, day: 1 }, start: 0 }) as unknown as Session;
+it('without a program list, groups programs into facets by slug, labelled with the first spelling met', () => {
+  const catalog = programCatalog(undefined);
+  const mk = (id: string, programs: string) => ({ id, programs: normalisePrograms(programs), openTo: openToOf(normalisePrograms(programs), catalog), date: { year: 2014, month: 1, day: 1 }, start: 0 }) as unknown as Session;
   const facets = programFacets([mk('1', 'ENG - Software, MATH'), mk('2', 'ENG -  Software, Math'), mk('3', 'MATH')]);
   expect(facets.map((f) => [f.slug, f.label, f.sessions.map((s) => s.id)])).toEqual([
     ['eng-software', 'ENG - Software', ['1', '2']],
@@ -192,37 +199,38 @@ it('groups programs into facets by slug, labelled with their most common spellin
 describe('session pages rendered outside Astro', () => {
   const hostile: Session = {
     id: '1', employer: '<script>alert(1)</script> & "Co"', cancelled: true, kind: 'session', date: { year: 2014, month: 1, day: 13 }, start: 600, end: 660,
-    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', programs: ['<i>P</i>'],
+    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', programs: ['<i>P</i>'], openTo: openToOf(['<i>P</i>'], noList), allDay: false,
     description: 'Mail <a@b.ca> or see "https://example.com/?a=1&b=<2>"', term: parseTermCode('1141')!,
   };
 
   it('escapes every value from the data', () => {
-    const body = sessionBody(hostile, { basePath: '/base/' }).value;
+    const body = sessionBody(hostile, { url: 'https://example.org/base/', basePath: '/base/' }).value;
     expect(body).not.toMatch(/<script|<b>|<i>|<\/textarea>/);
     expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
-    expect(body).toContain('<dd>&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</dd>');
+    expect(body).toContain('<span class="where">&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</span>');
     expect(body).not.toContain('href="javascript:');
     expect(body).toContain('href="mailto:a@b.ca"');
-    expect(body).toContain('href="/base/infosessions/1.ics"');
+    expect(sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }).value).toContain('href="/base/infosessions/1.ics"');
   });
 
   it('fills the shell at its markers, escaping the title', () => {
     const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@"><main>@@PAGE_BODY@@</main>');
-    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><h1><s>&lt;script&gt;/);
+    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { url: 'https://example.org/', basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><nav class="crumbs".*<h1><s>&lt;script&gt;/);
     expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
 });
 
 describe('subscription feeds over a long archive', () => {
   const codes = ['1129', '1131', '1135', '1139', '1141', '1145', '1149', '1151'];
+  const catalog = programCatalog(undefined);
   const sessions: Session[] = codes.flatMap((code, t) => {
     const term = parseTermCode(code)!;
     return [0, 1].map((i) => ({
       id: String(t * 10 + i), employer: `E${t}`, cancelled: false, kind: 'session' as const, date: { year: term.year, month: term.firstMonth, day: 10 + i }, start: 600, end: 660,
-      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', programs: t === 0 ? ['Old Program'] : ['Math'], description: '', term,
+      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', programs: t === 0 ? ['Old Program'] : ['Math'], openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog), allDay: false, description: '', term,
     }));
   });
-  const feeds = subscriptionFeeds(sessions);
+  const feeds = subscriptionFeeds(sessions, catalog);
 
   it(`holds the newest ${FEED_TERMS} terms in the feeds of all, each audience and each program`, () => {
     expect(feeds.window.map((t) => t.code)).toEqual(codes.slice(-FEED_TERMS).reverse());
@@ -238,7 +246,8 @@ describe('subscription feeds over a long archive', () => {
   it('writes every file once: a feed per term, audience and program, an .ics per session', () => {
     const files = [...renderFeedFiles(feeds, { url: 'https://x.test/', timestamp: 0 })];
     expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
-    expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length);
+    // all, each term, the audience, the two programs, each session; every program's feed, the "other" faculty, each program for the audience.
+    expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length + 1 + 1 + 2);
     const all = files.find((f) => f.path === 'infosessions.ics')!.body;
     expect(all.match(/BEGIN:VEVENT/g)).toHaveLength(FEED_TERMS * 2);
     expect(files.find((f) => f.path === 'infosessions/programs/old-program.ics')!.body).not.toContain('BEGIN:VEVENT');

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exampleUrls, groupByService, methodLinks } from '../src/core/render/catalogue.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { breakablePath, exampleUrls, groupByService, methodLinks } from '../src/core/render/catalogue.ts';
+import { API_ERRORS, apiErrorsOf } from '../src/core/site/api-errors.ts';
+import { ROOT } from './helpers/build.ts';
 import type { MethodEntry } from '../src/core/records/method-entry.ts';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { withBase } from '../src/core/site/paths.ts';
@@ -34,17 +38,17 @@ describe.each([
   ['a method without a key', entry(1103, '/api/methods.{format}', 'api', 223, { keyRequired: false }), [
     'json http://x.test/v2/api/methods.json',
     'xml http://x.test/v2/api/methods.xml',
-    'JSONP http://x.test/v2/api/methods.json?callback=<callback_name>',
+    'JSONP http://x.test/v2/api/methods.json?callback=handleData',
   ]],
   ['a method with a key', entry(1129, '/resources/infosessions.{format}', 'resources', 229, { keyRequired: true }), [
-    'json http://x.test/v2/resources/infosessions.json?key=<API_KEY>',
-    'xml http://x.test/v2/resources/infosessions.xml?key=<API_KEY>',
-    'JSONP http://x.test/v2/resources/infosessions.json?key=<API_KEY>&callback=<callback_name>',
+    'json http://x.test/v2/resources/infosessions.json?key=YOUR_KEY',
+    'xml http://x.test/v2/resources/infosessions.xml?key=YOUR_KEY',
+    'JSONP http://x.test/v2/resources/infosessions.json?key=YOUR_KEY&callback=handleData',
   ]],
   ['a method with placeholders', entry(1163, '/courses/{department}/{number}.{format}', 'courses', 239), [
     'json http://x.test/v2/courses/{department}/{number}.json',
     'xml http://x.test/v2/courses/{department}/{number}.xml',
-    'JSONP http://x.test/v2/courses/{department}/{number}.json?callback=<callback_name>',
+    'JSONP http://x.test/v2/courses/{department}/{number}.json?callback=handleData',
   ]],
 ])('exampleUrls: %s', (_, method, expected) => {
   it('uses the configured base address', () => {
@@ -78,8 +82,46 @@ describe.each([
   it(`is ${expected}`, () => expect(withBase(base, target)).toBe(expected));
 });
 
+describe('example URLs as links', () => {
+  it('are links for a published method, so a click under npm start works with the placeholder key', () => {
+    const urls = exampleUrls(entry(1129, '/resources/infosessions.{format}', 'resources', 229, { keyRequired: true }), { apiBase: 'http://x.test/v2' }, true);
+    expect(urls.map((u) => u.link)).toEqual([true, true, true]);
+  });
+  it.each([
+    ['a listed-only method', entry(1103, '/api/methods.{format}', 'api', 223), false],
+    ['a path with placeholders', entry(1163, '/courses/{department}/{number}.{format}', 'courses', 239), true],
+  ])('are text for %s', (_, method, published) => {
+    expect(exampleUrls(method, { apiBase: 'http://x.test/v2' }, published).map((u) => u.link)).toEqual([false, false, false]);
+  });
+});
+
+describe('breakablePath', () => {
+  it.each([
+    ['/resources/infosessions.{format}', '/resources/<wbr>infosessions.{format}'],
+    ['http://x.test/v2/a.json?key=K&callback=cb', 'http:/<wbr>/<wbr>x.test/<wbr>v2/<wbr>a.json?<wbr>key=K&amp;<wbr>callback=cb'],
+    ['/<b>', '/&lt;b&gt;'],
+  ])('offers breaks in %s after its separators, never after its first character, and escapes it', (text, markup) => {
+    expect(breakablePath(text).value).toBe(markup);
+  });
+});
+
+describe('the error table', () => {
+  it('lists the statuses of the README\'s error table, in its order', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('### Errors'), readme.indexOf('**One canonical path'));
+    expect(API_ERRORS.map((e) => e.status)).toEqual([...table.matchAll(/^\| (\d{3}) \|/gm)].map((m) => Number(m[1])));
+  });
+  it('leaves the key\'s statuses out for a method without a key', () => {
+    expect(apiErrorsOf({ keyRequired: false }).map((e) => e.status)).toEqual([400, 404, 405, 503]);
+    expect(apiErrorsOf({ keyRequired: true }).map((e) => e.status)).toEqual([400, 401, 403, 404, 405, 503]);
+  });
+});
+
 describe('methodLinks', () => {
   const m = entry(1129, '/resources/infosessions.{format}', 'resources', 229);
+  it('gives the files of a method that needs a key the placeholder key', () => {
+    expect(methodLinks({ ...m, keyRequired: true }, { basePath: '/' }, true)).toMatchObject({ json: '/v2/resources/infosessions.json?key=YOUR_KEY', xml: '/v2/resources/infosessions.xml?key=YOUR_KEY' });
+  });
   it('links a published method to its files and schemas below the base path', () => {
     expect(methodLinks(m, { basePath: '/campus-api/' }, true)).toEqual({
       page: '/campus-api/methods/1129/',

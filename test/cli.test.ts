@@ -17,7 +17,7 @@ async function npmScript(name: string, args: string[]): Promise<{ code: number; 
   const [node, ...argv] = scripts[name]!.split(' ');
   expect(node).toBe('node');
   try {
-    const { stdout, stderr } = await run(process.execPath, [...argv, ...args], { cwd: ROOT, env: { ...process.env, DEBUG: '' } });
+    const { stdout, stderr } = await run(process.execPath, [...argv, ...args], { cwd: ROOT, env: { ...process.env, DEBUG: '' }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -104,5 +104,18 @@ describe('the settings', () => {
   it('give npm start a SITE_URL from PORT when SITE_URL is unset', () => {
     expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901' }, '/r').site.url).toBe('http://localhost:3901/');
     expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901', SITE_URL: 'https://x.edu/api' }, '/r').site.url).toBe('https://x.edu/api/');
+  });
+});
+
+describe('output through a pipe', () => {
+  it('reaches the reader whole before the command exits (process.exit drops pending pipe writes)', async () => {
+    // Thousands of findings, printed through a pipe as CI logs read them.
+    const raw = path.resolve(ROOT, '../shared/datasets/exam-schedule');
+    const { stdout } = await npmScript('check', [raw]);
+    const lines = stdout.trimEnd().split('\n');
+    const summary = /^(\d+) errors?, (\d+) warnings? in \d+ files? checked$/.exec(lines.at(-1)!);
+    expect(summary, lines.at(-1)).not.toBeNull();
+    expect(Number(summary![1]) + Number(summary![2])).toBeGreaterThan(1000);
+    expect(lines).toHaveLength(Number(summary![1]) + Number(summary![2]) + 1);
   });
 });

@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH } from './helpers/build.ts';
 import { basedSite } from './helpers/sites.ts';
+import { slugify } from '../src/core/calendar/slug.ts';
 
 let dist: string;
 let apiData: Record<string, string>[];
@@ -50,12 +51,28 @@ describe('the feed of every session', () => {
     expect((events[0]!.e.startDate.zone as ICAL.Timezone).tzid).toBe('America/Toronto');
   });
 
-  it('marks the cancelled sessions STATUS:CANCELLED, and only those', async () => {
+  it('makes a holiday an all-day note of its day that makes no one busy, never DTEND <= DTSTART', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    const holiday = events.find(({ e }) => e.uid === 'infosession-2079@campus-api-static')!;
+    expect(holiday.e.startDate.isDate).toBe(true);
+    expect(holiday.e.startDate.toString()).toBe('2013-10-14');
+    expect(holiday.e.endDate.toString()).toBe('2013-10-15');
+    expect(holiday.v.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
+    expect(holiday.v.getFirstPropertyValue('location')).toBeNull();
+    expect(holiday.e.summary).toBe('Canadian Thanksgiving - Holiday');
+    for (const { e } of events) expect(e.endDate.compare(e.startDate), e.uid).toBeGreaterThan(0);
+    const programs = await readdir(path.join(dist, 'infosessions/programs'));
+    for (const f of programs.filter((p) => p.endsWith('.ics'))) expect(await readFile(path.join(dist, 'infosessions/programs', f), 'utf8')).not.toContain('infosession-2079@');
+  });
+
+  it('marks the cancelled sessions STATUS:CANCELLED and TRANSPARENT, and only those', async () => {
     const { events } = await parseFeed('infosessions.ics');
     const cancelled = events.filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED').map(({ e }) => e.uid.split('@')[0]);
     const expected = apiData.filter((r) => /cancell?ed/i.test(r.employer!)).map((r) => `infosession-${r.id}`);
     expect(cancelled.sort()).toEqual(expected.sort());
     expect(cancelled).toHaveLength(6);
+    const transparent = events.filter(({ v }) => v.getFirstPropertyValue('transp') === 'TRANSPARENT').map(({ e }) => e.uid.split('@')[0]);
+    expect(transparent.sort()).toEqual([...expected, 'infosession-2079'].sort());
   });
 
   it('keeps text exact through escaping and folding', async () => {
@@ -82,11 +99,41 @@ describe('the other feeds', () => {
     const audiences = await readdir(path.join(dist, 'infosessions/audiences'));
     expect(audiences).toContain('co-op-students.ics');
     const coop = await parseFeed('infosessions/audiences/co-op-students.ics');
-    expect(coop.events.length).toBe(apiData.filter((r) => r.audience!.trim() === 'Co-op Students').length);
+    // The holiday (2079) names an audience but is a note, not a session: only the feeds of all sessions and of its term hold it.
+    expect(coop.events.length).toBe(apiData.filter((r) => r.audience!.trim() === 'Co-op Students' && r.id !== '2079').length);
     const programs = await readdir(path.join(dist, 'infosessions/programs'));
     expect(programs.length).toBeGreaterThan(50);
-    const cs = await parseFeed('infosessions/programs/math-computer-science.ics');
-    expect(cs.events.length).toBe(apiData.filter((r) => r.programs!.split(',').some((p) => p.replace(/\s+/g, ' ').trim() === 'MATH - Computer Science')).length);
+  });
+
+  it('gives Computer Science every session open to it: its labels in every term, its faculty and every program', async () => {
+    const labels = (r: Record<string, string>) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
+    const open = ['Computer Science', 'MATH - Computer Science', 'ALL - MATH faculty', 'Mathematics', 'ALL - All'];
+    const expected = apiData.filter((r) => labels(r).some((l) => open.includes(l)));
+    const cs = await parseFeed('infosessions/programs/computer-science.ics');
+    expect(cs.events.map(({ e }) => e.uid).sort()).toEqual(expected.map((r) => `infosession-${r.id}@campus-api-static`).sort());
+    const rawOnly = apiData.filter((r) => labels(r).includes('MATH - Computer Science'));
+    expect(cs.events.length - rawOnly.length, 'sessions the raw label\'s feed missed').toBe(106);
+    const terms = new Set(expected.map((r) => r.id).map((id) => cs.events.find(({ e }) => e.uid === `infosession-${id}@campus-api-static`)!.e.startDate.year));
+    expect([...terms].sort()).toEqual([2013, 2014, 2015]);
+  });
+
+  it('keeps every old program feed address, as the same bytes as the feed it now means', async () => {
+    const read = (p: string) => readFile(path.join(dist, 'infosessions/programs', p), 'utf8');
+    expect(await read('math-computer-science.ics')).toBe(await read('computer-science.ics'));
+    expect(await read('eng-software.ics')).toBe(await read('software-engineering.ics'));
+    expect(await read('all-math-faculty.ics')).toBe(await readFile(path.join(dist, 'infosessions/faculties/mathematics.ics'), 'utf8'));
+    expect(await read('all-all.ics')).toBe(await readFile(path.join(dist, 'infosessions/faculties/all.ics'), 'utf8'));
+    const before = new Set(apiData.flatMap((r) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean)));
+    const files = new Set(await readdir(path.join(dist, 'infosessions/programs')));
+    expect([...before].filter((label) => !files.has(`${slugify(label)}.ics`))).toEqual([]);
+  });
+
+  it('has a feed of each program for each audience', async () => {
+    const feed = await parseFeed('infosessions/programs/computer-science/co-op-students.ics');
+    const cs = await parseFeed('infosessions/programs/computer-science.ics');
+    const coop = new Set(apiData.filter((r) => r.audience === 'Co-op Students').map((r) => `infosession-${r.id}@campus-api-static`));
+    expect(feed.events.map(({ e }) => e.uid)).toEqual(cs.events.map(({ e }) => e.uid).filter((u) => coop.has(u)));
+    expect(feed.events.length).toBeGreaterThan(0);
   });
 
   it('writes one file per session', async () => {

@@ -14,7 +14,8 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   site: ['read', 'records'], // where it is served: paths, SITE_URL, HTTP policy, host config
   datasets: ['read', 'records', 'site'], // each data set's reader and rules, the directory, the data folder
   render: ['records', 'site'], // json, xml, schemas, the catalogue: from records, never from rows
-  calendar: ['records', 'site', 'render'], // sessions, months and terms, feeds, calendar pages
+  buildings: ['records', 'site'], // campus buildings for people: their pages, the building a location names
+  calendar: ['records', 'site', 'render', 'buildings'], // sessions, months and terms, feeds, calendar pages
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
 };
 

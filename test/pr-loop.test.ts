@@ -100,7 +100,7 @@ describe('npm run diff -- <ref>', () => {
     text += '9999,New Employer | Inc,"March 2, 2015",5:00 PM,7:00 PM,TC 2218,,Co-op Students,Math,' + `"${'Long text. '.repeat(20)}"\n`; // added
     await writeFile(f1151, text);
     const methods = path.join(repo, 'data/methods.csv');
-    await writeFile(methods, (await readFile(methods, 'utf8')).replace('1087,/server/time.{format},227,server,,,,,,,,', '1087,/server/time.{format},227,server,yes,no,,,,,,'));
+    await writeFile(methods, (await readFile(methods, 'utf8')).replace('1087,Server time,/server/time.{format},227,server,,no,', '1087,Server time,/server/time.{format},227,server,yes,no,'));
 
     const run = await runCli('diff.ts', ['main'], {}, repo);
     expect(run.code, run.stderr).toBe(0);
@@ -111,7 +111,6 @@ describe('npm run diff -- <ref>', () => {
     expect(md).toMatch(/### infosessions: removed \(1\)\n[\s\S]*\| 2818 \|/);
     expect(md).toMatch(/\| 2880 \| employer \| [^|]+ \| [^|]+ \(Registration Required\) \|/);
     expect(md).toContain('| 1087 | enabled | *(empty)* | yes |');
-    expect(md).toContain('|  | key_required | *(empty)* | no |');
 
     const json = JSON.parse((await runCli('diff.ts', ['main', '--format', 'json'], {}, repo)).stdout);
     expect(json.datasets[0].added[0].values.description).toBe('Long text. '.repeat(20));

@@ -4,8 +4,9 @@ import * as linkify from 'linkifyjs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { linkSegments, type TextSegment } from '../src/core/calendar/linkify.ts';
-import { checkDatasetFile } from '../src/core/datasets/dataset.ts';
-import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
+import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
+import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
+import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { envelope } from '../src/core/records/envelope.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
@@ -16,7 +17,7 @@ import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
-const FIELDS = fieldNames(infosessionsDataset.record);
+const FIELDS = fieldNames(infosessionRecord);
 const GOOD = ['2116', 'Accenture', 'September 5, 2013', '9:30 AM', '1:00 PM', 'TC 2218', 'accenture.com', 'Co-op', 'Math', 'Hello'];
 
 /** Characters that break naive CSV, XML or JSON writers, mixed with arbitrary Unicode. */
@@ -34,8 +35,8 @@ function roundTrip(field: number, value: string) {
   cells[field] = value;
   const csv = Papa.unparse({ fields: FIELDS, data: [cells] }, { quotes: true, newline: '\n' });
   const findings = new Findings();
-  const rows = checkDatasetFile(new TextEncoder().encode(csv), 'data/infosessions/1139.csv', '1139.csv', infosessionsDataset, findings, new Map());
-  const records = rows.map((r) => Object.fromEntries(FIELDS.map((f) => [f, r.cells[f]!.value])));
+  const tables = readDatasetFiles(infosessionsDataset, [{ rel: '1139.csv', file: 'data/infosessions/1139.csv', bytes: new TextEncoder().encode(csv) }], findings);
+  const records = (tables.sessions ?? []).map((r) => r.values);
   return { csv, cells, findings, doc: envelope(1129, 0, records) };
 }
 
@@ -186,8 +187,8 @@ describe('links in free text', () => {
   });
 
   it('finds exactly those links in every real description', () => {
-    const rows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions!.flatMap((f) => f.rows);
-    const descriptions = rows.map((r) => r[FIELDS.indexOf('description')]!);
+    const rows = readDataFolder(path.join(ROOT, 'data'), ROOT).datasets.infosessions?.sessions ?? [];
+    const descriptions = rows.map((r) => String(r.values.description));
     expect(descriptions.filter((d) => wholeTextSegments(d).some((s) => s.href)).length).toBeGreaterThan(10);
     for (const d of descriptions) expect(linkSegments(d)).toEqual(wholeTextSegments(d));
   });

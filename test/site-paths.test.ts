@@ -5,26 +5,27 @@ import { createBuildContext } from '../src/build/context.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';
-import { calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
+import { buildingPaths, calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
 import { EPOCH, ROOT } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 
 // Every path site/paths.ts builds, for the real data, must be a file (or folder) of a built
 // site. The tables are typed by the modules' keys: a new path without a row here does not compile.
 const context = createBuildContext(ROOT, resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT));
-const { site, published, sessions, feeds } = context;
+const { site, published, sessions, feeds, buildings } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {
   home: [pageFile(sitePaths.home)],
+  apiDirectory: [pageFile(sitePaths.apiDirectory)],
   notFound: [sitePaths.notFound],
   favicon: [sitePaths.favicon],
   assets: [sitePaths.assets],
   api: [sitePaths.api],
   method: site.directory.map((e) => pageFile(sitePaths.method(e.methodId))),
-  apiFile: published.flatMap((p) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f))),
+  apiFile: published.flatMap((p) => p.files.flatMap((file) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f, file.params)))),
   openapi: [sitePaths.openapi],
-  jsonSchema: published.map((p) => sitePaths.jsonSchema(p.entry)),
-  xsd: published.map((p) => sitePaths.xsd(p.entry)),
+  jsonSchema: published.filter((p) => p.files.length > 0).map((p) => sitePaths.jsonSchema(p.entry)),
+  xsd: published.filter((p) => p.files.length > 0).map((p) => sitePaths.xsd(p.entry)),
 };
 
 /** The page shells are rendered by Astro and removed by the build once filled: they must be absent. */
@@ -33,14 +34,24 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   home: [pageFile(calendarPaths.home)],
   feeds: [pageFile(calendarPaths.feeds)],
   sessionsJson: [calendarPaths.sessionsJson],
-  month: monthsWithin(sessions).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
+  month: monthsWithin(sessions).filter((m) => m.sessions.length > 0).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
   term: termsWithin(sessions).map((t) => pageFile(calendarPaths.term(t.term.code))),
   session: sessions.map((s) => pageFile(calendarPaths.session(s.id))),
   allFeed: [calendarPaths.allFeed],
   termFeed: termsWithin(sessions).map((t) => calendarPaths.termFeed(t.term.code)),
   sessionFeed: sessions.map((s) => calendarPaths.sessionFeed(s.id)),
   audienceFeed: feeds.audiences.map((f) => f.path),
-  programFeed: feeds.programs.map((f) => f.path),
+  programFeed: [...feeds.programs.map((f) => f.path), ...feeds.aliases.map((a) => a.path)],
+  facultyFeed: [...feeds.faculties.map((f) => f.path), feeds.everyProgram.path],
+  programAudienceFeed: feeds.programs.flatMap((p) => p.byAudience.map((f) => f.path)),
+  search: [pageFile(calendarPaths.search)],
+  searchManifest: [calendarPaths.searchManifest],
+  searchShard: ['go', 'so'].map((k) => calendarPaths.searchShard(k)),
+  searchDocs: [calendarPaths.searchDocs(0), calendarPaths.searchDocs(1)],
+};
+const BUILDINGS: Record<keyof typeof buildingPaths, string[]> = {
+  home: [pageFile(buildingPaths.home)],
+  building: buildings.map((b) => pageFile(buildingPaths.building(b.code))),
 };
 const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
 
@@ -50,7 +61,7 @@ beforeAll(() => {
 });
 
 describe('every path the site-paths module builds exists in a built site', () => {
-  it.each(Object.entries({ ...SITE, ...CALENDAR }))('%s', (_name, paths) => {
+  it.each(Object.entries({ ...SITE, ...CALENDAR, ...BUILDINGS }))('%s', (_name, paths) => {
     expect(paths.length).toBeGreaterThan(0);
     expect(paths.filter((p) => !existsSync(path.join(dist, p)))).toEqual([]);
   });

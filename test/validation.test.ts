@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cp, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDatasetFile } from '../src/core/datasets/dataset.ts';
-import { infosessionsDataset } from '../src/core/datasets/infosessions.ts';
-import { KNOWN_SOURCES } from '../src/core/datasets/index.ts';
+import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
+import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
+import { DATASETS } from '../src/load/dataset-registry.ts';
 import { readDirectory } from '../src/core/datasets/directory.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
@@ -17,7 +17,7 @@ const GOOD = '2116,Accenture,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,accentu
 function check(text: string | Uint8Array, name = '1139.csv') {
   const findings = new Findings();
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
-  checkDatasetFile(bytes, `data/infosessions/${name}`, name, infosessionsDataset, findings, new Map());
+  readDatasetFiles(infosessionsDataset, [{ rel: name, file: `data/infosessions/${name}`, bytes }], findings);
   return findings.list.map((f) => ({ at: `${f.line}:${f.column}`, rule: f.rule, severity: f.severity, message: f.message }));
 }
 
@@ -98,31 +98,31 @@ describe.each([
 
 it('rejects a file named for no term', () => {
   const findings = new Findings();
-  checkDatasetFile(new TextEncoder().encode(rows(GOOD)), 'data/infosessions/fall.csv', 'fall.csv', infosessionsDataset, findings, new Map());
+  readDatasetFiles(infosessionsDataset, [{ rel: 'fall.csv', file: 'data/infosessions/fall.csv', bytes: new TextEncoder().encode(rows(GOOD)) }], findings);
   expect(findings.errors.map((f) => f.rule)).toEqual(['file-name']);
 });
 
 describe('the method directory', () => {
-  const header = 'method_id,path,service_id,service_name,enabled,key_required,data_type,update_frequency,cache_seconds,usage_counting,purpose,source';
+  const header = 'method_id,name,path,service_id,service_name,enabled,key_required,data_type,update_frequency,cache_seconds,usage_counting,purpose,source,no_data_note';
   const dir = (...lines: string[]) => {
     const findings = new Findings();
-    const entries = readDirectory(new TextEncoder().encode([header, ...lines].join('\n')), 'data/methods.csv', KNOWN_SOURCES, findings);
+    const entries = readDirectory(new TextEncoder().encode([header, ...lines].join('\n')), 'data/methods.csv', Object.keys(DATASETS), findings);
     return { entries, findings: findings.list.map((f) => `${f.line}:${f.column} ${f.message}`) };
   };
 
   it('derives parameters from the path placeholders, in order', () => {
-    const { entries, findings } = dir('1193,/terms/{term}/{subject}/{number}/schedule.{format},241,terms,,,,,,,,');
+    const { entries, findings } = dir('1193,,/terms/{term}/{subject}/{number}/schedule.{format},241,terms,,,,,,,,,');
     expect(findings).toEqual([]);
     expect(entries[0]!.parameters).toEqual(['term', 'subject', 'number', 'format']);
   });
 
   it.each([
-    ['a repeated method id', ['1,/a.{format},1,a,,,,,,,,', '1,/b.{format},1,a,,,,,,,,'], '3:1 method_id 1 is already used on line 2'],
-    ['a path without .{format}', ['1,/a.json,1,a,,,,,,,,'], '2:3 path "/a.json" must'],
-    ['a service id with two names', ['1,/a.{format},7,a,,,,,,,,', '2,/b.{format},7,b,,,,,,,,'], '3:17 service 7 is called "a"'],
-    ['a yes/no fact that is neither', ['1,/a.{format},1,a,maybe,,,,,,,'], '2:19 enabled "maybe" must be yes, no'],
-    ['an unknown source', ['1,/a.{format},1,a,,,,,,,,printers'], '2:26 source "printers" is not a data set'],
-    ['a source on a path with placeholders', ['1,/a/{id}.{format},1,a,,,,,,,,infosessions'], 'placeholders besides {format}'],
+    ['a repeated method id', ['1,,/a.{format},1,a,,,,,,,,,', '1,,/b.{format},1,a,,,,,,,,,'], '3:1 method_id 1 is already used on line 2'],
+    ['a path without .{format}', ['1,,/a.json,1,a,,,,,,,,,'], '2:4 path "/a.json" must'],
+    ['a service id with two names', ['1,,/a.{format},7,a,,,,,,,,,', '2,,/b.{format},7,b,,,,,,,,,'], '3:18 service 7 is called "a"'],
+    ['a yes/no fact that is neither', ['1,,/a.{format},1,a,maybe,,,,,,,,'], '2:20 enabled "maybe" must be yes, no'],
+    ['an unknown source', ['1,,/a.{format},1,a,,,,,,,,printers,'], '2:27 source "printers" is not a data set'],
+    ['a no-data note on a path with placeholders', ['1,,/a/{id}.{format},1,a,,,,,,,,,withdrawn'], 'has placeholders in its path'],
   ])('reports %s', (_, lines, message) => {
     expect(dir(...lines).findings.join('\n')).toContain(message);
   });

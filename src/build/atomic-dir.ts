@@ -1,9 +1,12 @@
-import { cp, lstat, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import { acquireLock } from './output-lock.ts';
-import { outputPaths, recoverOutput, removeLeftovers, versionName, type OutputPaths } from './output-versions.ts';
+import { manifestFile, readManifest, writeManifest, type Manifest, type PreviousOutput } from './output-files.ts';
+import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
+import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
 
 /** Where a publication runs and how it talks. */
@@ -14,6 +17,19 @@ export interface PublishOptions {
   say?: (line: string) => void;
 }
 
+/** What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from. */
+export interface FillTarget {
+  dir: string;
+  /** Paths an interruption must remove (a fill adds its own temporary folders). */
+  temporary: Set<string>;
+  /** The published version and its manifest, when there is one to link unchanged files from. */
+  previous?: PreviousOutput;
+  /** When `dir` is an older version being updated in place: what it holds (its manifest). */
+  base?: Manifest;
+  /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */
+  versions: string;
+}
+
 /**
  * Fills a new version of the output and publishes it with one atomic rename, so that at every
  * instant `outDir` is the whole previous output or the whole new one:
@@ -21,14 +37,18 @@ export interface PublishOptions {
  * 1. Takes the output's lock (`.dist-versions/build.lock`); another build of the same output
  *    is waited for.
  * 2. Fills `.dist-versions/<version>/` (`fill` adds any further temporary folders to the set
- *    it gets, so an interruption removes them too).
+ *    it gets, so an interruption removes them too) and writes its manifest beside it
+ *    (`<version>.files`). The folder is the spare version renamed (the output before last, or
+ *    a copy of the last one made in the background), updated in place, when there is one;
+ *    else a new folder, whose unchanged files are linked from the published version.
  * 3. Creates a link to it under a temporary name and renames that over `outDir` (a link).
- * 4. Then, off the publishing path, removes the previous version and anything earlier builds
- *    left behind, and releases the lock.
+ * 4. Then keeps the previous version as the next build's spare, hands anything older to a
+ *    detached remover (off the critical path; it also makes a spare when there is none), and
+ *    releases the lock.
  *
  * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
-export async function publishOutput(outDir: string, options: PublishOptions, fill: (dir: string, temporary: Set<string>) => Promise<void>): Promise<void> {
+export async function publishOutput(outDir: string, options: PublishOptions, fill: (target: FillTarget) => Promise<Manifest>): Promise<void> {
   const say = options.say ?? ((line: string) => console.error(line));
   const p = outputPaths(outDir);
   await prepare(p);
@@ -49,21 +69,39 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     if (restored) say(restored);
     await testPause('locked');
     guard.temporary.add(version);
-    await mkdir(version);
-    await fill(version, guard.temporary);
+    guard.temporary.add(manifestFile(version));
+    const current = await currentVersion(p);
+    const previous = current ? { dir: current, manifest: readManifest(current) } : undefined;
+    const spare = await spareVersion(p, current);
+    let base: Manifest | undefined;
+    if (spare) {
+      // Its manifest goes first: a spare interrupted while being updated is never trusted again.
+      base = readManifest(spare);
+      await rm(manifestFile(spare), { force: true });
+      await rename(spare, version);
+      await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
+    } else {
+      await mkdir(version);
+    }
+    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, base, versions: p.versions }));
     await testPause('filled');
     if (!(await lock.held())) throw new OutputError(`another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`);
     await swap(p, version, guard.temporary);
     published = true;
     guard.temporary.delete(version);
+    guard.temporary.delete(manifestFile(version));
     await testPause('swapped');
   } catch (error) {
     await rm(version, { recursive: true, force: true });
+    await rm(manifestFile(version), { force: true });
     throw error;
   } finally {
-    // Removal comes after publishing: the new output is live before any time is spent here.
+    // Removal comes after publishing, in a detached process: the new output is live, and this
+    // build ends, before any time is spent on it.
     try {
-      await removeLeftovers(p, options.root);
+      const current = await currentVersion(p);
+      const spare = await spareVersion(p, current);
+      removeLater(await leftovers(p, options.root), p.versions, !spare && current && existsSync(manifestFile(current)) ? current : undefined);
     } catch (error) {
       say(`Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`);
     }
@@ -107,33 +145,4 @@ async function swap(p: OutputPaths, version: string, temporary: Set<string>): Pr
   }
   await rename(link, p.out);
   temporary.delete(link);
-}
-
-/**
- * Moves every entry of `source` into `target` (renames on the same file system, else copies),
- * then removes `source`. An entry that already exists in `target` is an error: nothing is overwritten.
- */
-export async function mergeDirectory(source: string, target: string): Promise<void> {
-  await mkdir(target, { recursive: true });
-  for (const name of await readdir(source)) {
-    const to = path.join(target, name);
-    if (await exists(to)) throw new Error(`${to} already exists: two stages of the build wrote the same path`);
-    try {
-      await rename(path.join(source, name), to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await cp(path.join(source, name), to, { recursive: true });
-    }
-  }
-  await rm(source, { recursive: true, force: true });
-}
-
-/** Whether a path exists. */
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }

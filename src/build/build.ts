@@ -1,26 +1,34 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderFeedFiles } from '../core/calendar/feeds.ts';
+import { buildingLookup } from '../core/buildings/location.ts';
+import { searchIndexFiles } from '../core/calendar/search-index.ts';
 import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
-import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
-import { renderApiFiles } from '../core/render/api-files.ts';
+import type { Shell } from '../core/calendar/pages/page-shell.ts';
+import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
-import { calendarPaths, pageFile } from '../core/site/paths.ts';
+import { pageFile } from '../core/site/paths.ts';
+import { releaseLargeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
-import { inlineScriptHashes } from '../core/site/csp.ts';
-import { mergeDirectory, publishOutput } from './atomic-dir.ts';
-import { buildContextIntegration } from '../integrations/build-context.ts';
-import { handOver, release } from '../integrations/context-store.ts';
+import { renderAstroPages, type ShellKind } from './astro-pages.ts';
+import { publishOutput } from './atomic-dir.ts';
 import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { OutputWriter, type OutputFile } from './output-files.ts';
 import { BUILD_STAMP } from './output-versions.ts';
+import { silentProgress, type Progress } from './progress.ts';
 
-/** How one build went: the time of each stage in seconds and what it wrote. */
+/** The stages of a build, in order. */
+type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
+
+/** How one build went: the time of each stage in seconds, what it wrote, and what it reused. */
 export interface BuildReport {
-  stages: Record<'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write', number>;
+  stages: Record<Stage, number>;
+  /** Files in the output, and their bytes. */
   files: number;
   bytes: number;
+  /** Files linked unchanged from the previous output instead of written. */
+  reused: number;
+  /** Whether Astro rendered the pages (`ran`) or no pages were built (`none`). */
+  astro: 'ran' | 'none';
   context: BuildContext;
 }
 
@@ -34,74 +42,16 @@ export interface BuildOptions {
   pages?: boolean;
   /** Prints a line of progress (waiting for another build of the same output, …); default stderr. */
   say?: (line: string) => void;
+  /** Shows the stage and a count on a terminal (progress.ts); default silent. */
+  progress?: Progress;
 }
 
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export { BUILD_STAMP };
 
-/** Where Astro renders the page shells; the build fills them per page and removes them. */
-const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
-
-/** A file to write into the output, by its path inside it. */
-type OutputFile = { path: string; body: string | Uint8Array };
-
-/**
- * Writes files below `dir` as they come, creating folders as needed; returns files and bytes.
- * Synchronous on purpose: one open-write-close call per file costs a fraction of the
- * promise API's three thread-pool round trips, and nothing else runs meanwhile.
- */
-function writeFiles(dir: string, files: Iterable<OutputFile>): { files: number; bytes: number } {
-  const folders = new Set<string>();
-  let count = 0;
-  let bytes = 0;
-  for (const f of files) {
-    const target = path.join(dir, f.path);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      folders.add(folder);
-      mkdirSync(folder, { recursive: true });
-    }
-    writeFileSync(target, f.body);
-    count += 1;
-    bytes += typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength;
-  }
-  return { files: count, bytes };
-}
-
-/** Renders the HTML pages with Astro into `outDir`, handing the pages this build's context. */
-async function renderPages(context: BuildContext, outDir: string): Promise<void> {
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  const { build } = await import('astro');
-  const key = handOver(context);
-  try {
-    const integrations = [buildContextIntegration({ handedKey: key })];
-    await build({ root: context.root, outDir, site: context.render.url, base: context.render.basePath, logLevel: 'warn', integrations });
-  } finally {
-    release(key);
-  }
-}
-
-/** The CSP hashes of every inline script in Astro's pages (the shells included, so the filled pages too). */
-async function pageScriptHashes(dir: string): Promise<string[]> {
-  const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  const hashes = new Set<string>();
-  for (const page of pages) for (const h of inlineScriptHashes(await readFile(path.join(dir, page), 'utf8'))) hashes.add(h);
-  return [...hashes].sort();
-}
-
-/** Reads the Astro-rendered page shells and removes them from the output. */
-async function takeShells(dir: string): Promise<Record<keyof typeof SHELLS, Shell>> {
-  const read = async (folder: string) => {
-    const shell = parseShell(await readFile(path.join(dir, pageFile(folder)), 'utf8'));
-    await rm(path.join(dir, folder), { recursive: true, force: true });
-    return shell;
-  };
-  return { session: await read(SHELLS.session), listing: await read(SHELLS.listing) };
-}
-
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
-function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof SHELLS, Shell>): Generator<OutputFile> {
-  for (const page of calendarPages(context.sessions, context.render)) {
+function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, Shell>): Generator<OutputFile> {
+  for (const page of calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })) {
     yield { path: pageFile(page.path), body: shells[page.kind].fill(page) };
   }
 }
@@ -109,22 +59,23 @@ function* filledCalendarPages(context: BuildContext, shells: Record<keyof typeof
 /**
  * Builds the site: reads and validates data/ first, renders everything second into a new
  * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
+ * Files whose bytes are those of the published version are linked from it, not written.
  * A build that fails leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const stages = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
+  const progress = options.progress ?? silentProgress;
+  const stages: Record<Stage, number> = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
   let t = performance.now();
-  const lap = (stage: keyof typeof stages) => {
+  const lap = (stage: Stage) => {
     const now = performance.now();
     stages[stage] += (now - t) / 1000;
     t = now;
   };
 
+  progress.stage('reading the data');
   const context = createBuildContext(options.root, options.settings);
   lap('load');
   const { site, render, published } = context;
-  let api: OutputFile[] | undefined = renderApiFiles(published, render);
-  lap('api');
   const schemas: OutputFile[] = [...renderSchemaFiles(site, published, render)];
   lap('schemas');
   let scriptHashes: string[] = [];
@@ -132,43 +83,57 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
     { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
-    { path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` },
   ];
 
-  const written = { files: 0, bytes: 0 };
-  const count = (w: { files: number; bytes: number }) => {
-    written.files += w.files;
-    written.bytes += w.bytes;
-  };
-  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (tmp, temporary) => {
+  let astro: BuildReport['astro'] = 'none';
+  let writer: OutputWriter | undefined;
+  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
     lap('write'); // the host files above and the temporary folder
-    // The API files first, so their (large) text can be released before the pages render.
-    count(writeFiles(tmp, api!));
-    api = undefined;
-    lap('api');
-    count(writeFiles(tmp, schemas));
+    const out = new OutputWriter(target.dir, target.previous, target.base);
+    writer = out;
+    const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
+    // Astro runs in every build (main's pages read the data records directly, so no hash of
+    // fewer inputs could tell when they are unchanged); the writer links every page whose
+    // bytes did not change. The calendar's pages need its shells, so they come after it. The API files come last, one at a time: a large archive's listing is hundreds of
+    // MB of text, made after Astro is done and released before the next is made.
+    write(schemas);
     lap('schemas');
+    progress.stage('calendar feeds');
+    write(renderFeedFiles(context.feeds, render));
+    write(searchIndexFiles(context.sessions));
+    lap('feeds');
     if (options.pages !== false) {
-      // Astro renders inside the project (its server bundle must resolve node_modules, and
-      // a folder of its own keeps concurrent builds apart), then the result moves into place.
-      const astroOut = path.join(options.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
-      temporary.add(astroOut);
-      try {
-        await renderPages(context, astroOut);
-        scriptHashes = await pageScriptHashes(astroOut);
-        await mergeDirectory(astroOut, tmp);
-      } finally {
-        await rm(astroOut, { recursive: true, force: true });
-      }
+      progress.stage('pages (Astro)');
+      const pages = await renderAstroPages(context, target);
+      astro = 'ran';
+      scriptHashes = pages.scriptHashes;
+      write(pages.files);
       lap('pages');
-      count(writeFiles(tmp, filledCalendarPages(context, await takeShells(tmp))));
+      progress.stage('calendar pages');
+      write(filledCalendarPages(context, pages.shells));
       lap('calendar');
     }
-    count(writeFiles(tmp, renderFeedFiles(context.feeds, render)));
-    lap('feeds');
-    count(writeFiles(tmp, hostFiles()));
+    progress.stage('API files');
+    for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
+    lap('api');
+    progress.stage('publishing');
+    write(hostFiles());
+    out.finish();
+    // The stamp is always written anew: `npm start` compares its time with the data's.
+    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` }], { fresh: true });
     lap('write');
+    return out.manifest;
   });
   lap('write');
-  return { stages, files: written.files, bytes: written.bytes, context };
+  progress.done();
+  const counts = writer!.counts;
+  return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, context };
+}
+
+/** Passes files through, counting them on the progress display. */
+function* counted(files: Iterable<OutputFile>, progress: Progress): Generator<OutputFile> {
+  for (const f of files) {
+    yield f;
+    progress.tick();
+  }
 }

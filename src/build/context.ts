@@ -1,12 +1,15 @@
+import { readBuildings, type Building } from '../core/buildings/building.ts';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
+import { programCatalog } from '../core/calendar/programs.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 import { renderContext, type RenderContext } from '../core/site/address.ts';
 import { resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
+import { DATASETS } from '../load/dataset-registry.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
@@ -22,6 +25,8 @@ export interface BuildContext {
   sessions: Session[];
   /** The calendar feeds and what each holds: the feeds page lists them, the build writes them. */
   feeds: SubscriptionFeeds;
+  /** The campus buildings, read for their pages and for the session pages' locations. */
+  buildings: Building[];
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
@@ -31,7 +36,8 @@ export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>
 export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], process.env, root)): BuildContext {
   const { dataDir, site: address } = settings;
   const site = loadSiteData(dataDir, root);
-  const sessions = chronological(readSessions(site));
+  const catalog = programCatalog(site.programs);
+  const sessions = chronological(readSessions(site, catalog));
   const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
-  return { root, dataDir, site, render, published: publishedMethods(site, address.apiBase), sessions, feeds: subscriptionFeeds(sessions) };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site) };
 }

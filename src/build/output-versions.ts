@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { lstat, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { lstat, readdir, readlink, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isRunning } from './output-lock.ts';
 
@@ -37,6 +37,9 @@ export function displayPath(target: string, cwd = process.cwd()): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative || '.';
 }
 
+/** How the names of cache folders in the versions folder start (Astro's output, kept across builds). */
+export const CACHE_PREFIX = 'cache-';
+
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
   return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -65,7 +68,6 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
  */
 export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
   if (await lstat(p.out).catch(() => undefined)) return undefined;
-  const made = (name: string) => Number.parseInt(name.split('-')[1] ?? '0', 36) || 0;
   const names = (await readdir(p.versions).catch(() => [] as string[])).sort((a, b) => made(b) - made(a));
   const pending = names.find((n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))));
   if (pending) {
@@ -80,6 +82,30 @@ export async function recoverOutput(p: OutputPaths): Promise<string | undefined>
   return `${p.shown} was missing (a build was stopped while publishing it); restored the newest complete output.`;
 }
 
+/** When a version was made, from its name (`<pid>-<time in base 36>-…`). */
+function made(name: string): number {
+  return Number.parseInt(name.split('-')[1] ?? '0', 36) || 0;
+}
+
+/** Whether a process other than this one that owns a name (by its leading pid) is running. */
+function ownedByOther(name: string): boolean {
+  const pid = ownerOf(name);
+  return pid !== undefined && pid !== process.pid && isRunning(pid);
+}
+
+/**
+ * The spare version: the newest complete version other than the current one that has a
+ * manifest (the previous output, or a copy of the current one made in the background), which
+ * the next build updates in place rather than writing a whole new tree. Undefined when none.
+ */
+export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
+  const names = (await readdir(p.versions).catch(() => [] as string[])).filter((n) => !n.includes('.') && /^\d+-/.test(n));
+  const spare = names
+    .filter((n) => path.join(p.versions, n) !== current && !ownedByOther(n) && existsSync(path.join(p.versions, `${n}.files`)))
+    .sort((a, b) => made(b) - made(a))[0];
+  return spare === undefined ? undefined : path.join(p.versions, spare);
+}
+
 /** The process id a leftover's name starts with. */
 function ownerOf(name: string): number | undefined {
   const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
@@ -87,18 +113,22 @@ function ownerOf(name: string): number | undefined {
 }
 
 /**
- * Removes what builds left behind, while holding the lock: every entry of the versions folder
- * but the current version and the lock (and what a running build other than this one owns),
- * the `.dist-new-*`/`.dist-old-*` folders of earlier releases beside the output, and Astro's
- * `.astro-build-*` folders in `root` whose build is no longer running. Returns the paths removed.
+ * What builds left behind, found while holding the lock: every entry of the versions folder
+ * but the current version, the spare (spareVersion), their manifests, the lock and the caches
+ * (`cache-*`, pruned by their owners) (and what a running
+ * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
+ * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
+ * build is no longer running. Returns their paths (for remove-later.ts).
  */
-export async function removeLeftovers(p: OutputPaths, root: string): Promise<string[]> {
+export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);
+  const spare = await spareVersion(p, current);
   const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
+  const keep = new Set([p.lock, current, `${current}.files`, spare, `${spare}.files`]);
   const doomed: string[] = [];
   for (const name of await readdir(p.versions).catch(() => [] as string[])) {
     const full = path.join(p.versions, name);
-    if (full === p.lock || full === current || others(ownerOf(name))) continue;
+    if (keep.has(full) || name.startsWith(CACHE_PREFIX) || others(ownerOf(name))) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;
@@ -108,6 +138,5 @@ export async function removeLeftovers(p: OutputPaths, root: string): Promise<str
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));
   }
-  for (const full of doomed) await rm(full, { recursive: true, force: true });
   return doomed;
 }

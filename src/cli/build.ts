@@ -1,19 +1,24 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../build/build.ts';
+import { progressFor } from '../build/progress.ts';
 import { formatFinding, sortFindings } from '../core/read/findings.ts';
 import { buildCommand } from './commands.ts';
 import { cliMain } from './runner.ts';
 
 await cliMain(buildCommand, async ({ values, config }) => {
   const out = String(values.out);
-  const report = await buildSite({ root: config.root, outDir: path.resolve(config.root, out), pages: !values['api-only'], settings: config });
-  for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
-  const s = report.stages;
-  if (typeof values.report === 'string') writeFileSync(values.report, `${JSON.stringify({ stages: s, files: report.files, bytes: report.bytes })}\n`);
+  const report = typeof values.report === 'string' ? values.report : undefined;
+  const progress = progressFor(process.stderr, config.ci || report !== undefined);
+  const built = await buildSite({ root: config.root, outDir: path.resolve(config.root, out), pages: !values['api-only'], settings: config, progress });
+  for (const w of sortFindings(built.context.site.warnings)) console.warn(formatFinding(w));
+  const s = built.stages;
+  if (report) writeFileSync(report, `${JSON.stringify({ stages: s, files: built.files, bytes: built.bytes, reused: built.reused, astro: built.astro })}\n`);
   const total = Object.values(s).reduce((a, b) => a + b, 0);
+  const astro = { ran: 'Astro ran', none: 'no pages' }[built.astro];
   console.log(
-    `Built ${out}/ for ${report.context.render.url} (timestamp ${report.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
+    `Built ${out}/ for ${built.context.render.url} (timestamp ${built.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
+      `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
       `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
   );
 });

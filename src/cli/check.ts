@@ -1,8 +1,9 @@
 import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixCsv } from '../core/review/fix.ts';
+import { fixJson } from '../core/review/fix-json.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
-import { listCsvFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
+import { listDataFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
 import { cliMain, UsageError } from './runner.ts';
 
@@ -10,8 +11,8 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
   const format = (values.format ?? (config.githubActions ? 'github' : 'text')) as ReportFormat;
   const dir = positional ?? 'data';
   const cwd = config.root;
-  const files = existsSync(dir) && statSync(dir).isDirectory() ? listCsvFiles(dir) : [];
-  if (files.length === 0) throw new UsageError(`no CSV files under ${dir}/: give the folder that holds the data (default data)`);
+  const files = existsSync(dir) && statSync(dir).isDirectory() ? listDataFiles(dir) : [];
+  if (files.length === 0) throw new UsageError(`no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default data)`);
 
   // --fix: repair in memory, check the repaired folder, write only the files left without errors.
   const show = showPath(dir, cwd);
@@ -21,7 +22,7 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
     for (const rel of files) {
       const bytes = readDataFile(dir, rel);
       if (!bytes) continue; // not a regular file: the check reports it
-      const result = fixCsv(bytes);
+      const result = rel.toLowerCase().endsWith('.json') ? fixJson(bytes) : fixCsv(bytes);
       if (result.text === undefined) continue;
       repaired.set(rel, Buffer.from(result.text, 'utf8'));
       changes.set(rel, result.changes);

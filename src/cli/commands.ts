@@ -11,7 +11,7 @@ export const buildCommand: CliSpec = {
     'api-only': { type: 'boolean', description: 'write the API, schema and feed files only, without the HTML pages' },
     report: { type: 'string', value: 'FILE', description: 'also write the stage times and output size as JSON (for the benchmark)' },
   },
-  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'],
+  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'CI'],
   onFailure: (values) => unchangedOutput(outputPaths(String(values.out ?? 'dist'))),
   explain: (error) => describeWriteError(error),
 };
@@ -24,7 +24,7 @@ export const startCommand: CliSpec = {
     dist: { type: 'string', value: 'DIR', default: 'dist', description: 'the folder to serve (and build)' },
     'no-build': { type: 'boolean', description: 'serve the folder as it is, without building it' },
   },
-  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'PORT', 'API_KEYS', 'API_KEYS_FILE'],
+  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'PORT', 'API_KEYS', 'API_KEYS_FILE', 'CI'],
   onFailure: () => 'Not serving.',
   explain: (error) => describeWriteError(error),
 };
@@ -57,11 +57,13 @@ export const diffCommand: CliSpec = {
 /** `npm run bench`: build cost by data size, and serving throughput. */
 export const benchCommand: CliSpec = {
   name: 'bench',
-  summary: 'Builds synthetic data of each size in a child process (time, stages, peak memory, output), then load-tests npm start and npx serve dist.',
+  summary: 'Builds synthetic data of each size in a child process, cold, after a one-row change and with nothing changed (time, stages, peak memory, output), optionally beside Hugo; then load-tests npm start and npx serve dist.',
   options: {
     sizes: { type: 'string', value: 'N,N,...', default: '363,1000,10000,100000', description: 'session counts to build (363 is the real data)' },
     'serve-seconds': { type: 'string', value: 'S', default: '5', description: 'seconds of load per server and target' },
     connections: { type: 'string', value: 'N', default: '10', description: 'concurrent connections of the load test' },
+    reps: { type: 'string', value: 'N', default: '3', description: 'repetitions of each build case (medians and ranges are reported)' },
+    'with-hugo': { type: 'boolean', description: 'also build a comparable Hugo site from the same CSV files, interleaved, when the hugo command is installed' },
     'no-serving': { type: 'boolean', description: 'skip the load test of the servers' },
     out: { type: 'string', value: 'FILE', default: 'bench/results/latest.json', description: 'where the results go' },
   },

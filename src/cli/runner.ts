@@ -184,7 +184,15 @@ export async function cliMain(spec: CliSpec, main: (args: CliArgs) => Promise<nu
     cwd: process.cwd(),
   });
   // A server keeps running: leave the process to its handles when it asked to stay.
-  if (code !== STAY) process.exit(code);
+  if (code === STAY) return;
+  // Exit only once what was printed has reached a pipe: process.exit drops a pipe's pending writes.
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit(code);
+}
+
+/** Resolves once a stream has handed all its pending writes to the system. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => (stream.writableLength === 0 ? resolve() : stream.once('drain', () => resolve())));
 }
 
 /** What a main returns to keep the process alive (a server that has started). */

@@ -2,8 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { BUILD_STAMP, buildSite } from '../build/build.ts';
+import { progressFor } from '../build/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
+import { methodServices } from '../core/datasets/method-services.ts';
 import { loadSiteData } from '../load/data-fs.ts';
+import { DATASETS } from '../load/dataset-registry.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
 import { startCommand } from './commands.ts';
@@ -38,12 +41,12 @@ await cliMain(startCommand, async ({ values, config }) => {
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url);
   if (reason) {
     console.log(`Building: ${reason}.`);
-    const report = await buildSite({ root, outDir: distDir, settings: config });
+    const report = await buildSite({ root, outDir: distDir, settings: config, progress: progressFor(process.stderr, config.ci) });
     for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
   }
   const keys = keyStoreFromEnv(config.apiKeys);
   const directory = loadSiteData(config.dataDir, root).directory;
-  const server = createSiteServer({ distDir, directory, keys, basePath: address.basePath });
+  const server = createSiteServer({ distDir, directory, services: methodServices(directory, DATASETS), keys, basePath: address.basePath });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConfigError(`port ${port} cannot be used (${error.code}): set PORT to another.`) : error),

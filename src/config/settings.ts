@@ -13,6 +13,7 @@ export const SETTINGS = {
   BENCH_TMP: 'Where the benchmark writes its data and builds (default bench/tmp).',
   BENCH_KEEP: 'Set to keep the benchmark\'s data and builds instead of removing them.',
   BENCH_TEST_SERVING: 'Set to make npm test load-test the servers too in its run of the benchmark (CI sets it).',
+  CI: 'Set (not false) by CI services: builds show no progress line.',
   GITHUB_ACTIONS: 'true under GitHub Actions: the check prints annotations.',
   GITHUB_STEP_SUMMARY: 'The job summary file the check and diff --summary append to.',
   CHROMIUM_PATH: 'The Chromium the browser tests run (default /usr/bin/chromium).',
@@ -40,6 +41,8 @@ export interface Config {
   benchTmp: string | undefined;
   /** BENCH_KEEP set. */
   benchKeep: boolean;
+  /** CI is set and not `false`. */
+  ci: boolean;
   /** GITHUB_ACTIONS is `true`. */
   githubActions: boolean;
   /** GITHUB_STEP_SUMMARY, or undefined. */
@@ -87,6 +90,7 @@ export function resolveConfig(names: readonly SettingName[], env: NodeJS.Process
     apiKeys,
     benchTmp: benchTmp === undefined ? undefined : path.resolve(root, benchTmp),
     benchKeep: get('BENCH_KEEP') !== undefined,
+    ci: get('CI') !== undefined && get('CI') !== 'false',
     githubActions: get('GITHUB_ACTIONS') === 'true',
     stepSummary: get('GITHUB_STEP_SUMMARY'),
     debug: get('DEBUG') !== undefined,

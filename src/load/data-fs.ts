@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { DATASETS } from '../core/datasets/index.ts';
 import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { DATASETS } from './dataset-registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 
@@ -20,8 +20,13 @@ export interface RefusedEntry {
   kind: string;
 }
 
+/** Whether a file name is one a data set may hold: CSV or JSON. */
+export function isDataFileName(name: string): boolean {
+  return /\.(csv|json)$/i.test(name);
+}
+
 /**
- * The .csv files below `dir` that are regular files, as paths relative to it with forward
+ * The .csv and .json files below `dir` that are regular files, as paths relative to it with forward
  * slashes, sorted; and every entry that is a symbolic link or special file (never followed
  * or read: a link could point anywhere, even at /proc/self/environ).
  */
@@ -36,15 +41,15 @@ export function listDataFolder(dir: string): { files: string[]; refused: Refused
       const kind = oddKind(info);
       if (kind) refused.push({ rel: child, kind });
       else if (info.isDirectory()) walk(child);
-      else if (name.toLowerCase().endsWith('.csv')) files.push(child);
+      else if (isDataFileName(name)) files.push(child);
     }
   };
   walk('');
   return { files: files.sort(), refused };
 }
 
-/** Every .csv file below `dir` that is a regular file, as paths relative to it with forward slashes, sorted. */
-export function listCsvFiles(dir: string): string[] {
+/** Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with forward slashes, sorted. */
+export function listDataFiles(dir: string): string[] {
   return listDataFolder(dir).files;
 }
 
@@ -85,7 +90,7 @@ export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: R
     else refused.push({ rel, kind: 'something else (it changed before it was read)' });
   }
   const show = showPath(dataDir, cwd);
-  const report = readDataFiles(inputs, show);
+  const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)));
   for (const { rel, kind } of refused) {
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },
@@ -114,16 +119,17 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
     }
   } else {
     for (const entry of report.directory) {
-      if (entry.source && DATASETS[entry.source] && !report.datasets[entry.source]?.length) {
+      const set = entry.source === undefined ? undefined : DATASETS[entry.source];
+      if (set && !set.derived && !report.datasets[set.name]) {
         const where = path.relative(cwd, path.join(dataDir, DIRECTORY_FILE));
         findings.error(
           { file: where, line: entry.line, column: 1 },
           'directory',
-          `method ${entry.methodId} publishes the data set "${entry.source}", but ${path.relative(cwd, path.join(dataDir, entry.source))}/ has no CSV file.`,
+          `method ${entry.methodId} publishes the data set "${entry.source}", but ${path.relative(cwd, path.join(dataDir, set.name))}/ has no data file.`,
         );
       }
     }
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
-  return { directory: report.directory!, datasets: report.datasets, warnings: findings.warnings };
+  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), warnings: findings.warnings };
 }

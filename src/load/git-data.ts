@@ -8,7 +8,7 @@ function git(cwd: string, args: string[]): Buffer {
 }
 
 /**
- * The CSV files of a data folder as they are at a git ref (commit, branch or tag),
+ * The data files (CSV, JSON) of a data folder as they are at a git ref (commit, branch or tag),
  * in file-name order. Needs only that ref's objects, so a shallow clone works once the
  * ref is fetched.
  */
@@ -24,7 +24,7 @@ export function readDataAtRef(ref: string, folder: string, cwd: string): DataFil
   const listed = git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', prefix]).toString('utf8');
   return listed
     .split('\0')
-    .filter((p) => p.toLowerCase().endsWith('.csv'))
+    .filter((p) => /\.(csv|json)$/i.test(p))
     .sort()
     .map((p) => ({ rel: p.slice(prefix.length), bytes: git(cwd, ['show', `${ref}:${p}`]) }));
 }

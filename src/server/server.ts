@@ -4,8 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
-import { concretePath, type Format, type MethodEntry } from '../core/records/method-entry.ts';
-import { errorEnvelope } from '../core/records/envelope.ts';
+import { pathParameters, type Format, type MethodEntry } from '../core/records/method-entry.ts';
+import { envelope, errorEnvelope, type Envelope } from '../core/records/envelope.ts';
+import type { MethodService } from '../core/datasets/method-services.ts';
+import { countsUsage } from '../core/site/usage-policy.ts';
 import { headerRules, headersOfRules } from '../core/site/host-config.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE, securityHeaders, siteCacheControl } from '../core/site/http-policy.ts';
 import { renderJson, renderJsonp } from '../core/render/json.ts';
@@ -18,12 +20,15 @@ import type { KeyStore } from './keys.ts';
 import { sendBody, sendBytes, sendJsonp, sendLargeFile } from './respond.ts';
 import { findFile, readSiteFile, realRoot, type SiteFile } from './safe-file.ts';
 import { findSitePath } from './static-site.ts';
+import { UsageCounter } from './usage.ts';
 
 /** What the server needs: the built site, the directory it was built from, and the accepted keys. */
 export interface ServerOptions {
   /** The output folder; it may be a symbolic link that a new build swaps at any time. */
   distDir: string;
   directory: readonly MethodEntry[];
+  /** How each method is served (live answers, whether its files hold data), by method ID; none when absent. */
+  services?: ReadonlyMap<number, MethodService>;
   keys: KeyStore;
   /** The site's base path from SITE_URL, e.g. `/` or `/campus-api/`. */
   basePath?: string;
@@ -55,6 +60,14 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
   const headersOf = headersOfRules(headerRules(options.directory));
   const pagePolicies = new WeakMap<CachedBody, string>();
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const services = options.services ?? new Map<number, MethodService>();
+  const usage = new UsageCounter();
+
+  /** An envelope made for this request (a live answer or an error) in the format asked for, or JSONP. */
+  const renderAnswer = (doc: Envelope, format: Format, callback: string | undefined) => ({
+    text: format === 'xml' ? renderXml(doc) : callback ? renderJsonp(callback, renderJson(doc)) : renderJson(doc),
+    type: format === 'xml' ? CONTENT_TYPES.xml! : callback ? CONTENT_TYPES.js! : CONTENT_TYPES.json!,
+  });
 
   /** Answers with an error envelope in the format asked for (JSONP when its callback is valid), or plain text. */
   const fail = (req: IncomingMessage, res: ServerResponse, status: number, detail: string, format: Format | undefined, methodId: number | null = null, callback?: string, extra: Record<string, string> = {}) => {
@@ -62,9 +75,7 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
       sendBytes(req, res, status, { 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', ...extra }, Buffer.from(`${status} ${detail}\n`));
       return;
     }
-    const doc = errorEnvelope(methodId, Math.floor(Date.now() / 1000), status, detail);
-    const text = format === 'xml' ? renderXml(doc) : callback ? renderJsonp(callback, renderJson(doc)) : renderJson(doc);
-    const type = format === 'xml' ? CONTENT_TYPES.xml! : callback ? CONTENT_TYPES.js! : CONTENT_TYPES.json!;
+    const { text, type } = renderAnswer(errorEnvelope(methodId, Math.floor(Date.now() / 1000), status, detail), format, callback);
     sendBytes(req, res, status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...extra }, Buffer.from(text));
   };
 
@@ -83,18 +94,8 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
     }
     const callback = wantsJsonp ? raw! : undefined;
     const entry = api.entry;
-    const concrete = entry && concretePath(entry, api.format);
-    const sitePath = entry ? `/${sitePaths.apiFile(entry, api.format)}` : local;
-    const file = !entry || concrete ? await findFile(root, sitePath) : undefined;
-    if (!file) {
-      const detail = entry
-        ? `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`
-        : `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(options.directory))}.`;
-      fail(req, res, 404, detail, api.format, entry?.methodId ?? null, callback);
-      return;
-    }
+    const key = query.get('key');
     if (entry?.keyRequired) {
-      const key = query.get('key');
       if (!key) {
         fail(req, res, 401, `method ${entry.methodId} needs an API key: add ?key=YOUR_KEY to the URL.`, api.format, entry.methodId, callback, { 'WWW-Authenticate': 'Key realm="campus-api", param="key"' });
         return;
@@ -104,6 +105,32 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
         return;
       }
     }
+    const service = entry ? services.get(entry.methodId) : undefined;
+    const caller = key && options.keys.accepts(key) ? key : undefined;
+    const now = Math.floor(Date.now() / 1000);
+    // Counted before a live answer, so the key usage (1097) includes the call that asks for it.
+    const count = () => entry && caller && countsUsage(entry, true) && usage.count(caller, now);
+    if (entry && service?.live) {
+      count();
+      const record = service.live.answer({ now, ...(caller ? { key: caller } : {}), usage: caller ? usage.usage(caller, now) : { monthly: 0, total: 0 } });
+      const doc = envelope(entry.methodId, now, service.live.data === 'object' ? record : [record]);
+      const answered = caller ? { ...doc, meta: { ...doc.meta, requests: usage.usage(caller, now).monthly } } : doc;
+      const { text, type } = renderAnswer(answered, api.format, callback);
+      sendBytes(req, res, 200, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS }, Buffer.from(text));
+      return;
+    }
+    const sitePath = entry && pathParameters(entry.path).length === 0 ? `/${sitePaths.apiFile(entry, api.format)}` : local;
+    const file = await findFile(root, sitePath);
+    if (!file) {
+      const detail = !entry
+        ? `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(options.directory))}.`
+        : service?.hasData
+          ? `method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''} has no record at ${local.slice(sitePaths.api.length)}: check the value in the path (${entry.path}).`
+          : `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`;
+      fail(req, res, 404, detail, api.format, entry?.methodId ?? null, callback);
+      return;
+    }
+    if (service?.hasData) count();
     const headers = entry ? { 'Content-Type': CONTENT_TYPES[api.format]!, 'Cache-Control': apiCacheControl(entry), ...API_HEADERS } : siteHeaders(sitePath.slice(1));
     const typed = callback ? { ...headers, 'Content-Type': CONTENT_TYPES.js! } : headers;
     const body = await load(file);

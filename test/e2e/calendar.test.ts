@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootSite } from '../helpers/sites.ts';
 import { ARTIFACTS, expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
@@ -19,35 +20,67 @@ afterAll(async () => {
 });
 
 describe('a student finding a session', () => {
-  it('goes from the front door to a month, to a session, to its .ics', async () => {
-    const page = await openPage(browser, site.url('infosessions/'), VIEWPORTS.phone);
+  it('goes from the front door to a term, to a month, to a session, to its .ics', async () => {
+    const page = await openPage(browser, site.url(''), VIEWPORTS.phone);
     expect(await page.locator('h1').textContent()).toBe('Employer information sessions');
-    expect(await page.locator('main').textContent()).toContain('Winter 2015');
-    await page.locator('a', { hasText: 'January 2014' }).click();
+    await page.locator('main a', { hasText: 'Winter 2014' }).click();
+    await page.waitForURL(/infosessions\/terms\/1141\/$/);
+    await page.locator('.jumps a', { hasText: 'January 2014' }).click();
+    await page.locator('#m2014-01 a', { hasText: 'Month view' }).click();
     await page.waitForURL(/infosessions\/2014\/01\/$/);
     expect(await page.locator('h1').textContent()).toBe('Information sessions, January 2014');
     await page.locator('a', { hasText: 'Palantir Technologies' }).click();
     await page.waitForURL(/infosessions\/2172\/$/);
     const main = (await page.locator('main').textContent())!;
-    expect(main).toContain('Monday, January 13, 2014');
-    expect(main).toContain('7:30 PM to 9:00 PM');
+    expect(main).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
     expect(await page.locator('main a[href^="http://www.palantir.com"]').count()).toBeGreaterThan(0);
-    const [response] = await Promise.all([page.waitForResponse(/2172\.ics$/), page.evaluate(() => fetch((document.querySelector('a[download]') as HTMLAnchorElement).href))]);
+    expect(await page.locator('.add-calendar a').allTextContents()).toEqual(['Google Calendar', 'Outlook.com', '.ics file for Apple Calendar or Outlook']);
+    const [response] = await Promise.all([page.waitForResponse(/2172\.ics$/), page.evaluate(() => fetch((document.querySelector('.add-calendar a[download]') as HTMLAnchorElement).href))]);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
     expect(await response.text()).toContain('UID:infosession-2172@campus-api-static');
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('pages from a month to the next one with sessions at both ends of the page, and up to its term', async () => {
+    const page = await openPage(browser, site.url('infosessions/2014/06/'), VIEWPORTS.phone);
+    const pagers = page.locator('nav.pager');
+    expect(await pagers.count()).toBe(2);
+    for (const pager of await pagers.all()) {
+      expect(await pager.locator('a.next').getAttribute('href')).toBe('/infosessions/2015/01/');
+      expect(await pager.locator('a.up').textContent()).toBe('Spring 2014');
+      const box = (await pager.boundingBox())!;
+      expect(box.height, 'the pager stays on one line at 375 px').toBeLessThan(60);
+    }
+    await pagers.last().locator('a.next').click();
+    await page.waitForURL(/infosessions\/2015\/01\/$/);
+  });
+
+  it('shows a cancelled session struck through and labelled, without the marker in the name', async () => {
+    const page = await openPage(browser, site.url('infosessions/2414/'));
+    expect(await page.locator('h1 s').textContent()).toBe('The Jonah Group');
+    expect(await page.locator('main').textContent()).toContain('This session was cancelled.');
+    const month = await openPage(browser, site.url('infosessions/2014/02/'));
+    expect(await month.locator('li.session.cancelled s a', { hasText: 'The Jonah Group' }).count()).toBe(1);
+  });
+
+  it('shows a placeholder location as "to be announced" and a career fair as what it is', async () => {
+    const page = await openPage(browser, site.url('infosessions/2116/'));
+    expect(await page.locator('main').textContent()).toContain('Location to be announced');
+    expect(await openPage(browser, site.url('infosessions/2414/')).then((p) => p.locator('.add-calendar').count()), 'a cancelled session offers no "Add to calendar"').toBe(0);
+    const fair = await openPage(browser, site.url('infosessions/terms/1139/'));
+    expect(await fair.locator('li.session', { hasText: 'P4E Career Fair' }).locator('.tag.kind').textContent()).toBe('career fair');
+  });
+
   it('filters a month by program and searches by employer', async () => {
     const page = await openPage(browser, site.url('infosessions/2014/01/'));
     const all = await page.locator('li.session:visible').count();
-    await page.selectOption('select[name=program]', 'math-computer-science');
+    await page.selectOption('select[name=program]', 'computer-science');
     const filtered = await page.locator('li.session:visible').count();
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(all);
     for (const programs of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs))) {
-      expect(programs!.split(' ')).toContain('math-computer-science');
+      expect(programs!.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)), programs).toBe(true);
     }
     await page.selectOption('select[name=program]', '');
     await page.fill('input[name=employer]', 'faceb');
@@ -72,45 +105,120 @@ describe('a student finding a session', () => {
   });
 });
 
-describe('coming up on the front door', () => {
-  it('lists the next sessions from the visitor\'s today as the server renders them, and filters them', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(2014, 0, 10, 9, 0)); // 2014-01-10, local time
-    await page.goto(site.url('infosessions/'), { waitUntil: 'load' });
-    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'Coming up');
-    expect(await page.locator('[data-upcoming-note]').textContent()).toBe('The next sessions from today, 2014-01-10.');
-    const items = page.locator('[data-upcoming-list] > li.session');
-    const shown = await items.evaluateAll((els) => els.map((e) => { const d = (e as HTMLElement).dataset; return { audience: d.audience, programs: d.programs, employer: d.employer, date: e.querySelector('time')!.getAttribute('datetime')! }; }));
-    expect(shown).toHaveLength(12);
-    expect(shown[0]!.date).toMatch(/^2014-01-10T/);
-    for (const s of shown) {
-      expect(s.date >= '2014-01-10').toBe(true);
-      expect(s.audience, 'every item keeps its data attributes').toMatch(/^[a-z0-9-]+$/);
-      expect(s.programs).toBeDefined();
-      expect(s.employer).toBeTruthy();
-    }
-    let matched = 0;
-    for (const audience of await page.locator('select[name=audience] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))) {
-      await page.selectOption('select[name=audience]', audience);
-      const expected = shown.filter((s) => s.audience === audience).length;
-      expect(await page.locator('[data-upcoming] .filter-status').textContent()).toBe(`${expected} of 12 sessions match.`);
-      expect(await page.locator('[data-upcoming-list] > li.session:visible').count()).toBe(expected);
-      matched += expected;
-    }
-    expect(matched, 'some audience of the form is among the sessions shown').toBeGreaterThan(0);
-    await page.selectOption('select[name=audience]', '');
+// What depends on the visitor's today, on a 375 px phone with the clock fixed: the front door's
+// "this week" and what comes after it, and today's mark on month and term pages.
+/** Opens a page at 375 px with the browser's clock fixed at a local date and time. */
+async function openAt(sitePath: string, now: Date): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(now);
+  await page.goto(site.url(sitePath), { waitUntil: 'load' });
+  return page;
+}
+
+/** The dates of the days a front-door list shows, and how many sessions each. */
+async function days(page: Page, list: string): Promise<{ date: string; sessions: number }[]> {
+  return page.locator(`${list} [data-list] > li`).evaluateAll((els) => els.map((e) => ({ date: (e as HTMLElement).dataset.date!, sessions: e.querySelectorAll('li.session').length })));
+}
+
+describe('the front door on a phone', () => {
+  it('shows this week\'s sessions from today to Saturday, today marked, then the next days after the week', async () => {
+    const page = await openAt('', new Date(2014, 0, 15, 10, 0)); // Wednesday, January 15, 2014
+    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
+    expect(await page.locator('#this-week').isVisible()).toBe(true);
+    const week = await days(page, '[data-this-week]');
+    expect(week.map((d) => d.date)).toEqual(['2014-01-15', '2014-01-16', '2014-01-17']);
+    expect(await page.locator('[data-this-week] [data-none]').isVisible()).toBe(false);
+    const today = page.locator('[data-this-week] li[aria-current="date"]');
+    expect(await today.getAttribute('data-date')).toBe('2014-01-15');
+    expect(await today.locator('.today-tag').textContent()).toBe('Today');
+    expect(await today.locator('h3').textContent()).toBe('Wed, Jan 15, 2014Today');
+    const after = await days(page, '[data-next]');
+    expect(after[0]!.date).toBe('2014-01-20');
+    const total = after.reduce((n, d) => n + d.sessions, 0);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(total - after.at(-1)!.sessions, 'whole days, no more than needed').toBeLessThan(12);
+    expect(await page.locator('[data-note]').count()).toBe(0);
+    expect(pageProblems(page)).toEqual([]);
     await mkdir(ARTIFACTS, { recursive: true });
-    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      await page.locator('[data-upcoming]').screenshot({ path: path.join(ARTIFACTS, `calendar-coming-up-2014-01-10-${label}.png`) });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'front-door-2014-01-15-phone.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('filters this week and the next days by program', async () => {
+    const page = await openAt('', new Date(2014, 0, 15, 10, 0));
+    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
+    const all = await page.locator('li.session:visible').count();
+    await page.selectOption('select[name=program]', 'computer-science');
+    const shown = page.locator('li.session:visible');
+    expect(await shown.count()).toBeGreaterThan(0);
+    expect(await shown.count()).toBeLessThan(all);
+    for (const programs of await shown.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs!))) {
+      expect(programs.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)), programs).toBe(true);
     }
-    await context.close();
+    expect(await page.locator('.filter-status').textContent()).toBe(`${await shown.count()} of ${all} sessions match.`);
+    await page.context().close();
+  });
+
+  it('says when no session is left this week, and lists next week\'s', async () => {
+    const page = await openAt('', new Date(2014, 0, 18, 12, 0)); // Saturday
+    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
+    expect(await page.locator('[data-this-week] [data-none]').textContent()).toBe('No more sessions this week.');
+    expect(await days(page, '[data-this-week]')).toEqual([]);
+    expect((await days(page, '[data-next]'))[0]!.date).toBe('2014-01-20');
+    await page.context().close();
+  });
+
+  it('keeps the newest term\'s first days, and says so, when nothing is listed after today', async () => {
+    const page = await openAt('', new Date(2016, 5, 1, 12, 0));
+    await page.waitForFunction(() => document.querySelector('[data-note]')?.textContent?.startsWith('No sessions are listed after today'));
+    expect(await page.locator('#coming-up').textContent()).toBe('Coming up in Winter 2015');
+    expect(await page.locator('#this-week').isVisible()).toBe(false);
+    expect((await days(page, '[data-next]'))[0]!.date).toBe('2015-01-07');
+    await page.context().close();
+  });
+
+  it('lists the newest term\'s first days without JavaScript, and leads to the API', async () => {
+    const page = await openPage(browser, site.url(''), VIEWPORTS.phone, { javaScript: false });
+    expect(await page.locator('#coming-up').textContent()).toBe('Coming up in Winter 2015');
+    expect((await days(page, '[data-next]'))[0]).toEqual({ date: '2015-01-07', sessions: 4 });
+    await page.locator('a', { hasText: 'the method directory' }).click();
+    await page.waitForURL(/\/api\/$/);
+    expect(await page.locator('h1').textContent()).toBe('Campus API v2: method directory');
+    await page.context().close();
+  });
+});
+
+describe('today on calendar pages', () => {
+  it('marks today\'s day in a month\'s agenda at 375 px, and no other day', async () => {
+    const page = await openAt('infosessions/2014/01/', new Date(2014, 0, 15, 10, 0));
+    const today = page.locator('[aria-current="date"]');
+    await today.waitFor();
+    expect(await today.count()).toBe(1);
+    expect(await today.getAttribute('data-date')).toBe('2014-01-15');
+    expect(await today.locator('.today-tag').isVisible()).toBe(true);
+    expect(await today.locator('h2').textContent()).toContain('Wed, Jan 15, 2014');
+    await today.scrollIntoViewIfNeeded();
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'month-today-2014-01-15-phone.png') });
+    await page.context().close();
+  });
+
+  it('marks today on a term page, and nothing on a month that does not hold today', async () => {
+    const term = await openAt('infosessions/terms/1141/', new Date(2014, 1, 4, 8, 0));
+    await term.locator('[aria-current="date"]').waitFor();
+    expect(await term.locator('.today').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.date))).toEqual(['2014-02-04']);
+    await term.context().close();
+    const other = await openAt('infosessions/2014/02/', new Date(2014, 0, 15, 10, 0));
+    await other.waitForLoadState('load');
+    expect(await other.locator('.today, [aria-current="date"]').count()).toBe(0);
+    await other.context().close();
   });
 });
 
 describe.each([
-  ['front door', 'infosessions/'],
+  ['front door', ''],
+  ['all terms', 'infosessions/'],
   ['month', 'infosessions/2014/01/'],
   ['term', 'infosessions/terms/1145/'],
   ['session', 'infosessions/2414/'],

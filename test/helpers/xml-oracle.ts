@@ -25,6 +25,8 @@ function appendValue(el: XMLBuilder, value: RecordValue | Record<string, never>)
     for (const item of value) appendValue(el.ele('item'), item as RecordValue);
   } else if (typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) appendValue(el.ele(k), v as RecordValue);
+  } else if (typeof value === 'boolean') {
+    el.txt(value ? 'true' : 'false');
   } else if (typeof value === 'string') {
     if (value !== '') el.txt(guardAmpersands(value));
   } else {
@@ -38,9 +40,14 @@ function documentOf(doc: Envelope): XMLBuilder {
   const meta = root.ele('meta');
   for (const [k, v] of Object.entries(doc.meta)) appendValue(meta.ele(k), v as RecordValue);
   const data = root.ele('data');
-  for (const record of doc.data) {
-    const item = data.ele('item');
-    for (const [k, v] of Object.entries(record)) appendValue(item.ele(k), v);
+  // A list of records: an <item> each; one record (data an object): its fields in <data>.
+  if (Array.isArray(doc.data)) {
+    for (const record of doc.data as readonly Readonly<Record<string, RecordValue>>[]) {
+      const item = data.ele('item');
+      for (const [k, v] of Object.entries(record)) appendValue(item.ele(k), v);
+    }
+  } else {
+    for (const [k, v] of Object.entries(doc.data)) appendValue(data.ele(k), v as RecordValue);
   }
   return root;
 }

@@ -30,5 +30,6 @@ export function xmlValue(node: any, like: unknown): unknown {
     return out;
   }
   const text = node === undefined ? '' : typeof node === 'object' ? (node['#text'] ?? '') : String(node);
+  if (typeof like === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
   return typeof like === 'number' ? Number(text) : text;
 }

@@ -1,6 +1,7 @@
 import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../records/session-time.ts';
 import type { Term } from '../records/term.ts';
 import type { Session } from './session.ts';
+import { programsOpen, type ProgramGroup } from './programs.ts';
 import { slugify } from './slug.ts';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -126,7 +127,30 @@ export function audienceFacets(sessions: readonly Session[]): Facet[] {
   return facets(sessions, (s) => (s.audience ? [s.audience] : []));
 }
 
-/** One facet per program, as normalised from the comma-separated text. */
-export function programFacets(sessions: readonly Session[]): Facet[] {
-  return facets(sessions, (s) => s.programs);
+/** A program's facet: its canonical program, its faculty, and the sessions open to it. */
+export interface ProgramFacet extends Facet {
+  group: ProgramGroup;
+}
+
+/**
+ * One facet per canonical program (data/programs/), each holding the sessions open to it: those
+ * that name it and those open to its whole faculty or to every program. By faculty (by name,
+ * "Other programs" last), then by program name.
+ */
+export function programFacets(sessions: readonly Session[]): ProgramFacet[] {
+  const groups = new Map<string, ProgramFacet>();
+  for (const s of chronological(sessions)) {
+    for (const p of programsOpen(s.openTo)) {
+      let f = groups.get(p.slug);
+      if (!f) groups.set(p.slug, (f = { slug: p.slug, label: p.name, group: p.group, sessions: [] }));
+      f.sessions.push(s);
+    }
+  }
+  const rank = (f: ProgramFacet) => (f.group.slug === 'other' ? 1 : 0);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name) || a.label.localeCompare(b.label));
+}
+
+/** Sessions that are sessions, not all-day notes (holidays): what lists count and filters match. */
+export function realSessions(sessions: readonly Session[]): Session[] {
+  return sessions.filter((s) => !s.allDay);
 }

@@ -1,9 +1,11 @@
 import type { Term } from '../records/term.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
-import { audienceFacets, chronological, programFacets, termsWithin, type Facet } from './calendar.ts';
-import { calendarFile, sessionEvent } from './ics.ts';
+import { audienceFacets, chronological, termsWithin } from './calendar.ts';
+import { calendarFile, sessionEvent, sessionZone } from './ics.ts';
+import { isOpenTo, type Program, type ProgramCatalog, type ProgramGroup } from './programs.ts';
 import type { Session } from './session.ts';
+import { slugify } from './slug.ts';
 
 /** A calendar feed: where it is published (site-relative) and what it holds. */
 export interface Feed {
@@ -11,6 +13,18 @@ export interface Feed {
   name: string;
   description: string;
   sessions: Session[];
+}
+
+/** A program's feed, and its feed for each audience (program and audience together). */
+export interface ProgramFeed extends Feed {
+  program: Program;
+  byAudience: Feed[];
+}
+
+/** A faculty's feed (sessions open to any of its programs) and its programs' feeds: how the feeds page groups them. */
+export interface FacultyFeeds extends Feed {
+  group: ProgramGroup;
+  programs: ProgramFeed[];
 }
 
 /**
@@ -25,53 +39,129 @@ export const FEED_TERMS = 6;
 export interface SubscriptionFeeds {
   all: Feed;
   terms: Feed[];
-  audiences: Feed[];
-  programs: Feed[];
+  audiences: (Feed & { slug: string; label: string })[];
+  /** Every canonical program's feed, by faculty. */
+  faculties: FacultyFeeds[];
+  /** The sessions open to every program (labels like `ALL - All`). */
+  everyProgram: Feed;
+  /** Every program's feed (the faculties' programs, in order). */
+  programs: ProgramFeed[];
+  /**
+   * The feeds programs had before they were canonical (`programs/math-computer-science.ics`,
+   * `programs/all-math-faculty.ics`): each raw label's file, the same bytes as the feed it
+   * now means, so no old subscription breaks.
+   */
+  aliases: { path: string; target: string }[];
   /** The newest terms with sessions (newest first) that `all`, `audiences` and `programs` hold. */
   window: Term[];
 }
 
 /**
- * Every subscribable feed: all sessions, each audience and each program over the newest
- * `FEED_TERMS` terms; each term whole. Every audience and program the data ever named keeps
- * its feed (a subscription never breaks), empty when it has no session in the window.
+ * Every subscribable feed: all sessions, each audience, each faculty, each canonical program
+ * (with the sessions open to its whole faculty or to every program) and each program for each
+ * audience, over the newest `FEED_TERMS` terms; each term whole. Every audience and program
+ * the data or the program list ever named keeps its feed (a subscription never breaks),
+ * empty when it has no session in the window. All-day notes (holidays) are in the feeds of
+ * all sessions and of terms only.
  */
-export function subscriptionFeeds(sessions: readonly Session[]): SubscriptionFeeds {
+export function subscriptionFeeds(sessions: readonly Session[], catalog: ProgramCatalog): SubscriptionFeeds {
   const terms = termsWithin(sessions);
   const window = terms.slice(0, FEED_TERMS);
   const windowCodes = new Set(window.map((t) => t.term.code));
   const recent = chronological(sessions).filter((s) => windowCodes.has(s.term.code));
-  const windowed = (all: Facet[], inWindow: Facet[]) => {
-    const held = new Map(inWindow.map((f) => [f.slug, f.sessions]));
-    return all.map((f) => ({ ...f, sessions: held.get(f.slug) ?? [] }));
+  const events = recent.filter((s) => !s.allDay);
+  const held = new Map(audienceFacets(events).map((f) => [f.slug, f.sessions]));
+  const audiences = audienceFacets(sessions).map((f) => ({
+    slug: f.slug,
+    label: f.label,
+    path: calendarPaths.audienceFeed(f.slug),
+    name: `Information sessions for ${f.label}`,
+    description: `Employer information sessions for ${f.label}`,
+    sessions: held.get(f.slug) ?? [],
+  }));
+  const programFeed = (program: Program): ProgramFeed => {
+    const open = events.filter((s) => isOpenTo(s.openTo, program));
+    return {
+      program,
+      path: calendarPaths.programFeed(program.slug),
+      name: `Information sessions: ${program.name}`,
+      description: `Employer information sessions open to ${program.name}`,
+      sessions: open,
+      byAudience: audiences.map((a) => ({
+        path: calendarPaths.programAudienceFeed(program.slug, a.slug),
+        name: `Information sessions: ${program.name}, ${a.label}`,
+        description: `Employer information sessions open to ${program.name}, for ${a.label}`,
+        sessions: open.filter((s) => slugify(s.audience) === a.slug),
+      })),
+    };
   };
+  const faculties = catalog.groups().map((group) => {
+    const programs = group.programs.map(programFeed);
+    const inGroup = new Set(programs.flatMap((p) => p.sessions));
+    return {
+      group,
+      programs,
+      path: calendarPaths.facultyFeed(group.slug),
+      name: `Information sessions: ${group.fullName}`,
+      description: `Employer information sessions open to programs of ${group.fullName}`,
+      sessions: events.filter((s) => inGroup.has(s)),
+    };
+  });
+  const everyOpen = events.filter((s) => s.openTo.groups.some((g) => g.slug === catalog.every.slug));
+  const everyFeed = { path: calendarPaths.facultyFeed(catalog.every.slug), name: 'Information sessions open to every program', description: 'Employer information sessions open to every program', sessions: everyOpen };
+  const programs = faculties.flatMap((f) => f.programs);
   return {
     all: { path: calendarPaths.allFeed, name: 'Information sessions', description: 'Every employer information session of the newest terms', sessions: recent },
     terms: terms.map((t) => ({ path: calendarPaths.termFeed(t.term.code), name: `Information sessions, ${t.term.label}`, description: `Employer information sessions of ${t.term.label}`, sessions: t.sessions })),
-    audiences: windowed(audienceFacets(sessions), audienceFacets(recent)).map((f) => ({ path: calendarPaths.audienceFeed(f.slug), name: `Information sessions for ${f.label}`, description: `Employer information sessions for ${f.label}`, sessions: f.sessions })),
-    programs: windowed(programFacets(sessions), programFacets(recent)).map((f) => ({ path: calendarPaths.programFeed(f.slug), name: `Information sessions: ${f.label}`, description: `Employer information sessions for ${f.label}`, sessions: f.sessions })),
+    audiences,
+    faculties,
+    everyProgram: everyFeed,
+    programs,
+    aliases: labelAliases(catalog, new Set(programs.map((p) => p.path))),
     window: window.map((t) => t.term),
   };
 }
 
+/** The old feed path of every raw label, with the feed it now means (labels whose slug is that feed's own are left out). */
+function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): { path: string; target: string }[] {
+  const out: { path: string; target: string }[] = [];
+  for (const [slug, reach] of catalog.labels()) {
+    const path = calendarPaths.programFeed(slug);
+    const target = reach.direct[0] ? calendarPaths.programFeed(reach.direct[0].slug) : calendarPaths.facultyFeed(reach.groups[0]!.slug);
+    if (path !== target && !canonical.has(path)) out.push({ path, target });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
 /**
  * Every .ics file, one at a time (a large archive's feeds do not fit in memory at once): term
- * by term, the term's feed and each of its sessions' own; then the windowed feeds. Each event
- * is rendered once; only the window's events are kept for the feeds that share them.
+ * by term, the term's feed and each of its sessions' own; then the windowed feeds, then the
+ * old program feeds as copies of what they now mean. Each event is rendered once; only the
+ * window's events are kept for the feeds that share them.
  */
 export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<{ path: string; body: string }> {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const f of feeds.terms) for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
+  const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<string, string>();
   for (const f of feeds.terms) {
     const events = f.sessions.map((s) => sessionEvent(s, ctx));
-    yield { path: f.path, body: calendarFile(f.name, f.description, events) };
+    yield { path: f.path, body: calendarFile(f.name, f.description, events, zone) };
     for (let i = 0; i < f.sessions.length; i++) {
       const s = f.sessions[i]!;
-      yield { path: calendarPaths.sessionFeed(s.id), body: calendarFile(`${s.employer} information session`, `Information session ${s.id}`, [events[i]!]) };
+      yield { path: calendarPaths.sessionFeed(s.id), body: calendarFile(`${s.employer} information session`, `Information session ${s.id}`, [events[i]!], zone) };
       if (windowCodes.has(s.term.code)) kept.set(s.id, events[i]!);
     }
   }
-  for (const f of [feeds.all, ...feeds.audiences, ...feeds.programs]) {
-    yield { path: f.path, body: calendarFile(f.name, f.description, f.sessions.map((s) => kept.get(s.id)!)) };
+  const targets = new Set(feeds.aliases.map((a) => a.target));
+  const bodies = new Map<string, string>();
+  const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];
+  for (const f of windowed) {
+    const body = calendarFile(f.name, f.description, f.sessions.map((s) => kept.get(s.id)!), zone);
+    if (targets.has(f.path)) bodies.set(f.path, body);
+    yield { path: f.path, body };
   }
+  for (const a of feeds.aliases) yield { path: a.path, body: bodies.get(a.target)! };
 }

@@ -1,32 +1,18 @@
 import { isoDate } from '../records/session-time.ts';
-import { clock, isoTime, placeOf, type Session } from './session.ts';
+import { timeRange } from './format.ts';
+import { isoTime, placeOf, type Session } from './session.ts';
+import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
+import { vtimezone } from './vtimezone.ts';
 
-/** The time zone every session is in. */
-const TIME_ZONE = 'America/Toronto';
-
-/** America/Toronto's rules since 2007 (DST from the second Sunday of March to the first Sunday of November). */
-const VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  `TZID:${TIME_ZONE}`,
-  `X-LIC-LOCATION:${TIME_ZONE}`,
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:-0500',
-  'TZOFFSETTO:-0400',
-  'TZNAME:EDT',
-  'DTSTART:20070311T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:-0400',
-  'TZOFFSETTO:-0500',
-  'TZNAME:EST',
-  'DTSTART:20071104T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
+const zones = new Map<string, string[]>();
+/** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span). */
+export function sessionZone(from: number, to: number): string[] {
+  const key = `${from}-${to}`;
+  if (!zones.has(key)) zones.set(key, vtimezone(TIME_ZONE, from, to).map(foldLine));
+  return zones.get(key)!;
+}
 
 /** Escapes a TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
 export function escapeText(text: string): string {
@@ -62,6 +48,17 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** `20131014`: a date as iCalendar writes a DATE value. */
+function dateValue(date: Session['date']): string {
+  return isoDate(date).replace(/-/g, '');
+}
+
+/** The day after a date (the exclusive end of an all-day event). */
+function nextDay(date: Session['date']): Session['date'] {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
 /** `20130905T093000`: a local date-time from a session's date and minutes. */
 function localDateTime(date: Session['date'], minutes: number): string {
   return `${isoDate(date).replace(/-/g, '')}T${isoTime(minutes).replace(':', '')}00`;
@@ -85,13 +82,21 @@ function sessionUid(id: string): string {
   return `infosession-${id}@campus-api-static`;
 }
 
-/** One session as a VEVENT, its content lines folded and joined with CRLF. */
+/**
+ * One session as a VEVENT, its content lines folded and joined with CRLF. An all-day note (a
+ * holiday) is a DATE event of its one day (DTEND the next day, RFC 5545 3.6.1), without times
+ * or a placeholder location; it and a cancelled session are TRANSPARENT: they do not make
+ * anyone busy.
+ */
 export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'timestamp'>): string {
   const page = `${ctx.url}${calendarPaths.session(s.id)}`;
   const stamp = utcStamp(ctx.timestamp);
-  const title = `${s.cancelled ? 'CANCELLED: ' : ''}${s.employer || 'Information session'}${s.kind === 'session' ? ' information session' : ''}`;
+  const title = `${s.cancelled ? 'CANCELLED: ' : ''}${s.employer || 'Information session'}${s.kind === 'session' && !s.allDay ? ' information session' : ''}`;
+  const when = s.allDay
+    ? [`DTSTART;VALUE=DATE:${dateValue(s.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(s.date))}`]
+    : [`DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`, `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`];
   const details = [
-    `${clock(s.start)} to ${clock(s.end)}, ${placeOf(s, true)}.`,
+    s.allDay ? (s.locationTbd ? '' : `${placeOf(s)}.`) : `${timeRange(s.start, s.end)}, ${placeOf(s, true)}.`,
     s.audience && `Audience: ${s.audience}`,
     s.programs.length > 0 && `Programs: ${s.programs.join(', ')}`,
     s.website && `Website: ${s.websiteHref ?? s.website}`,
@@ -104,22 +109,21 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
     `SEQUENCE:${sequenceOf(ctx.timestamp)}`,
-    `DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`,
-    `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`,
+    ...when,
     `SUMMARY:${escapeText(title)}`,
-    `LOCATION:${escapeText(placeOf(s))}`,
+    ...(s.allDay && s.locationTbd ? [] : [`LOCATION:${escapeText(placeOf(s))}`]),
     `DESCRIPTION:${escapeText(details.join('\n\n'))}`,
     `URL:${page}`,
     `STATUS:${s.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `CATEGORIES:${escapeText(s.kind)}`,
-    'TRANSP:OPAQUE',
+    `TRANSP:${s.cancelled || s.allDay ? 'TRANSPARENT' : 'OPAQUE'}`,
     'END:VEVENT',
   ];
   return lines.map(foldLine).join('\r\n');
 }
 
-/** A whole calendar: header, the time zone, then the given events (already rendered). */
-export function calendarFile(name: string, description: string, events: readonly string[]): string {
+/** A whole calendar: header, the time zone (`zone`, from sessionZone), then the given events (already rendered). */
+export function calendarFile(name: string, description: string, events: readonly string[], zone: readonly string[]): string {
   const head = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -131,7 +135,6 @@ export function calendarFile(name: string, description: string, events: readonly
     `X-WR-TIMEZONE:${TIME_ZONE}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT12H',
     'X-PUBLISHED-TTL:PT12H',
-    ...VTIMEZONE,
   ].map(foldLine);
-  return `${[...head, ...events, 'END:VCALENDAR'].join('\r\n')}\r\n`;
+  return `${[...head, ...zone, ...events, 'END:VCALENDAR'].join('\r\n')}\r\n`;
 }

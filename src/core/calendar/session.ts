@@ -1,9 +1,8 @@
-import { infosessionRecord } from '../records/infosession-record.ts';
-import { fieldNames } from '../records/record-spec.ts';
 import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/session-time.ts';
 import type { SiteData } from '../records/site-data.ts';
 import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
+import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */
 export type SessionKind = 'session' | 'career fair' | 'holiday';
@@ -26,7 +25,15 @@ export interface Session {
   /** The website as a link target, when it is a usable address. */
   websiteHref: string | undefined;
   audience: string;
+  /** The program labels as written (split, trimmed), for display: the API keeps them so too. */
   programs: string[];
+  /** The canonical programs and faculties the labels open the session to (data/programs/). */
+  openTo: OpenTo;
+  /**
+   * A note for the whole day rather than a session (a holiday, or a row whose start equals its
+   * end): lists show it apart and do not count it, feeds give it a date, not times.
+   */
+  allDay: boolean;
   description: string;
   term: Term;
 }
@@ -100,39 +107,40 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
-/** Reads the published session records as calendar sessions, in data order. */
-export function readSessions(site: SiteData): Session[] {
-  const names = fieldNames(infosessionRecord);
-  const col = Object.fromEntries(names.map((n, i) => [n, i])) as Record<string, number>;
+/** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
+export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
   const out: Session[] = [];
-  for (const file of site.datasets.infosessions ?? []) {
-    const fileTerm = parseTermCode(/^(\d{4})/.exec(file.key)?.[1] ?? '');
-    for (const row of file.rows) {
-      const date = parseSessionDate(row[col.date!]!);
-      const start = parseClockTime(row[col.start_time!]!);
-      const end = parseClockTime(row[col.end_time!]!);
-      // The build only runs on data that passed the check, so these hold.
-      if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row[col.id!]} in ${file.file}`);
-      const { name, cancelled } = readCancellation(row[col.employer!]!);
-      const location = row[col.location!]!.trim();
-      out.push({
-        id: row[col.id!]!,
-        employer: name,
-        cancelled,
-        kind: kindOf(name),
-        date: date.value,
-        start: start.value,
-        end: end.value,
-        location,
-        locationTbd: isPlaceholderLocation(location),
-        website: row[col.website!]!.trim(),
-        websiteHref: websiteHref(row[col.website!]!),
-        audience: row[col.audience!]!.trim(),
-        programs: normalisePrograms(row[col.programs!]!),
-        description: row[col.description!]!,
-        term: fileTerm ?? termOfDate(date.value),
-      });
-    }
+  for (const record of site.datasets.infosessions?.sessions ?? []) {
+    const row = record.values as Readonly<Record<string, string>>;
+    const fileTerm = parseTermCode(/^(\d{4})/.exec(record.fileKey)?.[1] ?? '');
+    const date = parseSessionDate(row.date!);
+    const start = parseClockTime(row.start_time!);
+    const end = parseClockTime(row.end_time!);
+    // The build only runs on data that passed the check, so these hold.
+    if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row.id} in ${record.at?.file}`);
+    const { name, cancelled } = readCancellation(row.employer!);
+    const location = row.location!.trim();
+    const kind = kindOf(name);
+    const programs = normalisePrograms(row.programs!);
+    out.push({
+      id: row.id!,
+      employer: name,
+      cancelled,
+      kind,
+      date: date.value,
+      start: start.value,
+      end: end.value,
+      location,
+      locationTbd: isPlaceholderLocation(location),
+      website: row.website!.trim(),
+      websiteHref: websiteHref(row.website!),
+      audience: row.audience!.trim(),
+      programs,
+      openTo: openToOf(programs, catalog),
+      allDay: kind === 'holiday' || start.value === end.value,
+      description: row.description!,
+      term: fileTerm ?? termOfDate(date.value),
+    });
   }
   return out;
 }

@@ -1,73 +1,161 @@
-import { checkDatasetFile, type DatasetContext } from './dataset.ts';
-import { DATASETS, KNOWN_SOURCES } from './index.ts';
+import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
+import { checkMethodFiles } from './method-files.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
-import { Findings } from '../read/findings.ts';
-import { fieldNames } from '../records/record-spec.ts';
-import type { DatasetFile } from '../records/site-data.ts';
+import { Findings, type Place } from '../read/findings.ts';
+import { fieldNames, recordProblem } from '../records/record-spec.ts';
+import type { ProgramList } from '../records/program-list.ts';
+import { infosessionRecord } from '../records/infosession-record.ts';
+import { checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
 
-/** One CSV file of a data folder: its path relative to the folder (forward slashes) and its bytes. */
+/** One data file of a data folder: its path relative to the folder (forward slashes) and its bytes. */
 export interface DataFileInput {
   rel: string;
   bytes: Uint8Array;
 }
 
-/** Which dataset a CSV file belongs to: its folder's name, or failing that a name its file name holds. */
-function datasetOf(rel: string): string | undefined {
-  const parts = rel.split('/');
-  const folder = parts.length > 1 ? parts[parts.length - 2] : undefined;
-  if (folder && DATASETS[folder]) return folder;
-  const base = parts[parts.length - 1]!.toLowerCase();
-  return Object.keys(DATASETS).find((name) => base.includes(name));
-}
-
 /** The result of reading a data folder: what it holds and everything found wrong with it. */
 export interface DataReport {
   directory: MethodEntry[] | undefined;
-  datasets: Record<string, DatasetFile[]>;
+  /** Each data set's tables, by data set name (only the sets that had files). */
+  datasets: Record<string, Tables>;
+  /** The program list (data/programs/), when the folder has one. */
+  programs: ProgramList | undefined;
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
 }
 
 /**
- * Reads and checks the CSV files of a data folder, given in file-name order: the method
- * directory (when present) and each dataset's files. `show` turns a relative path into
- * the path findings name.
+ * Which data set a file belongs to, and its path inside that set's folder: the folder it sits
+ * in (`quest/Terms.csv`), or the checked folder itself when that is named for a data set
+ * (`npm run check -- ../shared/datasets/quest`), or failing both a data set its file name names
+ * (`1139infosessions.csv`).
  */
-export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string): DataReport {
+function datasetOf(rel: string, registry: DatasetRegistry, folderName: string | undefined): { name: string; inner: string } | undefined {
+  const [first, ...rest] = rel.split('/');
+  const real = (name: string | undefined) => name !== undefined && registry[name] !== undefined && !registry[name]!.derived;
+  if (rest.length > 0 && real(first)) return { name: first!, inner: rest.join('/') };
+  if (real(folderName)) return { name: folderName!, inner: rel };
+  const base = rel.split('/').pop()!.toLowerCase();
+  const named = Object.keys(registry).find((name) => real(name) && base.includes(name));
+  return named ? { name: named, inner: rel } : undefined;
+}
+
+/** The place findings name for a record: where it stands, or its method's row of the directory. */
+function placeOf(record: ReadRecord, fallback: Place): Place {
+  return record.at ?? fallback;
+}
+
+/** Checks what every data set's tables must hold: records that fit their description, and keys held once. */
+function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
+  const name = set.name;
+  for (const table of set.tables) {
+    const seen = new Map<string, Place>();
+    for (const record of tables[table.name] ?? []) {
+      const at = placeOf(record, { file: name, line: 1, column: 1 });
+      const problem = recordProblem(record.values, table.record.fields, `a ${table.record.title.toLowerCase()} record`);
+      // A reader must make records that fit their description: this is a bug in it, not in the data.
+      if (problem) throw new Error(`${at.file}:${at.line}:${at.column}: the reader of "${name}" made a record that does not fit its description: ${problem}`);
+      if (table.repeats) continue;
+      const key = table.key.map((k) => String(record.values[k])).join(' ');
+      const before = seen.get(key);
+      if (before) {
+        findings.error(at, 'duplicate-key', `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. Each ${table.record.title.toLowerCase()} is listed once: merge the two rows or give this one its own ${table.key.join(' and ')}.`);
+      } else {
+        seen.set(key, at);
+      }
+    }
+  }
+}
+
+/** Reports disagreements between the directory's `source` column and the methods each data set feeds. */
+function checkSources(directory: readonly MethodEntry[], registry: DatasetRegistry, file: string, findings: Findings): void {
+  const byId = new Map(directory.map((e) => [e.methodId, e]));
+  for (const entry of directory) {
+    const set = entry.source === undefined ? undefined : registry[entry.source];
+    if (set && !set.feeds[entry.methodId]) {
+      const fed = Object.keys(set.feeds).join(', ') || 'none';
+      findings.error({ file, line: entry.line, column: 1 }, 'directory', `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). Name the data set that does, or leave source empty.`);
+    }
+  }
+  for (const set of Object.values(registry)) {
+    for (const id of Object.keys(set.feeds).map(Number)) {
+      const entry = byId.get(id);
+      if (entry && entry.source !== set.name) {
+        findings.error({ file, line: entry.line, column: 1 }, 'directory', `the data set "${set.name}" feeds method ${id}, but its row names ${entry.source ? `source "${entry.source}"` : 'no source'}. Write ${set.name} in its source column.`);
+      }
+    }
+  }
+}
+
+/** Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once). */
+export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
+  const tables = set.read(files, findings);
+  checkTables(set, tables, findings);
+  return tables;
+}
+
+/**
+ * Reads and checks the files of a data folder, given in file-name order: the method directory
+ * (when present) and each data set's files, read by that set's reader from `registry`. `show`
+ * turns a relative path into the path findings name; `folderName` is the folder's own name.
+ */
+export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string, registry: DatasetRegistry, folderName?: string): DataReport {
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
-  const datasets: Record<string, DatasetFile[]> = {};
-  const contexts = new Map<string, DatasetContext>();
+  const files = new Map<string, SourceFile[]>();
+  const programFiles = new Map<string, Uint8Array>();
   for (const { rel, bytes } of inputs) {
     if (rel === DIRECTORY_FILE) {
-      directory = readDirectory(bytes, show(rel), KNOWN_SOURCES, findings);
+      directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
       continue;
     }
-    const name = datasetOf(rel);
-    if (!name) {
+    if (rel.startsWith(PROGRAM_LIST.folder)) {
+      programFiles.set(rel, bytes);
+      continue;
+    }
+    const owner = datasetOf(rel, registry, folderName);
+    if (!owner) {
+      const sets = Object.values(registry).filter((s) => !s.derived).map((s) => s.name);
       findings.error(
         { file: show(rel), line: 1, column: 1 },
         'unknown-file',
-        `this CSV belongs to no data set. Put session files in ${show('infosessions')}/ (known data sets: ${Object.keys(DATASETS).join(', ')}).`,
+        `this file belongs to no data set. Put each data set's files in its folder: ${sets.map((s) => show(s)).join('/, ')}/.`,
       );
       continue;
     }
-    const spec = DATASETS[name]!;
-    const context = contexts.get(name) ?? new Map();
-    contexts.set(name, context);
-    const base = rel.split('/').pop()!;
-    const rows = checkDatasetFile(bytes, show(rel), base, spec, findings, context);
-    const names = fieldNames(spec.record);
-    (datasets[name] ??= []).push({
-      file: show(rel),
-      key: base.replace(/\.csv$/i, ''),
-      rows: rows.map((r) => names.map((n) => r.cells[n]!.value)),
-    });
+    if (!files.has(owner.name)) files.set(owner.name, []);
+    files.get(owner.name)!.push({ rel: owner.inner, file: show(rel), bytes });
   }
-  return { directory, datasets, findings, files: inputs.map((i) => show(i.rel)) };
+  const datasets: Record<string, Tables> = {};
+  for (const [name, list] of files) datasets[name] = readDatasetFiles(registry[name]!, list, findings);
+  if (directory) {
+    checkSources(directory, registry, show(DIRECTORY_FILE), findings);
+    for (const entry of directory) {
+      const set = entry.source === undefined ? undefined : registry[entry.source];
+      const feed = set?.feeds[entry.methodId];
+      if (set && feed && !set.derived && datasets[set.name]) checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
+    }
+  }
+  const programs = readPrograms(programFiles, datasets, show, findings);
+  if (programs && datasets.infosessions) {
+    checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
+  }
+  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)) };
+}
+
+/** The program list from data/programs/ (any other file there is an error), its faculties Quest's groups. */
+function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, Tables>, show: (rel: string) => string, findings: Findings): ProgramList | undefined {
+  for (const rel of files.keys()) {
+    if (rel !== PROGRAM_LIST.labels) {
+      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ${show(PROGRAM_LIST.faculties)}). Move or remove this file.`);
+    }
+  }
+  const labels = files.get(PROGRAM_LIST.labels);
+  const groups = datasets.quest?.groups;
+  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings) : undefined;
 }

@@ -1,121 +1,96 @@
-import { checkRowWidths, parseCsvTable, type CsvCell } from '../read/csv-table.ts';
-import { decodeUtf8 } from '../read/decode.ts';
 import type { Findings } from '../read/findings.ts';
-import { fieldNames, type RecordSpec } from '../records/record-spec.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
+import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
+import type { DataRecord } from '../records/site-data.ts';
 
-/** A data row that passed structural checks: its cells by field name, and where it starts. */
-export interface DataRow {
+/** A file of a data set's folder: its path inside the folder (`1139.csv`), the path findings name, and its bytes. */
+export interface SourceFile {
+  rel: string;
   file: string;
-  line: number;
-  cells: Readonly<Record<string, CsvCell>>;
+  bytes: Uint8Array;
 }
 
-/** What a dataset says about one of its files from the file's name. */
-export type FileDescription = { ok: true; label: string } | { ok: false; reason: string };
+/** One record a reader made: its values (fitting its table's description), where it starts, and its file's base name (a term, a subject, …). */
+export type ReadRecord = DataRecord;
 
-/** State shared across the files of one dataset while they are checked (e.g. ids seen so far). */
-export type DatasetContext = Map<string, unknown>;
+/** A data set's records, by table name. */
+export type Tables = Readonly<Record<string, readonly ReadRecord[]>>;
 
-/** A published data set: where its CSV files live, what their rows hold, and the rules they follow. */
-export interface DatasetSpec {
-  /** Folder under data/ and the value of the directory's `source` column, e.g. `infosessions`. */
+/** A kind of record a data set reads: its description and the fields that identify one record (its natural key). */
+export interface TableSpec {
   name: string;
   record: RecordSpec;
-  /** Checks a file's base name (e.g. `1139.csv`). */
-  describeFile(baseName: string): FileDescription;
-  /** The rules of one row beyond its shape; reports to `findings`. */
-  checkRow(row: DataRow, findings: Findings, context: DatasetContext): void;
+  /** The natural key: `npm run diff` matches records by it; a table holds each key once (checked for every data set). */
+  key: readonly string[];
+  /** Whether the key may repeat (then the reader's own rules say what a repeat means); default false. */
+  repeats?: boolean;
+  /** The fields `npm run diff` shows for an added or removed record; default the key and the next three plain fields. */
+  shown?: readonly string[];
 }
 
-// XML 1.0 cannot carry these characters at all, so no published file may hold them.
-const FORBIDDEN_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-
-/**
- * Position of the character at `index` of a cell's value (lines inside quoted values count;
- * in a quoted cell each `"` is written twice, so it takes two columns).
- */
-export function cellPosition(cell: CsvCell, index: number): { line: number; column: number } {
-  const before = cell.value.slice(0, index);
-  const breaks = before.split('\n').length - 1;
-  const lineStart = before.lastIndexOf('\n') + 1;
-  const doubled = cell.quoted ? before.length - lineStart - before.slice(lineStart).replaceAll('"', '').length : 0;
-  return breaks === 0
-    ? { line: cell.line, column: cell.column + index + doubled }
-    : { line: cell.line + breaks, column: index - lineStart + 1 + doubled };
+/** What a feed computes a method's records from. */
+export interface FeedInput {
+  /** The data set's tables as read. */
+  tables: Tables;
+  directory: readonly MethodEntry[];
+  /** Unix seconds: the build's timestamp. */
+  timestamp: number;
+  /** The API's base address, e.g. `https://example.edu/v2`. */
+  apiBase: string;
 }
 
-/** Checks every cell for characters no output can hold and for stray spaces. */
-function checkCells(row: DataRow, findings: Findings): void {
-  for (const [field, cell] of Object.entries(row.cells)) {
-    const bad = FORBIDDEN_CHARS.exec(cell.value);
-    if (bad) {
-      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-      findings.error(
-        { file: row.file, ...cellPosition(cell, bad.index) },
-        'control-character',
-        `${field} holds the control character U+${code}, which JSON can carry but XML cannot. Delete it.`,
-      );
-    }
-    if (cell.value !== cell.value.trim()) {
-      const leading = cell.value.length - cell.value.trimStart().length;
-      const at = leading > 0 ? 0 : cell.value.trimEnd().length;
-      findings.warning(
-        { file: row.file, ...cellPosition(cell, at) },
-        'whitespace',
-        `${field} "${cell.value.length > 40 ? `${cell.value.slice(0, 37)}...` : cell.value}" has ${leading > 0 ? 'leading' : 'trailing'} spaces; ` +
-          'they are published as written. Remove them (`npm run check -- --fix` does).',
-      );
-    }
-  }
+/** What `npm start` knows of a request that a live method answers. */
+export interface LiveRequest {
+  /** Unix seconds, now. */
+  now: number;
+  /** The caller's API key, when given. */
+  key?: string;
+  /** The caller's usage this month and in all, counted by the server. */
+  usage: { monthly: number; total: number };
 }
 
 /**
- * Decodes and parses a CSV file whose first line must be exactly `columns`, checks its
- * shape and every cell, and returns the rows that have the right number of cells.
+ * How a data set feeds one method of the directory: the record description of its data, the
+ * records, and how they map onto files: at a fixed path one file, with `data` the list of
+ * records (`array`) or the one record (`object`); at a path with placeholders one file per
+ * value of `params` (`/buildings/{building}.json` per code), with `data` the records sharing it
+ * (`array`) or the single record (`object`).
  */
-export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly string[], findings: Findings): DataRow[] {
-  const text = decodeUtf8(bytes, file, findings);
-  const table = parseCsvTable(text, file, findings);
-  const expected = columns.join(',');
-  if (!table.header) {
-    findings.error({ file, line: 1, column: 1 }, 'header', `the file is empty. Its first line must be the header: ${expected}`);
-    return [];
-  }
-  const got = table.header.cells.map((c) => c.value);
-  if (got.join(',') !== expected) {
-    const i = columns.findIndex((n, k) => got[k] !== n);
-    const k = i === -1 ? columns.length : i;
-    const at = table.header.cells[k] ?? table.header.cells[table.header.cells.length - 1]!;
-    const found = got[k] === undefined ? 'missing' : `"${got[k]}"`;
-    findings.error(
-      { file, line: at.line, column: got[k] === undefined ? at.column + at.value.length : at.column },
-      'header',
-      `the header is not the canonical one: column ${k + 1} should be ${columns[k] ? `"${columns[k]}"` : 'absent'} but is ${found}. ` +
-        `The first line must read exactly: ${expected}`,
-    );
-    return [];
-  }
-  const rows = checkRowWidths(table, columns.length, findings).map((r) => ({
-    file,
-    line: r.line,
-    cells: Object.fromEntries(columns.map((n, k) => [n, r.cells[k]!])),
-  }));
-  for (const row of rows) checkCells(row, findings);
-  return rows;
+export interface Feed {
+  /** The method's record: the table's, or part of it (each record is cut to these fields, absent ones null). */
+  record: RecordSpec;
+  data: 'array' | 'object';
+  /** The method's records, in publishing order. */
+  records(input: FeedInput): readonly ReadRecord[];
+  /** For a path with placeholders: the value of each placeholder but {format}, in path order, for a record's file. */
+  params?(record: ReadRecord): readonly string[];
+  /**
+   * A method a running server answers itself: `npm start` answers each request with `answer`.
+   * The static file holds `records` as of the build, or, with `staticReason`, a no-data
+   * envelope saying why a file cannot answer.
+   */
+  live?: { staticReason?: string; answer(request: LiveRequest): PublishedRecord };
 }
 
-/** Checks one CSV file of a dataset: its name, its shape, every cell and the dataset's row rules. */
-export function checkDatasetFile(
-  bytes: Uint8Array,
-  file: string,
-  baseName: string,
-  spec: DatasetSpec,
-  findings: Findings,
-  context: DatasetContext,
-): DataRow[] {
-  const described = spec.describeFile(baseName);
-  if (!described.ok) findings.error({ file, line: 1, column: 1 }, 'file-name', described.reason);
-  const rows = readCsvRows(bytes, file, fieldNames(spec.record), findings);
-  for (const row of rows) spec.checkRow(row, findings, context);
-  return rows;
+/**
+ * A data set: a folder of data under data/ (named `name`), its record descriptions, and a
+ * reader that turns the folder's files into records and says which methods they feed.
+ * Derived sets (`derived: true`) have no folder: they compute their records from the
+ * directory and the build.
+ */
+export interface Dataset {
+  /** The folder under data/ and the directory's `source` value, e.g. `quest`. */
+  name: string;
+  /** One line for people: what it holds and where it comes from. */
+  title: string;
+  tables: readonly TableSpec[];
+  /** Reads the folder's files (in name order) into tables, reporting every problem to `findings`. */
+  read(files: readonly SourceFile[], findings: Findings): Tables;
+  /** The methods it feeds, by method ID. */
+  feeds: Readonly<Record<number, Feed>>;
+  /** True for a set computed from the directory and the build, with no folder of data. */
+  derived?: boolean;
 }
+
+/** Every data set the build knows, by name. */
+export type DatasetRegistry = Readonly<Record<string, Dataset>>;

@@ -1,10 +1,11 @@
-import { readCsvRows } from './dataset.ts';
+import { readCsvRows } from './csv-reader.ts';
 import type { Findings } from '../read/findings.ts';
-import type { MethodEntry } from '../records/method-entry.ts';
+import { pathParameters, type MethodEntry } from '../records/method-entry.ts';
 
 /** The columns of data/methods.csv, in order. */
 export const DIRECTORY_COLUMNS = [
   'method_id',
+  'name',
   'path',
   'service_id',
   'service_name',
@@ -16,6 +17,7 @@ export const DIRECTORY_COLUMNS = [
   'usage_counting',
   'purpose',
   'source',
+  'no_data_note',
 ] as const;
 
 const PATH_PATTERN = /^(?:\/(?:[a-z0-9_-]+|\{[a-z_][a-z0-9_]*\}))+\.\{format\}$/;
@@ -38,7 +40,6 @@ export function readDirectory(
   const rows = readCsvRows(bytes, file, DIRECTORY_COLUMNS, findings);
   const byId = new Map<number, number>();
   const byPath = new Map<string, number>();
-  const bySource = new Map<string, number>();
   const serviceNames = new Map<number, string>();
   const entries: MethodEntry[] = [];
   for (const row of rows) {
@@ -88,15 +89,18 @@ export function readDirectory(
     if (source !== undefined) {
       if (!knownSources.includes(source)) {
         findings.error(at('source'), 'directory', `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). Leave it empty for a method listed without data.`);
-      } else {
-        duplicate(bySource, source, 'source', `source ${source}`);
       }
-      if (pathPlaceholders(path).length > 1) {
-        findings.error(at('source'), 'directory', `method ${v('method_id')} has path placeholders besides {format}; the build can only publish data at fixed paths. Leave source empty.`);
-      }
+    }
+    const noDataNote = text('no_data_note');
+    if (noDataNote !== undefined && source !== undefined) {
+      findings.error(at('no_data_note'), 'directory', `method ${v('method_id')} names the data set "${source}" and a no_data_note; the note says why no data is published. Keep one.`);
+    }
+    if (noDataNote !== undefined && pathParameters(path).length > 0) {
+      findings.error(at('no_data_note'), 'directory', `method ${v('method_id')} has placeholders in its path, so it has no file to hold a no-data answer. Say it on the purpose instead, or leave no_data_note empty.`);
     }
     entries.push({
       methodId: methodId ?? 0,
+      name: text('name'),
       path,
       serviceId: serviceId ?? 0,
       serviceName,
@@ -108,6 +112,7 @@ export function readDirectory(
       usageCounting: text('usage_counting'),
       purpose: text('purpose'),
       source,
+      noDataNote,
       parameters: pathPlaceholders(path),
       line: row.line,
     });

@@ -1,44 +1,33 @@
-import { DATASETS } from './index.ts';
-import type { MethodEntry, PublishedMethod } from '../records/method-entry.ts';
-import { DIRECTORY_SOURCE, methodRecord } from '../records/method-record.ts';
-import type { PublishedRecord } from '../records/record-spec.ts';
+import type { DatasetRegistry } from './dataset.ts';
+import { methodFiles } from './method-files.ts';
+import { pathParameters, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
 import type { SiteData } from '../records/site-data.ts';
-import { methodUrl } from '../site/paths.ts';
 
-/** The method record of one directory entry (specification 2.2). */
-function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
-  return {
-    method_id: entry.methodId,
-    method_url: methodUrl(apiBase, entry.path),
-    service_id: entry.serviceId,
-    service_name: entry.serviceName,
-    parameters: entry.parameters,
-  };
+/** Why a method publishes no data, as its no-data envelope and page say. */
+export function noDataReason(entry: MethodEntry): string {
+  return entry.noDataNote ?? `method ${entry.methodId} is listed in the directory, but no data set is published for it.`;
 }
 
-/** The records a dataset publishes: every row of every file, files in name order, rows in file order. */
-function datasetRecords(site: SiteData, name: string): PublishedRecord[] {
-  const fields = DATASETS[name]!.record.fields.map((f) => f.name);
-  const out: PublishedRecord[] = [];
-  for (const file of site.datasets[name] ?? []) {
-    for (const row of file.rows) {
-      const record: Record<string, string> = {};
-      for (let i = 0; i < fields.length; i++) record[fields[i]!] = row[i]!;
-      out.push(record);
+/**
+ * What the build publishes for every method of the directory, in directory order: the files of
+ * each method a data set feeds (fixed or one per placeholder value), a no-data envelope at the
+ * fixed path of every other method (and of a live method, which only `npm start` can answer),
+ * and nothing for a method with placeholders that nothing feeds.
+ */
+export function publishedMethods(site: SiteData, registry: DatasetRegistry, ctx: { apiBase: string; timestamp: number }): PublishedMethod[] {
+  return site.directory.map((entry): PublishedMethod => {
+    const set = entry.source === undefined ? undefined : registry[entry.source];
+    const feed = set?.feeds[entry.methodId];
+    const fixed = pathParameters(entry.path).length === 0;
+    if (!set || !feed) {
+      return fixed
+        ? { entry, shape: 'array', files: [{ params: [], data: [] }], noData: noDataReason(entry), live: false }
+        : { entry, shape: 'array', files: [], live: false };
     }
-  }
-  return out;
-}
-
-/** The methods that have data to publish, in directory order, each with its records. */
-export function publishedMethods(site: SiteData, apiBase: string): PublishedMethod[] {
-  const out: PublishedMethod[] = [];
-  for (const entry of site.directory) {
-    if (entry.source === DIRECTORY_SOURCE) {
-      out.push({ entry, record: methodRecord, data: site.directory.map((e) => methodRecordOf(e, apiBase)) });
-    } else if (entry.source && DATASETS[entry.source]) {
-      out.push({ entry, record: DATASETS[entry.source]!.record, data: datasetRecords(site, entry.source) });
-    }
-  }
-  return out;
+    const live = feed.live !== undefined;
+    if (feed.live?.staticReason) return { entry, record: feed.record, shape: feed.data, files: [{ params: [], data: [] }], noData: feed.live.staticReason, live };
+    const records = feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx });
+    const files = methodFiles(entry, feed, records, site.directory, { file: 'methods.csv', line: entry.line, column: 1 });
+    return { entry, record: feed.record, shape: feed.data, files, live };
+  });
 }

@@ -1,4 +1,5 @@
 import type { PublishedRecord } from './record-spec.ts';
+import { statusText } from './status-codes.ts';
 import { API_VERSION } from './version.ts';
 
 /** The meta object of every response (specification 2.1). */
@@ -14,20 +15,17 @@ export interface Meta {
   method: Record<string, never>;
 }
 
-/** The `{meta, data}` envelope of every response. */
+/** The `{meta, data}` envelope of every response: data a list of records, or one record. */
 export interface Envelope {
   meta: Meta;
-  data: readonly PublishedRecord[];
+  data: readonly PublishedRecord[] | PublishedRecord;
 }
-
-/** The success message of meta.message. */
-const SUCCESS_MESSAGE = 'Request successful';
 
 /** Wraps a method's data in the envelope; status 200 unless an error is given. */
 export function envelope(
   methodId: number | null,
   timestamp: number,
-  data: readonly PublishedRecord[],
+  data: readonly PublishedRecord[] | PublishedRecord,
   error?: { status: number; message: string },
 ): Envelope {
   return {
@@ -35,7 +33,7 @@ export function envelope(
       requests: 0,
       timestamp,
       status: error?.status ?? 200,
-      message: error?.message ?? SUCCESS_MESSAGE,
+      message: error?.message ?? statusText(200),
       method_id: methodId,
       version: API_VERSION,
       method: {},
@@ -44,16 +42,12 @@ export function envelope(
   };
 }
 
-/** Standard texts of the error statuses the server answers with. */
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-};
-
 /** An error response: the same envelope, meta.status and meta.message set, data empty. */
 export function errorEnvelope(methodId: number | null, timestamp: number, status: number, detail: string): Envelope {
-  return envelope(methodId, timestamp, [], { status, message: `${STATUS_TEXT[status] ?? 'Error'}: ${detail}` });
+  return envelope(methodId, timestamp, [], { status, message: `${statusText(status)}: ${detail}` });
+}
+
+/** The answer of a method that publishes no data: status 204 and why, data empty (a file like any other). */
+export function noDataEnvelope(methodId: number, timestamp: number, reason: string): Envelope {
+  return envelope(methodId, timestamp, [], { status: 204, message: `${statusText(204)}: ${reason}` });
 }

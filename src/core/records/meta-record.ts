@@ -11,6 +11,6 @@ export const metaRecord: RecordSpec = {
     { name: 'message', type: 'string', nullable: false, description: 'Status text; on success "Request successful"' },
     { name: 'method_id', type: 'integer', nullable: true, description: 'ID of the method that answered (null on an error no method answered)' },
     { name: 'version', type: 'number', nullable: false, description: 'API version number (decimal)' },
-    { name: 'method', type: 'object', nullable: false, description: 'Empty object, as in the original service' },
+    { name: 'method', type: 'object', fields: [], nullable: false, description: 'Empty object, as in the original service' },
   ],
 };

@@ -3,6 +3,8 @@ import type { PublishedRecord, RecordSpec } from './record-spec.ts';
 /** One method of the directory, as data/methods.csv describes it. Optional facts are unknown when absent. */
 export interface MethodEntry {
   methodId: number;
+  /** Short name, e.g. `Building list`. */
+  name?: string;
   /** Path relative to the base address, placeholders in braces: `/courses/{department}.{format}`. */
   path: string;
   serviceId: number;
@@ -14,8 +16,10 @@ export interface MethodEntry {
   cacheSeconds?: number;
   usageCounting?: string;
   purpose?: string;
-  /** Where the method's data comes from (`methods`, or a dataset folder such as `infosessions`); absent when listed only. */
+  /** The data set that feeds the method (a folder of data/ such as `quest`, or a derived set such as `methods`); absent when none does. */
   source?: string;
+  /** Why no data is published, when there is more to say than that no data set feeds it (e.g. withdrawn by its owner). */
+  noDataNote?: string;
   /** Path placeholders by name, in path order (the method record's `parameters`). */
   parameters: string[];
   /** Where the row stands in methods.csv. */
@@ -33,9 +37,35 @@ export function concretePath(entry: Pick<MethodEntry, 'path'>, format: Format): 
   return path.includes('{') ? undefined : path;
 }
 
-/** A method whose data the build publishes, with the records and their description. */
+/** The placeholders of a path but {format}, in order: `/courses/{department}/{number}.{format}` → department, number. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'format');
+}
+
+/** The path of one of a method's files: its placeholders filled with `params` in order, e.g. `/buildings/MC.json`. */
+export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[]): string {
+  const holes = pathParameters(entry.path);
+  if (holes.length !== params.length) throw new Error(`${entry.path} has ${holes.length} placeholders, not ${params.length}`);
+  return holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path.replace('{format}', format));
+}
+
+/** What the build publishes for a method of the directory. */
 export interface PublishedMethod {
   entry: MethodEntry;
-  record: RecordSpec;
-  data: PublishedRecord[];
+  /** The record description of its data; absent when it publishes none. */
+  record?: RecordSpec;
+  /** Whether `data` is a list of records or one record. */
+  shape: 'array' | 'object';
+  /** Its files: one at a fixed path, one per value of the placeholders otherwise (none when it publishes nothing). */
+  files: { params: readonly string[]; data: readonly PublishedRecord[] | PublishedRecord }[];
+  /** Why it publishes no data: its fixed path holds a no-data envelope (status 204) saying so. */
+  noData?: string;
+  /** Whether `npm start` answers it live rather than from its file. */
+  live: boolean;
+}
+
+/** The records a method publishes in all its files. */
+export function recordCount(method: Pick<PublishedMethod, 'files' | 'noData'>): number {
+  if (method.noData !== undefined) return 0;
+  return method.files.reduce((n, f) => n + (Array.isArray(f.data) ? f.data.length : 1), 0);
 }

@@ -1,7 +1,10 @@
 import type { RecordSpec } from './record-spec.ts';
 
-/** The source of the method listing: the directory publishes itself. */
+/** The data set of the method listing and the services: the directory publishes itself. */
 export const DIRECTORY_SOURCE = 'methods';
+
+/** The method ID of the method listing (specification 4.1). */
+export const METHOD_LISTING_ID = 1103;
 
 /** The method record of the method listing (specification 2.2). */
 export const methodRecord: RecordSpec = {

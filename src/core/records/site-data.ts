@@ -1,20 +1,23 @@
 import type { MethodEntry } from './method-entry.ts';
-import type { Finding } from '../read/findings.ts';
+import type { Finding, Place } from '../read/findings.ts';
+import type { ProgramList } from './program-list.ts';
+import type { PublishedRecord } from './record-spec.ts';
 
-/** One CSV file of a dataset after validation: its rows' values in record-field order. */
-export interface DatasetFile {
-  /** Path as shown to people, e.g. `data/infosessions/1139.csv`. */
-  file: string;
-  /** Base name without `.csv`, e.g. `1139` (for sessions, the term code). */
-  key: string;
-  rows: string[][];
+/** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */
+export interface DataRecord {
+  values: PublishedRecord;
+  at?: Place;
+  /** The base name of its file without the extension (`1139` for `1139.csv`). */
+  fileKey: string;
 }
 
 /** Everything the build publishes, read and validated: the one input of every renderer. */
 export interface SiteData {
   directory: MethodEntry[];
-  /** Dataset name to its files, in file-name order. */
-  datasets: Readonly<Record<string, DatasetFile[]>>;
+  /** Data set name to its tables (table name to records, in file-name then row order). */
+  datasets: Readonly<Record<string, Readonly<Record<string, readonly DataRecord[]>>>>;
+  /** The program list (data/programs/) the calendar's filters and feeds use; absent when the folder has none. */
+  programs?: ProgramList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
 }

@@ -1,4 +1,4 @@
-import { envelope, type Envelope } from '../records/envelope.ts';
+import { envelope, noDataEnvelope, type Envelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type PublishedMethod } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
@@ -16,14 +16,24 @@ export interface ApiFile {
 
 const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
 
-/** Every file of the static API: each published method in each format. */
-export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
-  const files: ApiFile[] = [];
+/** The envelope of one of a method's files: its data, or the no-data answer (status 204) saying why there is none. */
+export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['files'][number], timestamp: number): Envelope {
+  return method.noData !== undefined ? noDataEnvelope(method.entry.methodId, timestamp, method.noData) : envelope(method.entry.methodId, timestamp, file.data);
+}
+
+/** Every file of the static API, each rendered when asked for: a large listing can be written and released before the next is made. */
+export function* apiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): Generator<ApiFile> {
   for (const method of published) {
-    const doc = envelope(method.entry.methodId, ctx.timestamp, method.data);
-    for (const format of FORMATS) {
-      files.push({ path: sitePaths.apiFile(method.entry, format), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) });
+    for (const file of method.files) {
+      const doc = fileEnvelope(method, file, ctx.timestamp);
+      for (const format of FORMATS) {
+        yield { path: sitePaths.apiFile(method.entry, format, file.params), methodId: method.entry.methodId, format, body: RENDERERS[format](doc) };
+      }
     }
   }
-  return files;
+}
+
+/** Every file of the static API: each file of each method, in each format. */
+export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
+  return [...apiFiles(published, ctx)];
 }

@@ -1,7 +1,10 @@
-import { envelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import { isNested, type FieldSpec, type FieldType, type PublishedRecord } from '../records/record-spec.ts';
+import { fileEnvelope } from './api-files.ts';
 import type { RenderContext } from '../site/address.ts';
+import { EXAMPLE_CALLBACK, PLACEHOLDER_KEY } from '../site/parameters.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
+import { html, SafeHtml } from './html.ts';
 import { renderXml } from './xml.ts';
 
 /** The methods of one service, for the directory page. */
@@ -26,15 +29,29 @@ export function groupByService(directory: readonly MethodEntry[]): ServiceGroup[
   return [...groups.values()];
 }
 
-/** Example request URLs of a method with the configured base address; placeholders stay in braces. */
-export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>): { label: string; url: string }[] {
-  const url = (format: Format, extra: string[]) => {
-    const query = [...(entry.keyRequired ? ['key=<API_KEY>'] : []), ...extra];
-    return `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${query.length ? `?${query.join('&')}` : ''}`;
-  };
+/** The query a method's URLs carry: the placeholder key where one is required, then `extra`. */
+function keyQuery(entry: Pick<MethodEntry, 'keyRequired'>, extra: string[] = []): string {
+  const query = [...(entry.keyRequired ? [`key=${PLACEHOLDER_KEY}`] : []), ...extra];
+  return query.length ? `?${query.join('&')}` : '';
+}
+
+/** An example request: its label, its URL, and whether it can be followed (published, no placeholder left). */
+export interface ExampleUrl {
+  label: string;
+  url: string;
+  link: boolean;
+}
+
+/**
+ * Example request URLs of a method with the configured base address, the placeholder key and
+ * an example callback; path placeholders stay in braces (and such a URL is no link).
+ */
+export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>, published = false): ExampleUrl[] {
+  const url = (format: Format, extra: string[]) => `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
+  const link = published && !/\{/.test(entry.path.replace('{format}', ''));
   return [
-    ...FORMATS.map((format) => ({ label: format, url: url(format, []) })),
-    { label: 'JSONP', url: url('json', ['callback=<callback_name>']) },
+    ...FORMATS.map((format) => ({ label: format, url: url(format, []), link })),
+    { label: 'JSONP', url: url('json', [`callback=${EXAMPLE_CALLBACK}`]), link },
   ];
 }
 
@@ -47,27 +64,82 @@ export interface MethodLinks {
   xsd?: string;
 }
 
-/** The links of a method below the site's base path; files only when it publishes data. */
-export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, published: boolean): MethodLinks {
+/**
+ * The links of a method below the site's base path: its files (at a path with placeholders, its
+ * first file, as an example) and schemas when it has any; `true` stands for a fixed path's file.
+ * Files needing a key carry the placeholder key.
+ */
+export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, method: PublishedMethod | boolean | undefined): MethodLinks {
   const at = (target: string) => withBase(ctx.basePath, target);
   const links: MethodLinks = { page: at(sitePaths.method(entry.methodId)) };
-  if (!published) return links;
+  const params = method === true ? [] : method ? method.files[0]?.params : undefined;
+  if (!params) return links;
   return {
     ...links,
-    json: at(sitePaths.apiFile(entry, 'json')),
-    xml: at(sitePaths.apiFile(entry, 'xml')),
+    json: `${at(sitePaths.apiFile(entry, 'json', params))}${keyQuery(entry)}`,
+    xml: `${at(sitePaths.apiFile(entry, 'xml', params))}${keyQuery(entry)}`,
     jsonSchema: at(sitePaths.jsonSchema(entry)),
     xsd: at(sitePaths.xsd(entry)),
   };
 }
 
-/** The start of a method's real output in both formats: its envelope with the first `count` records. */
-export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>, count = 2): { json: string; xml: string; shown: number; total: number } {
-  const doc = envelope(method.entry.methodId, ctx.timestamp, method.data.slice(0, count));
-  return { json: JSON.stringify(doc, null, 2), xml: renderXml(doc).trimEnd(), shown: doc.data.length, total: method.data.length };
+/** The start of a method's real output in both formats: its first file's envelope with its first `count` records (or its record, or the no-data answer). */
+export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>, count = 2): { json: string; xml: string; shown: number; total: number } | undefined {
+  const file = method.files[0];
+  if (!file) return undefined;
+  const whole = fileEnvelope(method, file, ctx.timestamp);
+  const list = Array.isArray(whole.data) ? (whole.data as readonly PublishedRecord[]) : undefined;
+  const doc = list ? { ...whole, data: list.slice(0, count) } : whole;
+  const shown = list ? Math.min(count, list.length) : 1;
+  return { json: JSON.stringify(doc, null, 2), xml: renderXml(doc).trimEnd(), shown, total: list ? list.length : 1 };
+}
+
+/** One row of a method page's field table: a field, how deep it is nested, and its type as people read it. */
+export interface FieldRow {
+  name: string;
+  depth: number;
+  type: string;
+  description: string;
+}
+
+const TYPE_NAMES: Record<FieldType, string> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'number (decimal)',
+  boolean: 'boolean',
+  'string-list': 'list of strings',
+  object: 'object',
+  'record-list': 'list of objects',
+};
+
+/** The rows of a record's field table, nested fields below their parent (depth 1, 2, …). */
+export function fieldRows(fields: readonly FieldSpec[], depth = 0): FieldRow[] {
+  return fields.flatMap((f) => [
+    { name: f.name, depth, type: TYPE_NAMES[f.type], description: f.description },
+    ...(isNested(f) ? fieldRows(f.fields, depth + 1) : []),
+  ]);
 }
 
 /** How a yes/no fact of the directory reads; undefined facts are not documented. */
 export function yesNo(value: boolean | undefined): string {
   return value === undefined ? 'not documented' : value ? 'yes' : 'no';
+}
+
+/** What a method publishes, as the catalogue labels it. */
+export interface MethodStatus {
+  kind: 'data' | 'no-data' | 'none';
+  label: string;
+}
+
+/** How the catalogue labels a method: data published (or answered live), a no-data answer (and why), or nothing. */
+export function methodStatus(method: PublishedMethod | undefined): MethodStatus {
+  if (!method || method.files.length === 0) return { kind: 'none', label: 'listed only: no data published' };
+  if (method.noData === undefined) return { kind: 'data', label: method.live ? 'data published; live under npm start' : 'data published' };
+  if (method.live) return { kind: 'no-data', label: 'answered live by npm start only' };
+  return { kind: 'no-data', label: method.entry.noDataNote ? 'no data: withdrawn' : 'no data: answers 204' };
+}
+
+/** A path or URL as markup that may break after each `/`, `?` and `&` but the first character: `/api/<wbr>methods.json`. */
+export function breakablePath(path: string): SafeHtml {
+  return new SafeHtml(path.split(/(?<=.[/?&])/).map((part) => html`${part}`.value).join('<wbr>'));
 }

@@ -1,8 +1,8 @@
 import type { DataReport } from '../datasets/data-folder.ts';
-import { DATASETS } from '../datasets/index.ts';
+import type { DatasetRegistry, TableSpec } from '../datasets/dataset.ts';
 import { DIRECTORY_COLUMNS } from '../datasets/directory.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
-import { fieldNames } from '../records/record-spec.ts';
+import { fieldNames, isNested, type RecordValue } from '../records/record-spec.ts';
 
 /** One record as the diff sees it: its values by field, and the file it stands in. */
 export interface DiffRecord {
@@ -25,9 +25,15 @@ export interface RecordChange {
   fields: FieldChange[];
 }
 
-/** What changed in one dataset, records matched by their first field (the id). */
+/** What changed in one table of a data set, records matched by the table's natural key. */
 export interface DatasetDiff {
   dataset: string;
+  table: string;
+  /** How the diff names it: the data set, or `set/table` when the set has several tables. */
+  label: string;
+  /** The natural key's fields, and the fields a table of added or removed records shows. */
+  key: readonly string[];
+  shown: readonly string[];
   added: DiffRecord[];
   removed: DiffRecord[];
   changed: RecordChange[];
@@ -56,16 +62,26 @@ function diffRecords(before: DiffRecord[], after: DiffRecord[], fields: readonly
   return { added, removed, changed };
 }
 
-/** The records of one dataset in a report, keyed by their first field. */
-function datasetRecords(report: DataReport, name: string): DiffRecord[] {
-  const fields = fieldNames(DATASETS[name]!.record);
-  return (report.datasets[name] ?? []).flatMap((file) =>
-    file.rows.map((row) => ({
-      key: row[0] ?? '',
-      file: file.file,
-      values: Object.fromEntries(fields.map((f, i) => [f, row[i] ?? ''])),
-    })),
-  );
+/** A value as the diff shows it: text as it is, anything else as JSON (null as empty). */
+function shownValue(value: RecordValue | undefined): string {
+  return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The records of one table in a report, keyed by the table's natural key. */
+function tableRecords(report: DataReport, dataset: string, table: TableSpec): DiffRecord[] {
+  const fields = fieldNames(table.record);
+  return (report.datasets[dataset]?.[table.name] ?? []).map((r) => ({
+    key: table.key.map((k) => shownValue(r.values[k])).join(' '),
+    file: r.at?.file ?? '',
+    values: Object.fromEntries(fields.map((f) => [f, shownValue(r.values[f])])),
+  }));
+}
+
+/** The fields a table of whole records shows: the table's choice, or its key and the next three plain fields. */
+function shownFields(table: TableSpec): readonly string[] {
+  if (table.shown) return table.shown;
+  const plain = table.record.fields.filter((f) => !isNested(f) && !table.key.includes(f.name)).map((f) => f.name);
+  return [...table.key, ...plain.slice(0, 3)];
 }
 
 /** The directory's rows as records keyed by method ID. */
@@ -75,6 +91,7 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
     path: (e) => e.path,
     service_id: (e) => e.serviceId,
     service_name: (e) => e.serviceName,
+    name: (e) => e.name,
     enabled: (e) => (e.enabled === undefined ? '' : e.enabled ? 'yes' : 'no'),
     key_required: (e) => (e.keyRequired === undefined ? '' : e.keyRequired ? 'yes' : 'no'),
     data_type: (e) => e.dataType,
@@ -83,6 +100,7 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
     usage_counting: (e) => e.usageCounting,
     purpose: (e) => e.purpose,
     source: (e) => e.source,
+    no_data_note: (e) => e.noDataNote,
   };
   return (entries ?? []).map((e) => ({
     key: String(e.methodId),
@@ -91,16 +109,20 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
   }));
 }
 
-/** Compares two readings of the data folder. */
-export function diffData(before: DataReport, after: DataReport): DataDiff {
-  const names = [...new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)])].sort();
-  return {
-    datasets: names.map((name) => ({
-      dataset: name,
-      ...diffRecords(datasetRecords(before, name), datasetRecords(after, name), fieldNames(DATASETS[name]!.record)),
-    })),
-    directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS),
-  };
+/** Compares two readings of the data folder: every table of every data set, listing those that changed. */
+export function diffData(before: DataReport, after: DataReport, registry: DatasetRegistry): DataDiff {
+  const names = [...new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)])].filter((n) => registry[n]).sort();
+  const datasets: DatasetDiff[] = [];
+  for (const name of names) {
+    const set = registry[name]!;
+    for (const table of set.tables) {
+      const changes = diffRecords(tableRecords(before, name, table), tableRecords(after, name, table), fieldNames(table.record));
+      if (changes.added.length + changes.removed.length + changes.changed.length === 0) continue;
+      const label = set.tables.length === 1 ? name : `${name}/${table.name}`;
+      datasets.push({ dataset: name, table: table.name, label, key: table.key, shown: shownFields(table), ...changes });
+    }
+  }
+  return { datasets, directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS) };
 }
 
 /** Whether anything changed at all. */

@@ -33,16 +33,15 @@ function changeTable(changes: RecordChange[], label: string): string[] {
 /** The diff as Markdown for a pull-request comment or job summary: counts first, then tables. */
 export function renderDiffMarkdown(diff: DataDiff, ref: string): string {
   const out = [`## Data changes against \`${ref}\``, ''];
-  if (isEmptyDiff(diff)) return `${out.join('\n')}No sessions and no methods changed.\n`;
-  const counts = diff.datasets.map((d) => `**${d.dataset}**: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed`);
+  if (isEmptyDiff(diff)) return `${out.join('\n')}No data and no methods changed.\n`;
+  const counts = diff.datasets.map((d) => `**${d.label}**: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed`);
   const dir = diff.directory;
   counts.push(`**method directory**: ${dir.added.length} added, ${dir.removed.length} removed, ${dir.changed.length} changed`);
   out.push(counts.map((c) => `- ${c}`).join('\n'), '');
-  const sessionColumns = ['id', 'employer', 'date', 'start_time', 'location'];
   for (const d of diff.datasets) {
-    if (d.added.length) out.push(`### ${d.dataset}: added (${d.added.length})`, '', ...recordTable(d.added, sessionColumns), '');
-    if (d.removed.length) out.push(`### ${d.dataset}: removed (${d.removed.length})`, '', ...recordTable(d.removed, sessionColumns), '');
-    if (d.changed.length) out.push(`### ${d.dataset}: changed (${d.changed.length})`, '', ...changeTable(d.changed, 'id'), '');
+    if (d.added.length) out.push(`### ${d.label}: added (${d.added.length})`, '', ...recordTable(d.added, [...d.shown]), '');
+    if (d.removed.length) out.push(`### ${d.label}: removed (${d.removed.length})`, '', ...recordTable(d.removed, [...d.shown]), '');
+    if (d.changed.length) out.push(`### ${d.label}: changed (${d.changed.length})`, '', ...changeTable(d.changed, d.key.join(' ')), '');
   }
   const methodColumns = ['method_id', 'path', 'service_name', 'source'];
   if (dir.added.length) out.push(`### Method directory: added (${dir.added.length})`, '', ...recordTable(dir.added, methodColumns), '');

@@ -17,7 +17,8 @@ function cellText(value: string, quoted: boolean): string {
 
 /**
  * Repairs what is safe to repair in a CSV file's bytes: Windows-1252 bytes become UTF-8,
- * line endings become LF, and spaces around values are removed. It guesses at nothing else:
+ * line endings become LF, spaces between a comma and an opening quote are removed, and spaces
+ * around values are removed. It guesses at nothing else:
  * the caller checks the result and keeps the original when errors remain.
  */
 export function fixCsv(bytes: Uint8Array): FixResult {
@@ -38,7 +39,18 @@ export function fixCsv(bytes: Uint8Array): FixResult {
     text = text.replace(/\r\n/g, '\n');
   }
 
-  // 3. Spaces around values, cell by cell, spliced into the text from the end backwards.
+  // 3. A space after a comma before an opening quote keeps the quotes in the value (and splits it at
+  // its commas): remove such spaces, so the value reads as quoted, then parse again.
+  for (;;) {
+    const parsed = parseCsvTable(text, 'fix', new Findings());
+    const cell = [...(parsed.header?.cells ?? []), ...parsed.rows.flatMap((r) => r.cells)].find((c) => !c.quoted && /^[ \t]+"/.test(c.value));
+    if (!cell) break;
+    const spaces = /^[ \t]+/.exec(cell.value)![0].length;
+    text = text.slice(0, cell.offset) + text.slice(cell.offset + spaces);
+    changes.push(`${cell.line}:${cell.column}: ${spaces === 1 ? 'a space' : `${spaces} spaces`} removed before the opening quote`);
+  }
+
+  // 4. Spaces around values, cell by cell, spliced into the text from the end backwards.
   const table = parseCsvTable(text, 'fix', new Findings());
   const cells: CsvCell[] = [...(table.header?.cells ?? []), ...table.rows.flatMap((r) => r.cells)];
   const trims: string[] = [];

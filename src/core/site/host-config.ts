@@ -1,4 +1,4 @@
-import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
+import { FORMATS, pathParameters, type MethodEntry } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
 import { sitePaths } from './paths.ts';
 
@@ -17,18 +17,20 @@ export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojeky
  */
 export function headerRules(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []): HeaderRule[] {
   const rules: HeaderRule[] = [{ source: '**', headers: securityHeaders(scriptHashes) }];
-  for (const entry of directory) {
-    if (!entry.source) continue;
+  // Every method's files: one rule per format for all of them, then a rule of its own for a
+  // method whose cache time differs (paths with placeholders first, so a fixed path's own rule
+  // wins where a glob also matches it). Few rules: serve.json allows at most 50.
+  for (const format of FORMATS) {
+    rules.push({ source: `${sitePaths.api}**/*.${format}`, headers: { 'Content-Type': CONTENT_TYPES[format]!, 'Cache-Control': apiCacheControl({}), ...API_HEADERS } });
+  }
+  const ordered = [...directory.filter((e) => pathParameters(e.path).length > 0), ...directory.filter((e) => pathParameters(e.path).length === 0)];
+  for (const entry of ordered.filter((e) => apiCacheControl(e) !== apiCacheControl({}))) {
     for (const format of FORMATS) {
-      rules.push({
-        source: sitePaths.apiFile(entry, format),
-        headers: { 'Content-Type': CONTENT_TYPES[format]!, 'Cache-Control': apiCacheControl(entry), ...API_HEADERS },
-      });
+      rules.push({ source: sitePaths.apiFile(entry, format, pathParameters(entry.path).map(() => '*')), headers: { 'Cache-Control': apiCacheControl(entry) } });
     }
   }
   rules.push(
     { source: '**/*.ics', headers: { 'Content-Type': CONTENT_TYPES.ics!, 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=0, must-revalidate' } },
-    { source: `${sitePaths.api}**/*.json`, headers: { 'Content-Type': CONTENT_TYPES.json!, ...API_HEADERS } },
     { source: `${sitePaths.api}**/*.xsd`, headers: { 'Content-Type': CONTENT_TYPES.xsd!, ...API_HEADERS } },
     { source: `${sitePaths.assets}**`, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   );

@@ -1,5 +1,5 @@
 import type { RenderContext } from './address.ts';
-import { calendarPaths, sitePaths, withBase } from './paths.ts';
+import { buildingPaths, calendarPaths, sitePaths, withBase } from './paths.ts';
 
 /** One entry of the site's navigation. */
 export interface NavItem {
@@ -8,13 +8,30 @@ export interface NavItem {
   href: string;
 }
 
-/** The site's navigation, below its base path. */
+/** Which part of the site a page belongs to: students' sessions or developers' API. */
+export type SiteArea = 'students' | 'developers';
+
+/** The navigation ids of the developers' pages (the rest are the students'). */
+const DEVELOPER_PAGES: readonly string[] = ['directory'];
+
+/** The part of the site a page of navigation id `current` belongs to. */
+export function areaOf(current: string): SiteArea {
+  return DEVELOPER_PAGES.includes(current) ? 'developers' : 'students';
+}
+
+/** What a page's title ends with: the name of its part of the site. */
+export function siteName(area: SiteArea): string {
+  return area === 'developers' ? 'Campus API v2' : 'Campus info sessions';
+}
+
+/** The site's navigation, below its base path: the students' pages, then the developers' front door. */
 export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
   const at = (target: string) => withBase(ctx.basePath, target);
   return [
-    { id: 'directory', label: 'Methods', href: at(sitePaths.home) },
-    { id: 'calendar', label: 'Sessions', href: at(calendarPaths.home) },
-    { id: 'feeds', label: 'Calendar feeds', href: at(calendarPaths.feeds) },
-    { id: 'openapi', label: 'OpenAPI', href: at(sitePaths.openapi) },
+    { id: 'home', label: 'This week', href: at(sitePaths.home) },
+    { id: 'calendar', label: 'All terms', href: at(calendarPaths.home) },
+    { id: 'feeds', label: 'Feeds', href: at(calendarPaths.feeds) },
+    { id: 'buildings', label: 'Buildings', href: at(buildingPaths.home) },
+    { id: 'directory', label: 'API', href: at(sitePaths.apiDirectory) },
   ];
 }

@@ -1,6 +1,15 @@
 import { MAX_CALLBACK_LENGTH } from './callback.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 
+/**
+ * The key the site's own links and examples carry: `npm start` without API_KEYS accepts any
+ * non-empty key, so the links work there as they are; a static host ignores the query.
+ */
+export const PLACEHOLDER_KEY = 'YOUR_KEY';
+
+/** The JSONP callback name the examples use. */
+export const EXAMPLE_CALLBACK = 'handleData';
+
 /** One parameter of a method, as the reference page and the OpenAPI document show it. */
 export interface ParameterDoc {
   name: string;

@@ -1,6 +1,6 @@
-import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
+import type { CalendarRenderContext } from './building-link.ts';
 import { listingPages } from './listing-pages.ts';
 import type { ShellParts } from './page-shell.ts';
 import { sessionBody, sessionSummary, sessionTitle } from './session-page.ts';
@@ -16,8 +16,8 @@ export interface CalendarPage extends ShellParts {
   path: string;
 }
 
-/** Every month and term page, then every session page, one at a time. */
-export function* calendarPages(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<CalendarPage> {
+/** Every month (with sessions) and term page, then every session page, one at a time; session pages name buildings when `ctx.buildings` is given. */
+export function* calendarPages(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPage> {
   for (const page of listingPages(sessions, ctx)) yield { kind: 'listing', ...page };
   for (const s of sessions) {
     yield { kind: 'session', path: calendarPaths.session(s.id), title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx) };

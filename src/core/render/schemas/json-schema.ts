@@ -1,8 +1,15 @@
 import type { FieldSpec, RecordSpec } from '../../records/record-spec.ts';
 import { metaRecord } from '../../records/meta-record.ts';
+import type { PublishedMethod } from '../../records/method-entry.ts';
 
 /** A JSON Schema document (2020-12), as plain data. */
 export type JsonSchema = Record<string, unknown>;
+
+/** The schema of a nested record's fields: every field required, no other allowed (an empty one allows nothing). */
+function fieldsSchema(fields: readonly FieldSpec[]): JsonSchema {
+  if (fields.length === 0) return { properties: {}, additionalProperties: false };
+  return { required: fields.map((f) => f.name), additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])) };
+}
 
 /** The JSON Schema of one field's value. */
 function fieldSchema(field: FieldSpec): JsonSchema {
@@ -12,7 +19,9 @@ function fieldSchema(field: FieldSpec): JsonSchema {
     case 'string-list':
       return { ...base, type: nullable('array'), items: { type: 'string' } };
     case 'object':
-      return { ...base, type: nullable('object'), properties: {}, additionalProperties: false };
+      return { ...base, type: nullable('object'), ...fieldsSchema(field.fields) };
+    case 'record-list':
+      return { ...base, type: nullable('array'), items: { type: 'object', ...fieldsSchema(field.fields) } };
     default:
       return { ...base, type: nullable(field.type) };
   }
@@ -29,31 +38,39 @@ export function recordSchema(spec: RecordSpec): JsonSchema {
   };
 }
 
-/** The schema of meta; a published file's meta has status 200 and its own method ID. */
-function metaSchema(methodId?: number): JsonSchema {
+/** The schema of meta; a published file's meta has its status and its own method ID. */
+export function metaSchema(methodId?: number, status = 200): JsonSchema {
   const schema = recordSchema(metaRecord) as { properties: Record<string, JsonSchema> } & JsonSchema;
   if (methodId !== undefined) {
     schema.properties = {
       ...schema.properties,
-      status: { ...schema.properties.status, const: 200 },
+      status: { ...schema.properties.status, const: status },
       method_id: { ...schema.properties.method_id, const: methodId },
     };
   }
   return schema;
 }
 
-/** The whole envelope of a method's published file, as a standalone JSON Schema 2020-12 document. */
-export function envelopeSchema(spec: RecordSpec, methodId: number, id: string): JsonSchema {
+/** The schema of a method's `data`: a list of its records, one record, or (no data) an empty list. */
+export function dataSchema(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): JsonSchema {
+  if (method.noData !== undefined || !method.record) return { type: 'array', maxItems: 0 };
+  return method.shape === 'object' ? recordSchema(method.record) : { type: 'array', items: recordSchema(method.record) };
+}
+
+/** The whole envelope of a method's published files, as a standalone JSON Schema 2020-12 document. */
+export function envelopeSchema(method: PublishedMethod, id: string): JsonSchema {
+  const { entry, record, noData } = method;
+  const title = noData !== undefined || !record ? 'no data published' : method.shape === 'object' ? record.title : `${record.title} listing`;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: id,
-    title: `Method ${methodId}: ${spec.title} listing`,
+    title: `Method ${entry.methodId}: ${title}`,
     type: 'object',
     required: ['meta', 'data'],
     additionalProperties: false,
     properties: {
-      meta: metaSchema(methodId),
-      data: { type: 'array', items: recordSchema(spec) },
+      meta: metaSchema(entry.methodId, noData !== undefined ? 204 : 200),
+      data: dataSchema(method),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../../site/callback.ts';
 import { envelope } from '../../records/envelope.ts';
-import { FORMATS, type MethodEntry, type PublishedMethod } from '../../records/method-entry.ts';
+import { FORMATS, pathParameters, type MethodEntry, type PublishedMethod } from '../../records/method-entry.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { metaRecord } from '../../records/meta-record.ts';
 import { methodParameters } from '../../site/parameters.ts';
@@ -54,56 +54,86 @@ export function openApiDocument(
       properties: { meta: ref('Meta'), data: { type: 'array', maxItems: 0 } },
       xml: { name: 'response' },
     },
+    NoDataEnvelope: {
+      type: 'object',
+      required: ['meta', 'data'],
+      additionalProperties: false,
+      properties: { meta: ref('Meta'), data: { type: 'array', maxItems: 0 } },
+      xml: { name: 'response' },
+    },
   };
   const paths: Record<string, JsonSchema> = {};
   const byId = new Map(published.map((p) => [p.entry.methodId, p]));
   for (const entry of directory) {
     const method = byId.get(entry.methodId);
     const tags = [entry.serviceName];
-    if (!method) {
+    const keyed = Boolean(entry.keyRequired);
+    const common = {
+      operationId: `method${entry.methodId}`,
+      tags,
+      parameters: parameters(entry),
+      ...(keyed ? { security: [{ apiKey: [] }] } : { security: [] }),
+    };
+    const placeholders = pathParameters(entry.path).length > 0;
+    if (!method || method.files.length === 0) {
       paths[entry.path] = {
         get: {
-          operationId: `method${entry.methodId}`,
-          tags,
-          summary: `Method ${entry.methodId}: listed in the directory, no data published`,
+          ...common,
+          summary: `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: listed in the directory, no data published`,
           description: 'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm start` answers 404 with an error envelope.',
-          parameters: parameters(entry),
           'x-published': false,
-          responses: { '404': errorResponses(false)['404'] },
+          responses: { ...errorResponses(keyed), '404': errorResponses(false)['404'] },
+        },
+      };
+      continue;
+    }
+    const summary = `${entry.name ?? `Method ${entry.methodId}`}${entry.purpose ? `: ${entry.purpose}` : ''}`;
+    if (method.noData !== undefined || !method.record) {
+      paths[entry.path] = {
+        get: {
+          ...common,
+          summary,
+          description: `Method ID ${entry.methodId}. No data is published: ${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with meta.status 204, served with HTTP 200.`,
+          'x-published': false,
+          responses: {
+            '200': { description: 'The no-data envelope (meta.status 204)', content: { 'application/json': { schema: ref('NoDataEnvelope') }, 'application/xml': { schema: ref('NoDataEnvelope') } } },
+            ...errorResponses(keyed),
+          },
         },
       };
       continue;
     }
     const name = recordName(method.record.name);
-    const envelopeName = `${name.replace(/Record$/, '')}Envelope`;
-    schemas[name] = { ...recordSchema(method.record), xml: { name: 'item' } };
+    const envelopeName = `${name.replace(/Record$/, '')}${method.shape === 'object' ? 'Record' : ''}Envelope`;
+    schemas[name] = { ...recordSchema(method.record), xml: { name: method.shape === 'object' ? 'data' : 'item' } };
+    const data = method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
     schemas[envelopeName] = {
       type: 'object',
       required: ['meta', 'data'],
       additionalProperties: false,
-      properties: { meta: ref('Meta'), data: { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } } },
+      properties: { meta: ref('Meta'), data },
       xml: { name: 'response' },
     };
-    const example = envelope(entry.methodId, ctx.timestamp, method.data.slice(0, 2));
+    const first = method.files[0]!.data;
+    const example = envelope(entry.methodId, ctx.timestamp, Array.isArray(first) ? first.slice(0, 2) : first);
+    const errors = errorResponses(keyed);
     paths[entry.path] = {
       get: {
-        operationId: `method${entry.methodId}`,
-        tags,
-        summary: entry.purpose ?? `Method ${entry.methodId}`,
-        description: `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}`.trim(),
-        parameters: parameters(entry),
-        ...(entry.keyRequired ? { security: [{ apiKey: [] }] } : { security: [] }),
+        ...common,
+        summary,
+        description: `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`.trim(),
         'x-published': true,
         responses: {
           '200': {
-            description: 'The envelope with every record',
+            description: method.shape === 'object' ? 'The envelope with the record' : 'The envelope with every record',
             content: {
               'application/json': { schema: ref(envelopeName), example },
               'application/xml': { schema: ref(envelopeName) },
               'application/javascript': { schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' } },
             },
           },
-          ...errorResponses(Boolean(entry.keyRequired)),
+          ...errors,
+          ...(placeholders ? { '404': { ...(errors['404'] as JsonSchema), description: 'No record for these path values' } } : {}),
         },
       },
     };
@@ -113,7 +143,7 @@ export function openApiDocument(
     info: {
       title: 'Campus API v2 (static)',
       version: String(API_VERSION),
-      description: 'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false are listed in the directory without published data.',
+      description: 'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false publish no data: at a fixed path their file is a no-data envelope (meta.status 204); with placeholders, nothing is published.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: ctx.apiBase }],

@@ -1,0 +1,172 @@
+// The benchmark's build cases at one size: a cold build, a rebuild after a one-row change and one
+// with nothing changed, each repeated; Hugo's build of the same sessions between them when asked.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateSessions, sessionRows } from './generate.ts';
+import { writeHugoSite } from './hugo-site.ts';
+import { round, settle, spread, timed, treeSize, type Spread, type Timed } from './measure.ts';
+import { toggleOneRow } from './one-row.ts';
+
+const EPOCH = '1700000000';
+/** The size that is the real data itself. */
+const REAL = 363;
+
+/** Where one benchmark run works. */
+export interface Workplace {
+  root: string;
+  tmp: string;
+  reps: number;
+  /** The hugo command to compare with, or undefined to skip Hugo. */
+  hugo?: string;
+}
+
+/** What the benchmark found at one size. */
+export interface SizeResult {
+  sessions: number;
+  /** The cold build's median wall seconds (as before the incremental cases). */
+  build_s: number;
+  cold_s: Spread;
+  one_row_s: Spread;
+  no_change_s: Spread;
+  /** Each rebuild over the cold build of the same repetition. */
+  one_row_ratio: Spread;
+  no_change_ratio: Spread;
+  hugo_s?: Spread;
+  /** Our cold build over Hugo's build, pair by pair. */
+  hugo_ratio?: Spread;
+  peak_rss_mb: number;
+  hugo_peak_rss_mb?: number;
+  /** Stage seconds of the median cold build and the median one-row rebuild, as the build reports them. */
+  stages_s: Record<string, number>;
+  one_row_stages_s: Record<string, number>;
+  /** Whatever else the median one-row rebuild reported (files reused, whether Astro ran). */
+  one_row_report: Record<string, unknown>;
+  output_files: number;
+  output_bytes: number;
+}
+
+/** The real sessions, the distributions the generator draws from. */
+let realRows: string[][] | undefined;
+
+/** Writes a data folder of `n` sessions: the real data for 363, synthetic otherwise. */
+function prepareData(w: Workplace, n: number): string {
+  const dir = path.join(w.tmp, `data-${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
+  copyFileSync(path.join(w.root, 'data/methods.csv'), path.join(dir, 'methods.csv'));
+  // The other data sets and the program list as they are: only the sessions grow with the size
+  // (the synthetic rows draw their program labels from the real ones, so they resolve as those do).
+  for (const f of readdirSync(path.join(w.root, 'data'), { withFileTypes: true })) {
+    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(w.root, 'data', f.name), path.join(dir, f.name), { recursive: true });
+  }
+  if (n === REAL) {
+    for (const f of readdirSync(path.join(w.root, 'data/infosessions'))) copyFileSync(path.join(w.root, 'data/infosessions', f), path.join(dir, 'infosessions', f));
+  } else {
+    realRows ??= sessionRows(path.join(w.root, 'data'));
+    for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
+  }
+  return dir;
+}
+
+let asideCount = 0;
+/** Moves a path into the workplace's `aside/` folder (removed at the end, off every timed run). */
+function moveAside(w: Workplace, p: string): void {
+  if (!existsSync(p)) return;
+  const aside = path.join(w.tmp, 'aside');
+  mkdirSync(aside, { recursive: true });
+  renameSync(p, path.join(aside, `${asideCount++}-${path.basename(p)}`));
+}
+
+/** The version of the hugo command, or undefined when it is not installed. */
+export function hugoVersion(command = 'hugo'): string | undefined {
+  const run = spawnSync(command, ['version'], { encoding: 'utf8' });
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+/**
+ * Waits (at most a minute) until the background process of the last build is done: no path
+ * being removed, and every version in the versions folder with its manifest (a spare being
+ * made has none yet). A person's next build rarely comes sooner, and the run is measured alone.
+ */
+async function backgroundDone(versions: string): Promise<void> {
+  const busy = () => {
+    const names = existsSync(versions) ? readdirSync(versions) : [];
+    return names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`)));
+  };
+  for (let i = 0; i < 600 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** One of our builds: wall time, memory, and its report. */
+interface BuildRun extends Timed {
+  report: { stages: Record<string, number> } & Record<string, unknown>;
+}
+
+/** The run in the middle of several (by wall time). */
+function middle<T extends { seconds: number }>(runs: T[]): T {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor((runs.length - 1) / 2)]!;
+}
+
+/** Pairwise ratios a[i] / b[i]. */
+function ratios(a: Timed[], b: Timed[]): Spread {
+  return spread(a.map((x, i) => x.seconds / b[i]!.seconds));
+}
+
+/** Runs cold, one-row and no-change builds `reps` times at `n` sessions (and Hugo after each cold build). */
+export async function benchSize(w: Workplace, n: number, say: (line: string) => void): Promise<SizeResult> {
+  const data = prepareData(w, n);
+  const out = path.join(w.tmp, `dist-${n}`);
+  const versions = path.join(w.tmp, `.dist-${n}-versions`);
+  const hugoSite = path.join(w.tmp, `hugo-${n}`);
+  if (w.hugo) writeHugoSite(data, hugoSite);
+  const build = async (label: string): Promise<BuildRun> => {
+    const report = path.join(w.tmp, `report-${n}.json`);
+    rmSync(report, { force: true });
+    await backgroundDone(versions);
+    settle();
+    const run = await timed([process.execPath, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' }, w.root);
+    if (run.code !== 0) throw new Error(`the ${label} build of ${n} sessions failed:\n${run.stderr}`);
+    return { ...run, report: JSON.parse(readFileSync(report, 'utf8')) };
+  };
+  const cold: BuildRun[] = [];
+  const oneRow: BuildRun[] = [];
+  const noChange: BuildRun[] = [];
+  const hugo: Timed[] = [];
+  for (let rep = 0; rep < w.reps; rep++) {
+    moveAside(w, out);
+    moveAside(w, versions);
+    cold.push(await build('cold'));
+    if (w.hugo) {
+      const dest = path.join(w.tmp, `hugo-out-${n}`);
+      moveAside(w, dest);
+      settle();
+      const run = await timed([w.hugo, '--source', hugoSite, '--destination', dest, '--quiet'], {}, w.root);
+      if (run.code !== 0) throw new Error(`hugo failed at ${n} sessions:\n${run.stderr}`);
+      hugo.push(run);
+    }
+    toggleOneRow(data);
+    oneRow.push(await build('one-row'));
+    noChange.push(await build('no-change'));
+    const h = w.hugo ? `, hugo ${hugo.at(-1)!.seconds.toFixed(2)} s` : '';
+    say(`${n} sessions, run ${rep + 1}/${w.reps}: cold ${cold.at(-1)!.seconds.toFixed(2)} s, one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`);
+  }
+  const size = treeSize(out);
+  const stagesOf = (r: BuildRun) => Object.fromEntries(Object.entries(r.report.stages).map(([k, v]) => [k, round(v)]));
+  const { stages: _, ...oneRowReport } = middle(oneRow).report;
+  return {
+    sessions: n,
+    build_s: spread(cold.map((r) => r.seconds)).median,
+    cold_s: spread(cold.map((r) => r.seconds)),
+    one_row_s: spread(oneRow.map((r) => r.seconds)),
+    no_change_s: spread(noChange.map((r) => r.seconds)),
+    one_row_ratio: ratios(oneRow, cold),
+    no_change_ratio: ratios(noChange, cold),
+    ...(w.hugo ? { hugo_s: spread(hugo.map((r) => r.seconds)), hugo_ratio: ratios(cold, hugo), hugo_peak_rss_mb: Math.round(middle(hugo).peakRss / 1048576) } : {}),
+    peak_rss_mb: Math.round(Math.max(...cold.map((r) => r.peakRss)) / 1048576),
+    stages_s: stagesOf(middle(cold)),
+    one_row_stages_s: stagesOf(middle(oneRow)),
+    one_row_report: oneRowReport,
+    output_files: size.files,
+    output_bytes: size.bytes,
+  };
+}

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/** The script the detached process runs (remover.ts: this module's `removeClaimed` and `prepareSpare`). */
+const SCRIPT = path.join(import.meta.dirname, 'remover.ts');
+
+/**
+ * Hands work to a detached background process, so that it never sits on a build's critical
+ * path: removing `paths` (old versions and leftovers), and, with `spareFrom`, preparing a
+ * spare version for the next build to update in place (a tree of hard links to the published
+ * version and a copy of its manifest). The build spawns it and ends.
+ */
+export function removeLater(paths: readonly string[], versions: string, spareFrom?: string): void {
+  if (paths.length === 0 && !spareFrom) return;
+  const args = [SCRIPT, versions, spareFrom ?? '', ...paths];
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', ...args], { detached: true, stdio: 'ignore' });
+  child.on('error', () => {}); // the next build removes what this one could not hand over
+  child.unref();
+}
+
+/**
+ * Claims each path by renaming it to `<pid>-removing-<n>` in `versions` (a path another
+ * remover claimed first is skipped: later builds leave what a running remover holds alone, and
+ * remove what a killed one left), then removes what it claimed. Returns the paths it removed.
+ */
+export function removeClaimed(versions: string, paths: readonly string[], pid = process.pid): string[] {
+  const claimed: [from: string, to: string][] = [];
+  paths.forEach((p, i) => {
+    const to = path.join(versions, `${pid}-removing-${i}`);
+    try {
+      renameSync(p, to);
+      claimed.push([p, to]);
+    } catch (error) {
+      // Gone (another remover claimed it), or on another file system: remove it where it is.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') claimed.push([p, p]);
+    }
+  });
+  for (const [, to] of claimed) rmSync(to, { recursive: true, force: true });
+  return claimed.map(([from]) => from);
+}
+
+/**
+ * Makes a spare copy of version `from` in `versions`: every folder made, every file a hard
+ * link (files are never changed in place, so the copy stays the same bytes), the manifest
+ * copied last, which makes it usable. Named for this process until then, so builds leave it
+ * alone while it grows and remove it if this process dies. Returns its folder, or undefined
+ * when `from` went away meanwhile (a build took it over).
+ */
+export function prepareSpare(versions: string, from: string, pid = process.pid): string | undefined {
+  const spare = path.join(versions, `${pid}-${Date.now().toString(36)}-spare`);
+  try {
+    mkdirSync(spare);
+    for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
+      const rel = path.relative(from, path.join(e.parentPath, e.name));
+      if (e.isDirectory()) mkdirSync(path.join(spare, rel));
+      else linkSync(path.join(from, rel), path.join(spare, rel));
+    }
+    copyFileSync(`${from}.files`, `${spare}.files.draft`);
+    renameSync(`${spare}.files.draft`, `${spare}.files`);
+    return spare;
+  } catch {
+    rmSync(spare, { recursive: true, force: true });
+    rmSync(`${spare}.files.draft`, { force: true });
+    return undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import type { BuildingLookup, BuildingOfLocation } from '../../buildings/location.ts';
+import { html, type SafeHtml } from '../../render/html.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { withBase } from '../../site/paths.ts';
+
+/** What the calendar's pages are rendered with: where the site is served, and the buildings when the build has them. */
+export type CalendarRenderContext = Pick<RenderContext, 'url' | 'basePath'> & { buildings?: BuildingLookup | undefined };
+
+/** An OpenStreetMap link that centres a marker on the building; undefined without coordinates. */
+export function mapHref(b: Pick<BuildingOfLocation, 'lat' | 'lon'>): string | undefined {
+  if (b.lat === null || b.lon === null || !Number.isFinite(b.lat) || !Number.isFinite(b.lon)) return undefined;
+  const lat = b.lat.toFixed(5);
+  const lon = b.lon.toFixed(5);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`;
+}
+
+/** The building a location is in, named, with its map and its page when known; nothing when no building matches. */
+export function buildingNote(location: string, ctx: Pick<CalendarRenderContext, 'basePath' | 'buildings'>): SafeHtml | false {
+  const b = location ? ctx.buildings?.(location) : undefined;
+  if (!b) return false;
+  const map = mapHref(b);
+  const page = withBase(ctx.basePath, b.page);
+  return html`<span class="building">${page ? html`<a href="${page}">${b.name}</a>` : b.name} (${b.code})${
+    map && html` · <a href="${map}">Map<span class="visually-hidden"> of ${b.name}</span> (OpenStreetMap)</a>`
+  }</span>`;
+}

@@ -1,0 +1,55 @@
+import { html } from '../../render/html.ts';
+import { isoDate } from '../../records/session-time.ts';
+import type { Term } from '../../records/term.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { calendarPaths, withBase } from '../../site/paths.ts';
+import { monthGrid, monthLabel, monthSlug, realSessions, WEEKDAYS, type MonthKey } from '../calendar.ts';
+import { dayLabel, shortMonth } from '../format.ts';
+import type { Session } from '../session.ts';
+import { filterForm } from './filter-form.ts';
+import type { ListingPage } from './listing-page.ts';
+import { pager } from './pager.ts';
+import { sessionItems } from './session-list.ts';
+
+/** `12 sessions`, `1 session`. */
+export function sessionCount(n: number): string {
+  return `${n} session${n === 1 ? '' : 's'}`;
+}
+
+/** A month with its sessions, and the months with sessions around it (empty months are skipped). */
+export interface MonthPageInput {
+  month: MonthKey & { sessions: Session[] };
+  prev: MonthKey | undefined;
+  next: MonthKey | undefined;
+}
+
+/**
+ * A month's page: pagers (to the months with sessions around it and to its term) at both ends,
+ * the filter, and its days as one list: a seven-column grid on wide screens (blank and empty
+ * days hidden from assistive technology), an agenda on narrow ones. Every day carries its
+ * date (`data-date`) for the script that marks the visitor's today.
+ */
+export function monthPage({ month, prev, next }: MonthPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
+  const label = monthLabel(month);
+  // Holidays show as all-day notes in the grid, but a count counts sessions.
+  const count = realSessions(month.sessions).length;
+  const at = (path: string) => withBase(ctx.basePath, path);
+  const link = (m: MonthKey | undefined) => m && { href: at(calendarPaths.month(monthSlug(m))), text: shortMonth(m) };
+  const terms = [...new Map(month.sessions.map((s) => [s.term.code, s.term] as const)).values()];
+  const termLink = (t: Term) => html`<a href="${at(calendarPaths.term(t.code))}">${t.label}</a>`;
+  const up = terms[0] ? { href: at(calendarPaths.term(terms[0].code)), text: terms[0].label } : { href: at(calendarPaths.home), text: 'All terms' };
+  const pagers = (end: boolean) => pager('Months', { prev: link(prev), up, next: link(next) }, end);
+  const days = monthGrid(month.year, month.month, month.sessions).flat();
+  const grid = html`<div class="weekdays" aria-hidden="true">${WEEKDAYS.map((d) => html`<span>${d.slice(0, 3)}</span>`)}</div><ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map((day) =>
+    !day
+      ? html`<li class="blank" aria-hidden="true"></li>`
+      : day.sessions.length === 0
+        ? html`<li class="empty" aria-hidden="true" data-date="${isoDate(day.date)}"><span class="dnum">${day.date.day}</span></li>`
+        : html`<li data-session-group data-date="${isoDate(day.date)}"><h2><span class="dnum" aria-hidden="true">${day.date.day}</span><span class="dfull"><time datetime="${isoDate(day.date)}">${dayLabel(day.date)}</time></span></h2><ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></li>`,
+  )}</ol>`;
+  const lead = count === 0 ? 'No sessions this month.' : html`${sessionCount(count)}, in ${terms.map((t, i) => html`${i > 0 && ' and '}${termLink(t)}`)}.`;
+  const body = html`<h1>Information sessions, ${label}</h1><p class="lead">${lead}</p>${pagers(false)}${
+    month.sessions.length > 0 && html`<div>${filterForm(month.sessions, ctx)}${grid}</div>${pagers(true)}`
+  }`;
+  return { path: calendarPaths.month(monthSlug(month)), title: `Sessions in ${label}`, summary: `${count} employer information sessions in ${label}.`, body };
+}

@@ -1,0 +1,49 @@
+import { html } from '../../render/html.ts';
+import { isoDate } from '../../records/session-time.ts';
+import type { Term } from '../../records/term.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { calendarPaths, withBase } from '../../site/paths.ts';
+import { byDay, monthLabel, monthSlug, monthsWithin, realSessions } from '../calendar.ts';
+import { dayLabel } from '../format.ts';
+import type { Session } from '../session.ts';
+import { feedLinks } from './feed-links.ts';
+import { filterForm } from './filter-form.ts';
+import type { ListingPage } from './listing-page.ts';
+import { sessionCount } from './month-page.ts';
+import { pager } from './pager.ts';
+import { sessionItems } from './session-list.ts';
+
+/** A term with its sessions (in time order), and the terms with sessions before and after it. */
+export interface TermPageInput {
+  term: Term;
+  sessions: readonly Session[];
+  prev?: Term | undefined;
+  next?: Term | undefined;
+}
+
+/**
+ * A term's page: its dates and feed, pagers to the terms around it at both ends, jumps to its
+ * months, the filter, and its sessions as an agenda, month by month and day by day. Students
+ * read the term's name; its code stays in the address.
+ */
+export function termPage({ term, sessions, prev, next }: TermPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
+  const at = (path: string) => withBase(ctx.basePath, path);
+  const link = (t: Term | undefined) => t && { href: at(calendarPaths.term(t.code)), text: t.label };
+  const pagers = (end: boolean) => pager('Terms', { prev: link(prev), up: { href: at(calendarPaths.home), text: 'All terms' }, next: link(next) }, end);
+  const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
+  const anchor = (m: { year: number; month: number }) => `m${monthSlug(m).replace('/', '-')}`;
+  // Holidays show as all-day notes among the days, but counts count sessions.
+  const count = realSessions(sessions).length;
+  const first = sessions[0];
+  const last = sessions[sessions.length - 1];
+  const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map((m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> <span class="muted">(${realSessions(m.sessions).length})</span></li>`)}</ul></nav>`;
+  const agenda = months.map(
+    (m) =>
+      html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(m.sessions).map(
+        (day) => html`<section data-session-group data-date="${isoDate(day.date)}"><h3><time datetime="${isoDate(day.date)}">${dayLabel(day.date)}</time></h3><ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`,
+      )}</section>`,
+  );
+  const span = first && last ? html` from ${dayLabel(first.date)} to ${dayLabel(last.date)}` : '';
+  const body = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p><p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>${pagers(false)}${jumps}<div class="agenda">${filterForm(sessions, ctx)}${agenda}</div>${pagers(true)}`;
+  return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary: `${count} employer information sessions in ${term.label}.`, body };
+}

@@ -1,0 +1,85 @@
+import { isoDate } from '../records/session-time.ts';
+import { calendarPaths } from '../site/paths.ts';
+import { searchWords, type SearchDoc, type SearchManifest } from './search-tokens.ts';
+import type { Session } from './session.ts';
+
+/** Sessions per document file of the search index. */
+export const SEARCH_CHUNK = 100;
+/** The most postings kept per word (the newest); a query shows at most these for one word. */
+export const SEARCH_CAP = 200;
+/** A shard larger than this (bytes of JSON) is split by one more letter of its words. */
+const SHARD_BYTES = 24_000;
+
+/** One file of the index: its site-relative path and JSON text. */
+type IndexFile = { path: string; body: string };
+
+/** A word's postings as stored: the total count, then the newest ordinals (newest first) as differences. */
+function encode(total: number, newestFirst: number[]): number[] {
+  return [total, ...newestFirst.map((n, i) => (i === 0 ? n : newestFirst[i - 1]! - n))];
+}
+
+/** Splits words into shards of at most SHARD_BYTES, keyed by a prefix: two letters, more where a shard is too large. */
+function shard(key: string, words: [string, number[]][], out: Map<string, [string, number[]][]>): void {
+  const size = words.reduce((n, [w, p]) => n + w.length + 4 + JSON.stringify(p).length, 0);
+  if (size <= SHARD_BYTES || key.length >= 8) {
+    out.set(key, words);
+    return;
+  }
+  const here = words.filter(([w]) => w.length === key.length);
+  if (here.length > 0) out.set(key, here);
+  const children = new Map<string, [string, number[]][]>();
+  for (const entry of words) {
+    if (entry[0].length === key.length) continue;
+    const k = entry[0].slice(0, key.length + 1);
+    (children.get(k) ?? children.set(k, []).get(k)!).push(entry);
+  }
+  for (const [k, list] of children) shard(k, list, out);
+}
+
+/**
+ * The search index across every term, as static files (a sharded index of our own: no
+ * WebAssembly, so the site's script policy stays as it is): a manifest, one JSON shard per
+ * word prefix holding each word's postings (the newest SEARCH_CAP sessions that have it, in
+ * employer or description, and its total), and the sessions' details in chunks by ordinal
+ * (oldest first). A query fetches the manifest, a shard per word and the chunks of the
+ * results it shows. All-day notes are not indexed. `sessions` must be in time order.
+ */
+export function* searchIndexFiles(sessions: readonly Session[]): Generator<IndexFile> {
+  const real = sessions.filter((s) => !s.allDay);
+  const postings = new Map<string, { total: number; newest: number[]; last: number }>();
+  const described = new Map<string, string[]>();
+  for (let i = real.length - 1; i >= 0; i--) {
+    const s = real[i]!;
+    let words = described.get(s.description);
+    if (!words) {
+      words = searchWords(s.description);
+      if (described.size < 10_000) described.set(s.description, words);
+    }
+    for (const list of [searchWords(s.employer), words]) {
+      for (const w of list) {
+        let p = postings.get(w);
+        if (!p) postings.set(w, (p = { total: 0, newest: [], last: -1 }));
+        if (p.last === i) continue; // a word counts once per session
+        p.last = i;
+        p.total += 1;
+        if (p.newest.length < SEARCH_CAP) p.newest.push(i);
+      }
+    }
+  }
+  const byPrefix = new Map<string, [string, number[]][]>();
+  for (const w of [...postings.keys()].sort()) {
+    const p = postings.get(w)!;
+    const k = w.slice(0, 2);
+    (byPrefix.get(k) ?? byPrefix.set(k, []).get(k)!).push([w, encode(p.total, p.newest)]);
+  }
+  const shards = new Map<string, [string, number[]][]>();
+  for (const [k, words] of byPrefix) shard(k, words, shards);
+  const keys = [...shards.keys()].sort();
+  for (const k of keys) yield { path: calendarPaths.searchShard(k), body: JSON.stringify(Object.fromEntries(shards.get(k)!)) };
+  for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
+    const docs = real.slice(start, start + SEARCH_CHUNK).map((s): SearchDoc => [s.id, isoDate(s.date), s.employer, s.cancelled ? 1 : 0]);
+    yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), body: JSON.stringify(docs) };
+  }
+  const manifest: SearchManifest = { chunk: SEARCH_CHUNK, count: real.length, cap: SEARCH_CAP, shards: keys };
+  yield { path: calendarPaths.searchManifest, body: JSON.stringify(manifest) };
+}

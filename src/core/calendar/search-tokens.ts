@@ -1,0 +1,91 @@
+/** Words too common to find anything by. */
+const STOP = new Set(
+  'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you your who all more about that not but into'.split(' '),
+);
+
+/**
+ * The words of a text as the session search indexes and queries them: lower case, accents
+ * removed, split at anything but letters and digits, two characters or more, common words
+ * and long numbers left out. The build and the search page's script share it.
+ */
+export function searchWords(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/)) {
+    if (w.length >= 2 && w.length <= 30 && !STOP.has(w) && !/^\d{5,}$/.test(w)) out.push(w);
+  }
+  return out;
+}
+
+/** The manifest of the search index: where a word's postings and a result's details are found. */
+export interface SearchManifest {
+  /** Sessions per document file (`docs/<n>.json` holds ordinals n×chunk to (n+1)×chunk − 1). */
+  chunk: number;
+  /** Sessions indexed, numbered 0 … count − 1 from oldest to newest. */
+  count: number;
+  /** The most postings kept per word: the newest (the total is kept too). */
+  cap: number;
+  /** Shard keys, sorted: a word lives in the shard of the longest key that starts it. */
+  shards: string[];
+}
+
+/** A session as a search result shows it: id, date (yyyy-mm-dd), employer, and 1 when cancelled. */
+export type SearchDoc = [id: string, date: string, employer: string, cancelled: 0 | 1];
+
+/** The shard key of a word: the longest key that is a prefix of it (keys are at least two characters). */
+export function shardOf(word: string, shards: readonly string[]): string | undefined {
+  for (let n = word.length; n >= 2; n--) {
+    const key = word.slice(0, n);
+    if (binarySearch(shards, key)) return key;
+  }
+  return undefined;
+}
+
+function binarySearch(sorted: readonly string[], key: string): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === key) return true;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some out. */
+export interface SearchHits {
+  ordinals: number[];
+  /** With one word: how many sessions have it (more than `ordinals` when the index kept only the newest). */
+  total: number;
+}
+
+/**
+ * Runs a query on the index: the sessions that have every word (a word of three letters or
+ * more also matches the words it starts), newest first. `shard` loads a shard by key.
+ */
+export async function findSessions(query: string, manifest: SearchManifest, shard: (key: string) => Promise<Record<string, number[]>>): Promise<SearchHits> {
+  const words = searchWords(query);
+  const lookups = await Promise.all(
+    words.map(async (word) => {
+      const keys = new Set<string>();
+      const own = shardOf(word, manifest.shards);
+      if (own) keys.add(own);
+      if (word.length >= 3) for (const k of manifest.shards) if (k.startsWith(word) && keys.size < 8) keys.add(k);
+      const hits = new Set<number>();
+      let total = 0;
+      for (const k of keys) {
+        for (const [w, postings] of Object.entries(await shard(k))) {
+          if (w !== word && (word.length < 3 || !w.startsWith(word))) continue;
+          total += postings[0]!;
+          for (let i = 1, n = 0; i < postings.length; i++) hits.add((n = i === 1 ? postings[i]! : n - postings[i]!));
+        }
+      }
+      return { hits: [...hits].sort((a, b) => b - a), total };
+    }),
+  );
+  if (lookups.length === 0) return { ordinals: [], total: 0 };
+  const [first, ...rest] = lookups;
+  const others = rest.map((r) => new Set(r.hits));
+  const ordinals = first!.hits.filter((n) => others.every((r) => r.has(n)));
+  return { ordinals, total: rest.length === 0 ? Math.max(first!.total, ordinals.length) : ordinals.length };
+}

@@ -1,0 +1,48 @@
+import type { Dataset, ReadRecord } from '../dataset.ts';
+import type { MethodEntry } from '../../records/method-entry.ts';
+import { DIRECTORY_SOURCE, methodRecord } from '../../records/method-record.ts';
+import type { PublishedRecord } from '../../records/record-spec.ts';
+import { serviceRecord } from '../../records/server-record.ts';
+import { methodUrl } from '../../site/paths.ts';
+
+/** A derived record: its values only (it stands in no data file). */
+const derived = (values: PublishedRecord): ReadRecord => ({ values, fileKey: '' });
+
+/** The method record of one directory entry (specification 2.2). */
+function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
+  return {
+    method_id: entry.methodId,
+    method_url: methodUrl(apiBase, entry.path),
+    service_id: entry.serviceId,
+    service_name: entry.serviceName,
+    parameters: entry.parameters,
+  };
+}
+
+/** The services of the directory (method 1081), in order of first appearance, each with its methods' paths below it. */
+function serviceRecords(directory: readonly MethodEntry[], apiBase: string): PublishedRecord[] {
+  const services = new Map<number, MethodEntry[]>();
+  for (const entry of directory) services.set(entry.serviceId, [...(services.get(entry.serviceId) ?? []), entry]);
+  return [...services.values()].map((entries) => {
+    const prefix = `/${entries[0]!.serviceName}`;
+    return {
+      service_id: entries[0]!.serviceId,
+      service_name: entries[0]!.serviceName,
+      service_url: methodUrl(apiBase, prefix),
+      methods: entries.map((e) => ({ method_id: String(e.methodId), method_url: e.path.startsWith(`${prefix}/`) ? e.path.slice(prefix.length) : e.path })),
+    };
+  });
+}
+
+/** The directory publishing itself: the method listing (1103) and the services grouping it (1081). */
+export const dataset: Dataset = {
+  name: DIRECTORY_SOURCE,
+  title: 'The method directory, data/methods.csv',
+  derived: true,
+  tables: [],
+  read: () => ({}),
+  feeds: {
+    1081: { record: serviceRecord, data: 'array', records: ({ directory, apiBase }) => serviceRecords(directory, apiBase).map(derived) },
+    1103: { record: methodRecord, data: 'array', records: ({ directory, apiBase }) => directory.map((e) => derived(methodRecordOf(e, apiBase))) },
+  },
+};

@@ -1,0 +1,152 @@
+import { cellPosition, readCsvTables, type CsvTableRule, type DataRow, type ReadContext } from '../csv-reader.ts';
+import type { Dataset, Feed, ReadRecord } from '../dataset.ts';
+import type { Findings, Place } from '../../read/findings.ts';
+import { fieldNames, type RecordSpec } from '../../records/record-spec.ts';
+import {
+  academicGroupRecord,
+  academicUnitRecord,
+  campusCodeRecord,
+  instructionRecord,
+  subjectRecord,
+  termCodeRecord,
+} from '../../records/quest-record.ts';
+
+/** A code that must exist in another table: where it is written and which table must hold it. */
+interface Reference {
+  table: 'groups' | 'units';
+  code: string;
+  field: string;
+  at: Place;
+}
+
+const REFERENCES = 'references';
+
+/** The cell of a row, by column. */
+const cellOf = (row: DataRow, column: string) => row.cells[column]!;
+const placeOf = (row: DataRow, column: string): Place => ({ file: row.file, line: cellOf(row, column).line, column: cellOf(row, column).column });
+
+/** A code column must not be empty. */
+function requireCode(row: DataRow, column: string, findings: Findings): void {
+  if (cellOf(row, column).value.trim() === '') findings.error(placeOf(row, column), 'empty', `${column} is empty: every row needs its code.`);
+}
+
+/** Notes a code that must exist in another table (checked once every file is read). */
+function refer(row: DataRow, column: string, table: Reference['table'], context: ReadContext): void {
+  const list = (context.get(REFERENCES) ?? []) as Reference[];
+  context.set(REFERENCES, list);
+  list.push({ table, code: cellOf(row, column).value.trim(), field: column, at: placeOf(row, column) });
+}
+
+/**
+ * Warns when a short name drops an apostrophe its full name has (`St. Jeromes` for
+ * `St. Jerome's University`): Quest's abbreviations lose punctuation.
+ */
+function checkPunctuation(row: DataRow, short: string, full: string, findings: Findings): void {
+  const words = new Set(cellOf(row, full).value.split(/\s+/).filter((w) => w.includes("'")));
+  const cell = cellOf(row, short);
+  for (const word of words) {
+    const bare = word.replace(/'/g, '');
+    const i = cell.value.search(new RegExp(`(?<![\\w'])${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w'])`));
+    if (i >= 0) {
+      findings.warning(
+        { file: row.file, ...cellPosition(cell, i) },
+        'punctuation',
+        `${short} "${cell.value}" writes "${bare}" where ${full} has "${word}". Restore the apostrophe.`,
+      );
+    }
+  }
+}
+
+/** A table rule of one file of the folder, whose columns are its record's fields unless given. */
+function file(table: string, name: string, record: RecordSpec, rest: Partial<CsvTableRule> = {}): CsvTableRule {
+  return { table, match: new RegExp(`^${name.replace('.', '\\.')}$`), columns: fieldNames(record), ...rest };
+}
+
+/** Warns about semicolons standing in for commas inside a description (a work-around for broken quoting). */
+function checkSemicolons(row: DataRow, findings: Findings): void {
+  const cell = cellOf(row, 'description');
+  const i = cell.value.indexOf(';');
+  if (i >= 0) {
+    findings.warning(
+      { file: row.file, ...cellPosition(cell, i) },
+      'semicolon',
+      `description "${cell.value.trim()}" uses semicolons where the text means commas. Write commas and wrap the value in double quotes.`,
+    );
+  }
+}
+
+const RULES: readonly CsvTableRule[] = [
+  file('groups', 'AcademicGroups.csv', academicGroupRecord, {
+    checkRow(row, findings) {
+      requireCode(row, 'group_code', findings);
+      checkPunctuation(row, 'group_short_name', 'group_full_name', findings);
+    },
+  }),
+  file('units', 'AcademicOrganizations.csv', academicUnitRecord, {
+    checkRow(row, findings, context) {
+      requireCode(row, 'unit_code', findings);
+      refer(row, 'group_code', 'groups', context);
+      checkPunctuation(row, 'unit_short_name', 'unit_full_name', findings);
+    },
+  }),
+  file('subjects', 'Subjects.csv', subjectRecord, {
+    checkRow(row, findings, context) {
+      requireCode(row, 'subject', findings);
+      refer(row, 'unit', 'units', context);
+      refer(row, 'group', 'groups', context);
+    },
+  }),
+  file('terms', 'Terms.csv', termCodeRecord, {
+    columns: ['abbreviation', 'description'],
+    checkRow(row, findings) {
+      requireCode(row, 'abbreviation', findings);
+      checkSemicolons(row, findings);
+    },
+    toRecord: (row) => ({ term: cellOf(row, 'abbreviation').value, description: cellOf(row, 'description').value }),
+  }),
+  file('instructions', 'Instructions.csv', instructionRecord, { checkRow: (row, findings) => requireCode(row, 'abbreviation', findings) }),
+  file('campuses', 'CampusCodes.csv', campusCodeRecord, { checkRow: (row, findings) => requireCode(row, 'abbreviation', findings) }),
+];
+
+/** Reports every code that names a group or unit its table does not hold. */
+function checkReferences(tables: Record<string, readonly ReadRecord[]>, references: readonly Reference[], findings: Findings): void {
+  const codes = {
+    groups: new Set((tables.groups ?? []).map((r) => r.values.group_code)),
+    units: new Set((tables.units ?? []).map((r) => r.values.unit_code)),
+  };
+  for (const ref of references) {
+    if (codes[ref.table].has(ref.code)) continue;
+    const where = ref.table === 'groups' ? 'AcademicGroups.csv (group_code)' : 'AcademicOrganizations.csv (unit_code)';
+    findings.error(ref.at, 'reference', `${ref.field} "${ref.code}" is not in ${where}. Use a code listed there, or add it there first.`);
+  }
+}
+
+/** A fixed-path method publishing every record of one table. */
+const listOf = (table: string, record: RecordSpec): Feed => ({ record, data: 'array', records: ({ tables }) => tables[table] ?? [] });
+
+/** Quest's academic code tables: one CSV per table, `data/quest/<upstream name>.csv`, feeding methods 1229 to 1259. */
+export const dataset: Dataset = {
+  name: 'quest',
+  title: "Academic code tables of the student system Quest (uWaterloo/Datasets Quest)",
+  tables: [
+    { name: 'groups', record: academicGroupRecord, key: ['group_code'] },
+    { name: 'units', record: academicUnitRecord, key: ['unit_code'] },
+    { name: 'subjects', record: subjectRecord, key: ['subject'] },
+    { name: 'terms', record: termCodeRecord, key: ['term'] },
+    { name: 'instructions', record: instructionRecord, key: ['abbreviation'] },
+    { name: 'campuses', record: campusCodeRecord, key: ['abbreviation'] },
+  ],
+  read(files, findings) {
+    const context: ReadContext = new Map();
+    const tables = readCsvTables('quest', RULES, files, findings, context);
+    checkReferences(tables, (context.get(REFERENCES) ?? []) as Reference[], findings);
+    return tables;
+  },
+  feeds: {
+    1229: listOf('groups', academicGroupRecord),
+    1231: listOf('units', academicUnitRecord),
+    1237: listOf('subjects', subjectRecord),
+    1249: listOf('terms', termCodeRecord),
+    1259: listOf('instructions', instructionRecord),
+  },
+};

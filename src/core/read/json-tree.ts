@@ -1,0 +1,84 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { decodeUtf8 } from './decode.ts';
+import type { Findings, Place } from './findings.ts';
+import { LineIndex } from './text-position.ts';
+
+/** A JSON value with where it stands: an object's members keep their order and their key's place. */
+export type JsonNode =
+  | { kind: 'string'; value: string; at: Place }
+  | { kind: 'number'; value: number; text: string; at: Place }
+  | { kind: 'boolean'; value: boolean; at: Place }
+  | { kind: 'null'; value: null; at: Place }
+  | { kind: 'array'; items: JsonNode[]; at: Place }
+  | { kind: 'object'; members: JsonMember[]; at: Place };
+
+/** One member of a JSON object: its key, where the key stands, and its value. */
+export interface JsonMember {
+  key: string;
+  keyAt: Place;
+  value: JsonNode;
+}
+
+/** How a parse error reads for a contributor. */
+function explain(error: ParseError): string {
+  const what = printParseErrorCode(error.error);
+  return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
+}
+
+/** Turns jsonc-parser's tree into JsonNodes with line and column, reporting repeated keys. */
+function convert(node: Node, text: string, place: (offset: number) => Place, findings: Findings): JsonNode {
+  const at = place(node.offset);
+  switch (node.type) {
+    case 'object': {
+      const members: JsonMember[] = [];
+      const seen = new Map<string, Place>();
+      for (const property of node.children ?? []) {
+        const [keyNode, valueNode] = property.children ?? [];
+        if (!keyNode || !valueNode) continue;
+        const key = String(keyNode.value);
+        const keyAt = place(keyNode.offset);
+        const before = seen.get(key);
+        if (before) findings.error(keyAt, 'duplicate-member', `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. Remove or rename one.`);
+        else seen.set(key, keyAt);
+        members.push({ key, keyAt, value: convert(valueNode, text, place, findings) });
+      }
+      return { kind: 'object', members, at };
+    }
+    case 'array':
+      return { kind: 'array', items: (node.children ?? []).map((c) => convert(c, text, place, findings)), at };
+    case 'string':
+      return { kind: 'string', value: String(node.value), at };
+    case 'number':
+      return { kind: 'number', value: Number(node.value), text: text.slice(node.offset, node.offset + node.length), at };
+    case 'boolean':
+      return { kind: 'boolean', value: Boolean(node.value), at };
+    default:
+      return { kind: 'null', value: null, at };
+  }
+}
+
+/**
+ * Decodes a JSON file as UTF-8 and parses it strictly (no comments, no trailing commas), with the
+ * line and column of every value; every problem goes to `findings`. Undefined when it cannot be read.
+ */
+export function parseJsonFile(bytes: Uint8Array, file: string, findings: Findings): JsonNode | undefined {
+  const text = decodeUtf8(bytes, file, findings);
+  const index = new LineIndex(text);
+  const place = (offset: number): Place => ({ file, ...index.position(offset) });
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  // The first error only: what follows a syntax error is usually its echo.
+  if (errors[0]) findings.error(place(errors[0].offset), 'json-syntax', explain(errors[0]));
+  if (errors.length > 0 || !tree) {
+    if (!tree && errors.length === 0) findings.error(place(0), 'json-syntax', 'the file holds no JSON value.');
+    return undefined;
+  }
+  return convert(tree, text, place, findings);
+}
+
+/** The plain JavaScript value of a node. */
+export function plainJson(node: JsonNode): unknown {
+  if (node.kind === 'array') return node.items.map(plainJson);
+  if (node.kind === 'object') return Object.fromEntries(node.members.map((m) => [m.key, plainJson(m.value)]));
+  return node.value;
+}

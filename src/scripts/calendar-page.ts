@@ -1,0 +1,19 @@
+import { attachFeedFinder } from './feed-finder.ts';
+import { showThisWeek } from './front-door.ts';
+import { attachSearch } from './session-search.ts';
+import { attachCopyButtons, attachFilters } from './session-filter.ts';
+import { markToday } from './today.ts';
+
+/**
+ * The site's one script (one module, so the build inlines it whole: the CSP allows no script
+ * files): session filters, the feeds page's finder, the search across terms, the copy buttons,
+ * the front door's days by the visitor's clock and today's mark, each where its markup is.
+ */
+export function attachCalendar(): void {
+  attachCopyButtons();
+  attachFilters();
+  attachFeedFinder();
+  attachSearch();
+  // The front door's lists arrive first, so today is marked in them too.
+  void showThisWeek().then(() => markToday());
+}

@@ -1,0 +1,101 @@
+import { dayLabel } from '../core/calendar/format.ts';
+import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
+import { calendarPaths, withBase } from '../core/site/paths.ts';
+
+/** Results shown at a time. */
+const PAGE = 15;
+
+/**
+ * The search across every term: reads the prebuilt index (manifest, one shard per word,
+ * the details of the results shown), finds the sessions that have every word (a word of
+ * three letters or more also matches the words it starts), newest first, and keeps the query
+ * in the URL (`?q=`).
+ */
+export function attachSearch(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-session-search]');
+  const list = document.querySelector<HTMLElement>('[data-search-results]');
+  const status = document.querySelector<HTMLElement>('[data-search-status]');
+  const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
+  if (!form || !list || !status || !more) return;
+  const base = form.dataset.base ?? '/';
+  const input = form.querySelector<HTMLInputElement>('input[name=q]')!;
+  const json = async <T>(path: string): Promise<T> => (await fetch(withBase(base, path))).json() as Promise<T>;
+  const shards = new Map<string, Promise<Record<string, number[]>>>();
+  const docs = new Map<number, Promise<SearchDoc[]>>();
+  let manifest: Promise<SearchManifest> | undefined;
+  let found: number[] = [];
+  let shown = 0;
+
+  const showMore = async () => {
+    const m = await manifest!;
+    const batch = found.slice(shown, shown + PAGE);
+    shown += batch.length;
+    for (const n of batch) {
+      const chunk = Math.floor(n / m.chunk);
+      if (!docs.has(chunk)) docs.set(chunk, json(calendarPaths.searchDocs(chunk)));
+      const [id, date, employer, cancelled] = (await docs.get(chunk)!)[n % m.chunk]!;
+      const li = document.createElement('li');
+      li.className = cancelled ? 'session cancelled' : 'session';
+      // The pages' one date style (format.ts): `Tue, Jan 7, 2014`.
+      const time = li.appendChild(document.createElement('span')).appendChild(document.createElement('time'));
+      time.parentElement!.className = 'when';
+      time.dateTime = date;
+      const [year, month, day] = date.split('-').map(Number);
+      time.textContent = dayLabel({ year: year!, month: month!, day: day! });
+      const link = document.createElement('a');
+      link.href = withBase(base, calendarPaths.session(id));
+      link.textContent = employer;
+      const name = cancelled ? document.createElement('s') : link;
+      if (cancelled) name.append(link);
+      const what = li.appendChild(document.createElement('span'));
+      what.className = 'what';
+      what.append(name);
+      list.append(li);
+    }
+    more.hidden = shown >= found.length;
+  };
+
+  const run = async () => {
+    const q = input.value.trim();
+    history.replaceState(history.state, '', q ? `?q=${encodeURIComponent(q)}` : location.pathname);
+    list.replaceChildren();
+    more.hidden = true;
+    const words = searchWords(q);
+    if (words.length === 0) {
+      status.textContent = q ? 'Type a word of two letters or more.' : '';
+      return;
+    }
+    status.textContent = 'Searching…';
+    manifest ??= json<SearchManifest>(calendarPaths.searchManifest);
+    const hits = await findSessions(q, await manifest, (k) => {
+      if (!shards.has(k)) shards.set(k, json(calendarPaths.searchShard(k)));
+      return shards.get(k)!;
+    });
+    if (input.value.trim() !== q) return; // a newer query is running
+    found = hits.ordinals;
+    shown = 0;
+    await showMore();
+    // Said once the first results are in the list, so the count and the list agree.
+    status.textContent =
+      found.length === 0
+        ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
+        : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
+  };
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  form.hidden = false;
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void run();
+  });
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  });
+  more.addEventListener('click', () => void showMore());
+  const q = new URLSearchParams(location.search).get('q');
+  if (q) {
+    input.value = q;
+    void run();
+  }
+}

@@ -1,0 +1,60 @@
+// The output writer: a new version links unchanged files from the published one, an older
+// version is updated in place, and no file of the published version is ever changed.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutputWriter, type OutputFile } from '../src/build/output-files.ts';
+import { readTree, removeDir, tempDir } from './helpers/build.ts';
+
+let work: string;
+beforeAll(async () => {
+  work = await tempDir();
+});
+afterAll(() => removeDir(work));
+
+/** Writes `files` as a version folder `name` and returns it with its manifest. */
+async function version(name: string, files: OutputFile[], previous?: { dir: string; manifest: Map<string, string> }, base?: Map<string, string>, dir = path.join(work, name)) {
+  await mkdir(dir, { recursive: true });
+  const w = new OutputWriter(dir, previous, base);
+  w.write(files);
+  w.finish();
+  return { dir, manifest: w.manifest, counts: w.counts };
+}
+
+const ONE: OutputFile[] = [
+  { path: 'a/index.html', body: 'page a' },
+  { path: 'b/index.html', body: 'page b' },
+  { path: 'gone/deep/index.html', body: 'removed next' },
+  { path: 'x', body: 'a file that becomes a folder' },
+  { path: 'y/index.html', body: 'a folder that becomes a file' },
+];
+const TWO: OutputFile[] = [
+  { path: 'a/index.html', body: 'page a' },
+  { path: 'b/index.html', body: 'page b, changed' },
+  { path: 'x/index.html', body: 'now a folder' },
+  { path: 'y', body: 'now a file' },
+];
+
+describe('the output writer', () => {
+  it('links unchanged files from the published version into a new one, and writes the rest', async () => {
+    const one = await version('one', ONE);
+    const two = await version('two', TWO, one);
+    expect(two.counts).toMatchObject({ files: 4, reused: 1 });
+    expect(statSync(path.join(two.dir, 'a/index.html')).ino).toBe(statSync(path.join(one.dir, 'a/index.html')).ino);
+    expect(Object.fromEntries([...(await readTree(two.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(Object.fromEntries(TWO.map((f) => [f.path, f.body])));
+  });
+
+  it('updates an older version in place: keeps, replaces, removes (with emptied folders), and never changes a linked file', async () => {
+    const one = await version('p1', ONE);
+    const copy = await version('p1-copy', ONE, one); // every file a link to p1's
+    expect(copy.counts.reused).toBe(ONE.length);
+    const updated = await version('p2', TWO, one, copy.manifest, copy.dir);
+    expect(updated.counts).toMatchObject({ files: 4, reused: 1 });
+    expect(Object.fromEntries([...(await readTree(copy.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(Object.fromEntries(TWO.map((f) => [f.path, f.body])));
+    expect(existsSync(path.join(copy.dir, 'gone'))).toBe(false);
+    // The published version is untouched, though the updated one shared its files.
+    for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
+    expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
+  });
+});
