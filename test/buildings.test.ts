@@ -10,7 +10,8 @@ import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
-import { readTree, removeDir, ROOT, runBuild, runCli, tempDir } from './helpers/build.ts';
+import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 
 const RAW = path.resolve(ROOT, '../shared/datasets/buildings');
 const HEADER = 'building_id,building_code,parent_code,building_name,alternate_building_names,latitude,longitude,current,latitude_osm,longitude_osm,youtube_vid,streamable_vid\n';
@@ -154,15 +155,10 @@ function expectedBuildings(text: string) {
 }
 
 describe('the published records', () => {
-  let work: string;
   let files: Map<string, Buffer>;
   beforeAll(async () => {
-    work = await tempDir();
-    const run = await runBuild(path.join(work, 'dist'), {}, ['--api-only']);
-    expect(run.code, run.stderr).toBe(0);
-    files = await readTree(path.join(work, 'dist'));
+    files = await readTree(rootSite(), 'v2'); // the shared build (read-only)
   });
-  afterAll(() => removeDir(work));
   const json = (f: string) => JSON.parse(files.get(f)!.toString('utf8'));
 
   it('/buildings/list and every /buildings/<code> equal a plain reading of data/buildings/Buildings.csv', async () => {

@@ -7,27 +7,23 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiRouter } from '../src/core/site/api-routes.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
-import { readTree, removeDir, ROOT, runBuild, tempDir } from './helpers/build.ts';
+import { readTree, ROOT } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const run = promisify(execFile);
 const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
 const schemaName = (p: string) => (p.replace('.{format}', '').includes('{') ? p.replace('.{format}', '').slice(1).replace(/[{}]/g, '').split('/').join('-') : /([^/]+)\.\{format\}$/.exec(p)![1]!);
 
-let work: string;
 let files: Map<string, Buffer>;
 /** The API files of each method, by method ID (found by routing every file under v2/ as npm start does). */
 const byMethod = new Map<number, string[]>();
 
 beforeAll(async () => {
-  work = await tempDir();
-  const dist = path.join(work, 'dist');
-  const built = await runBuild(dist, {}, ['--api-only']);
-  expect(built.code, built.stderr).toBe(0);
-  files = await readTree(dist);
+  files = await readTree(rootSite(), 'v2'); // the shared build (read-only)
   const route = createApiRouter(directory);
   for (const f of files.keys()) {
     if (!f.startsWith('v2/') || f.startsWith('v2/schemas/') || f === 'v2/openapi.json') continue;
@@ -36,7 +32,6 @@ beforeAll(async () => {
     byMethod.set(entry!.methodId, [...(byMethod.get(entry!.methodId) ?? []), f]);
   }
 });
-afterAll(() => removeDir(work));
 
 const text = (f: string) => files.get(f)!.toString('utf8');
 
@@ -68,8 +63,8 @@ describe.each(directory.map((e) => [e.methodId, e] as const))('method %i', (id, 
       expect(xmlValue(xml, doc), f).toEqual(doc);
       if (doc.meta.status === 204) expect(doc.data).toEqual([]);
     }
-    const xmls = own.filter((x) => x.endsWith('.xml')).map((x) => path.join(work, 'dist', x));
-    const xsd = path.join(work, 'dist', `v2/schemas/${name}.xsd`);
+    const xmls = own.filter((x) => x.endsWith('.xml')).map((x) => rootSite(x));
+    const xsd = rootSite(`v2/schemas/${name}.xsd`);
     const result = await run('xmllint', ['--noout', '--schema', xsd, ...xmls]).then(
       () => ({ ok: true, out: '' }),
       (e: { stderr: string }) => ({ ok: false, out: e.stderr }),
@@ -96,6 +91,6 @@ describe('what the walk stands on', () => {
     expect(validate(doc)).toBe(false);
     const xml = parseXml(text('v2/api/services.xml').replace('<method_url>/services.{format}</method_url>', '<method_url>/other</method_url>')).response;
     expect(xmlValue(xml, JSON.parse(text('v2/api/services.json')))).not.toEqual(JSON.parse(text('v2/api/services.json')));
-    expect(await readFile(path.join(work, 'dist', 'v2/schemas/services.xsd'), 'utf8')).toContain('<xs:element name="methods" nillable="true">');
+    expect(await readFile(rootSite('v2/schemas/services.xsd'), 'utf8')).toContain('<xs:element name="methods" nillable="true">');
   });
 });

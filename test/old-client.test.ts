@@ -13,23 +13,20 @@ import { loadSiteData } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { keyStoreFromEnv } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
-import { ROOT, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { ROOT } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 import { close, listen } from './helpers/http.ts';
 
 const ORIGINAL = 'https://api.uwaterloo.ca/v2/';
 type Call = (options?: Record<string, string>) => Promise<unknown>;
 
-let work: string;
 let server: Server;
 let client: Record<string, Call>;
 const requested: string[] = [];
 const realGet = https.get;
 
 beforeAll(async () => {
-  work = await tempDir();
-  const dist = path.join(work, 'dist');
-  const run = await runBuild(dist, {}, ['--api-only']);
-  expect(run.code, run.stderr).toBe(0);
+  const dist = rootSite(); // the shared build (read-only)
   const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
   server = createSiteServer({ distDir: dist, directory, services: methodServices(directory, DATASETS), keys: keyStoreFromEnv({ API_KEYS: 'old-client-key' }), log: () => {} });
   const origin = await listen(server);
@@ -45,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   (https as { get: unknown }).get = realGet;
   await close(server);
-  await removeDir(work);
 });
 
 describe('uwapi, an old v2 client, against npm start', () => {

@@ -11,7 +11,8 @@ import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
-import { readTree, removeDir, ROOT, runBuild, runCli, tempDir } from './helpers/build.ts';
+import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 
 const RAW = path.resolve(ROOT, '../shared/datasets/quest');
 const GROUPS = 'group_code,group_short_name,group_full_name\n"ENG","Engineering","Faculty of Engineering"\n';
@@ -100,15 +101,10 @@ describe('check --fix on the raw files', () => {
 });
 
 describe('the published records', () => {
-  let work: string;
   let files: Map<string, Buffer>;
   beforeAll(async () => {
-    work = await tempDir();
-    const run = await runBuild(path.join(work, 'dist'), {}, ['--api-only']);
-    expect(run.code, run.stderr).toBe(0);
-    files = await readTree(path.join(work, 'dist'));
+    files = await readTree(rootSite(), 'v2'); // the shared build (read-only)
   });
-  afterAll(() => removeDir(work));
 
   it.each([
     ['groups', 'AcademicGroups.csv', {}],

@@ -2,7 +2,6 @@
 // with the method's ID for a placeholder value without a file, no-data files answered as files,
 // and the live methods: server time (1087) and the caller's key usage (1097), counted as the
 // specification's limits table says.
-import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,33 +10,27 @@ import { loadSiteData } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { keyStoreFromEnv } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
-import { EPOCH, removeDir, ROOT, runBuild, tempDir } from './helpers/build.ts';
+import { EPOCH, ROOT } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 import { close, get, listen } from './helpers/http.ts';
 import { parseXml } from './helpers/xml.ts';
 
-let work: string;
 let origin: string;
 let server: Server;
 const logs: string[] = [];
 const KEY = 'usage-key-123';
 
 beforeAll(async () => {
-  work = await tempDir();
-  const dist = path.join(work, 'dist');
-  const run = await runBuild(dist, {}, ['--api-only']);
-  expect(run.code, run.stderr).toBe(0);
+  const dist = rootSite(); // the shared build (read-only)
   const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
   const services = methodServices(directory, DATASETS);
-  // A method with a placeholder whose data set publishes one file (as the buildings will).
-  services.set(1217, { hasData: true });
-  await mkdir(path.join(dist, 'v2/buildings'), { recursive: true });
-  await writeFile(path.join(dist, 'v2/buildings/MC.json'), '{"meta":{"status":200,"method_id":1217},"data":{}}\n');
+  // 1217 has a placeholder and publishes one file per building (v2/buildings/MC.json among them).
+  expect(services.get(1217)?.hasData).toBe(true);
   server = createSiteServer({ distDir: dist, directory, services, keys: keyStoreFromEnv({ API_KEYS: `${KEY},other-key` }), log: (l) => logs.push(l) });
   origin = await listen(server);
 });
 afterAll(async () => {
   await close(server);
-  await removeDir(work);
 });
 
 const meta = async (url: string) => {

@@ -1,33 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
 import { expectAuditedPage, launchBrowser, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
 // A Computer Science student on a 375 px phone, on January 10, 2014 (a fixed clock): subscribing
 // to their program, filtering and coming back, searching across terms, meeting a holiday.
-/** Where the site says it is served: feed addresses use it, whatever host the test serves it from. */
-const SITE_URL = 'https://campus.example.edu/';
-let work: string;
-let dist: string;
+/** Where the shared build below a path says it is served: feed addresses use it, whatever host the test serves it from. */
+const SITE_URL = BASED_SITE_URL;
 let site: ServedSite;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  work = await tempDir();
-  dist = path.join(work, 'dist');
-  const run = await runBuild(dist, { SITE_URL });
-  expect(run.code, run.stderr).toBe(0);
-  site = await serveSite(dist);
-  browser = await launchBrowser();
+  [site, browser] = await Promise.all([serveSite(basedSite(), BASE_PATH), launchBrowser()]);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
   await site?.stop();
-  await removeDir(work);
 });
 
 /** A phone's page with the clock fixed at 2014-01-10 09:00 local time; outside addresses answer "ok" (there is no network). */
@@ -69,7 +60,7 @@ describe('a Computer Science student', () => {
     expect(new URL(request.url()).searchParams.get('cid')).toBe(feedUrl.replace(/^https:/, 'webcal:'));
     expect(taps).toBeLessThanOrEqual(3);
     // The feed holds every session open to CS: named in any term, faculty-wide, or for every program.
-    const feed = await readFile(path.join(dist, 'infosessions/programs/computer-science.ics'), 'utf8');
+    const feed = await readFile(basedSite('infosessions/programs/computer-science.ics'), 'utf8');
     expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(249);
   });
 
@@ -108,7 +99,7 @@ describe('a Computer Science student', () => {
     expect(shown).toBeLessThan(all);
     // "Subscribe to exactly this": the program's feed for this audience.
     const webcal = await page.locator('[data-subscribe-slot] [data-subscribe-link=webcal]').getAttribute('href');
-    expect(webcal).toBe(`webcal://campus.example.edu/infosessions/programs/computer-science/co-op-students.ics`);
+    expect(webcal).toBe(`webcal://example.github.io/campus-api/infosessions/programs/computer-science/co-op-students.ics`);
     expect(await page.evaluate(async (p) => (await fetch(p)).status, site.url('infosessions/programs/computer-science/co-op-students.ics'))).toBe(200);
     expect(await page.locator('[data-subscribe-slot] strong[data-subscribe-name]').textContent()).toBe('Computer Science, Co-op Students');
 
@@ -124,7 +115,7 @@ describe('a Computer Science student', () => {
     for (const a of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.audience))) expect(a).toBe('co-op-students');
     // Both pagers (top and end of the page) carry the filters, site-relative as the server wrote them.
     const prevs = await page.locator('a[rel=prev]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(prevs).toEqual(['/infosessions/2014/01/?program=computer-science&audience=co-op-students', '/infosessions/2014/01/?program=computer-science&audience=co-op-students']);
+    expect(prevs).toEqual(['/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students', '/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students']);
 
     // Nothing matches: say so, and offer the way back.
     await page.locator('input[name=employer]').fill('zzzz');

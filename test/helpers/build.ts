@@ -86,10 +86,10 @@ export async function runCli(script: string, args: string[], env: Record<string,
   }
 }
 
-/** Every file below `dir` (relative paths, sorted) with its bytes. */
-export async function readTree(dir: string): Promise<Map<string, Buffer>> {
+/** Every file below `dir` (relative paths, sorted) with its bytes; only those below its folder `under` when given. */
+export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readdir(path.join(dir, under), { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   for (const f of files.sort()) out.set(f.split(path.sep).join('/'), await readFile(path.join(dir, f)));
   return out;
