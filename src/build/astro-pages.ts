@@ -31,21 +31,35 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is read, then removed.
   const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
+  // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
+  // dependencies into it, and two builds sharing node_modules/.vite race on its rename
+  // (ENOTEMPTY on a fresh clone).
+  const viteCache = `${astroOut}-vite`;
   target.temporary.add(astroOut);
+  target.temporary.add(viteCache);
   try {
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     const { build } = await import('astro');
     const key = handOver(context);
     try {
       const integrations = [buildContextIntegration({ handedKey: key })];
-      await build({ root: context.root, outDir: astroOut, site: context.render.url, base: context.render.basePath, logLevel: 'warn', integrations });
+      await build({
+        root: context.root,
+        outDir: astroOut,
+        site: context.render.url,
+        base: context.render.basePath,
+        logLevel: 'warn',
+        integrations,
+        vite: { cacheDir: viteCache },
+      });
     } finally {
       release(key);
     }
     return await readAstro(astroOut);
   } finally {
-    await rm(astroOut, { recursive: true, force: true });
+    await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
     target.temporary.delete(astroOut);
+    target.temporary.delete(viteCache);
   }
 }
 
