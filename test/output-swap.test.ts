@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../src/build/output-lock.ts';
 import { ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.ts';
+import { sharedSites } from './helpers/sites.ts';
 
 const API_ONLY = ['--api-only'];
 const PAUSE = 'CAMPUS_BUILD_TEST_PAUSE';
@@ -136,6 +137,14 @@ describe('publishing an output', () => {
     await expectComplete(out);
     await expectNoLeftovers(out);
   }, 60_000);
+
+  it('keeps builds of different outputs apart: none writes the Vite cache they would share', async () => {
+    // The shared builds of this run (two outputs, side by side, Astro included) raced on
+    // node_modules/.vite/deps when Astro pre-bundled into it; each build now has its own cache.
+    const deps = path.join(ROOT, 'node_modules/.vite/deps');
+    const written = existsSync(deps) ? (await lstat(deps)).mtimeMs : 0;
+    expect(written).toBeLessThan(sharedSites().started);
+  });
 
   it('says in one line what is wrong when the output folder cannot be created, and nothing untrue', async () => {
     const run = await runBuild('/proc/campus-dist', SMALL, API_ONLY);

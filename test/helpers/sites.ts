@@ -11,6 +11,8 @@ export interface SharedSites {
   root: string;
   /** The same data built for a site below a path (BASED_SITE_URL), pages and API. */
   based: string;
+  /** When the two builds started, side by side (ms since the epoch). */
+  started: number;
 }
 
 declare module 'vitest' {

@@ -10,7 +10,7 @@ import { BASED_SITE_URL, type SharedSites } from '../helpers/sites.ts';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = await tempDir('campus-shared-');
-  const sites: SharedSites = { root: path.join(work, 'root/dist'), based: path.join(work, 'based/dist') };
+  const sites: SharedSites = { root: path.join(work, 'root/dist'), based: path.join(work, 'based/dist'), started: Date.now() };
   const builds = await Promise.all([runBuild(sites.root), runBuild(sites.based, { SITE_URL: BASED_SITE_URL })]);
   for (const [i, run] of builds.entries()) {
     if (run.code !== 0) {
