@@ -25,17 +25,22 @@ const LOCATIONS: [string, string | undefined][] = [
   ['QNC Lower Atrium', 'QNC'], ['QNC - Lower Atrium', 'QNC'], ['QNC Seminar Room', 'QNC'], ['QNC - Seminar Room (0101)', 'QNC'],
   ['SLC Bomber', 'SLC'], ['SLC Bombshelter', 'SLC'], ['SLC Bombshelter Pub', 'SLC'], ['SLC Bomb Shelter', 'SLC'], ['SLC - Multipupose Room', 'SLC'], ['SLC- Multipurpose Room', 'SLC'],
   ['UC - Burgundy Room', 'UC'], ['UC- Main Dining', 'UC'], ['M3 3103', 'M3'], ['AL 208', 'AL'],
-  // Names, places off campus and placeholders: no leading code.
-  ['Davis Centre 1301', undefined], ['Tatham Centre - 2218', undefined], ['South Campus Hall - Laurel Room', undefined], ['University Club - Main Dining Room', undefined],
-  ['Engineering 5 - Room 3102 (LiveLink)', undefined], ['Sedra Student Design Centre, E5-1001', undefined], ['Quantum Building - lower atrium', undefined],
-  ['Bombshelter', undefined], ['Bombshelter Pub', undefined], ['Bombshelter SLC', undefined], ['Bombershelter', undefined], ['Bomb shelter SLC', undefined],
+  // A name or another name of a building at the start, case aside.
+  ['Davis Centre 1301', 'DC'], ['Tatham Centre - 2218', 'TC'], ['South Campus Hall - Laurel Room', 'SCH'], ['University Club - Main Dining Room', 'UC'],
+  ['Engineering 5 - Room 3102 (LiveLink)', 'E5'],
+  // A code or a name after a separator, or a code as the last word.
+  ['Sedra Student Design Centre, E5-1001', 'E5'], ['Festival Room - SCH', 'SCH'], ['Festival Room - South Campus Hall', 'SCH'], ['Laurel Room - SCH', 'SCH'],
+  ['Bombshelter SLC', 'SLC'], ['Bomb shelter SLC', 'SLC'],
+  // Rooms without their building, names no building of the data has, places off campus, placeholders.
+  ['Quantum Building - lower atrium', undefined],
+  ['Bombshelter', undefined], ['Bombshelter Pub', undefined], ['Bombershelter', undefined],
   ['Fed Hall - Main Space', undefined], ['Fed Hall- Main Space', undefined], ['Fed Hall - Meeting Room 1', undefined], ['Fed Hall - Multi Purpose Room A', undefined],
   ['Fed Hall- Multi Purpose Room A', undefined], ['Fed Hall - Multipurpose Room A', undefined], ['Fed Hall- Multi Purpose Room A & B', undefined], ['Fed Hall - Room 2 & 3', undefined], ['Feds Hall- Multipurpose Room A', undefined],
-  ['Festival Room', undefined], ['Festival Room - SCH', undefined], ['Festival Room - South Campus Hall', undefined], ['Laurel Room', undefined], ['Laruel Room', undefined], ['Laurel Room - SCH', undefined],
+  ['Festival Room', undefined], ['Laurel Room', undefined], ['Laruel Room', undefined],
   ['RIM Park', undefined], ['Waterloo Inn', undefined], ['TBD', undefined], ['TBD*', undefined], ['', undefined],
 ];
 
-describe('buildingOf: the building a location starts with', () => {
+describe('buildingOf: the building a location names', () => {
   it('has a row for every location the real sessions name', () => {
     const real = new Set<string>();
     for (const f of readdirSync(path.join(ROOT, 'data/infosessions'))) {
@@ -56,6 +61,11 @@ describe('buildingOf: the building a location starts with', () => {
     ['E51001', undefined], // a code ending in a digit needs a separator before the room
     ['dc 1301', undefined], // codes are matched case for case
     ['  DC 1301', 'DC'],
+    ['davis centre', 'DC'], // names are matched case aside
+    ['Davis Centres', undefined], // as whole words
+    ['Institute for Quantum Computing', undefined], // a name three buildings share names none
+    ['Room 2 - Davis Centre', 'DC'],
+    ['Room A', undefined], // a last word that is no code
   ])('%j → %s', (location, code) => {
     expect(buildingOf(location, buildings)?.code).toBe(code);
   });

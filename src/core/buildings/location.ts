@@ -13,6 +13,9 @@ export interface BuildingOfLocation {
 /** Finds the building a location's text names, if any. */
 export type BuildingLookup = (location: string) => BuildingOfLocation | undefined;
 
+/** What the matcher reads of a building: its code, its name and its other names. */
+type Named = Pick<Building, 'code' | 'name' | 'alternateNames'>;
+
 /**
  * Whether `location` starts with `code` as a whole word: followed by its end, a space or
  * punctuation, or, when the code ends in a letter, a room number (`TC2218`).
@@ -23,24 +26,59 @@ function startsWithCode(location: string, code: string): boolean {
   return next === '' || !/[A-Za-z0-9]/.test(next) || (/[0-9]/.test(next) && /[A-Za-z]$/.test(code));
 }
 
-/**
- * The building a location's text starts with, by its code, as campus rooms are written:
- * "DC 1301" → DC, "MC 2017/2018" → MC, "SCH - Laurel Room" → SCH, "TC2218" → TC. Codes are
- * matched case for case, the longest first (`STJ-SW` before `STJ`); undefined when none matches.
- */
-export function buildingOf<T extends Pick<Building, 'code'>>(location: string, buildings: readonly T[]): T | undefined {
-  const text = location.trimStart();
-  let found: T | undefined;
-  for (const b of buildings) {
-    if (b.code !== '' && (!found || b.code.length > found.code.length) && startsWithCode(text, b.code)) found = b;
-  }
-  return found;
+/** Whether `location` starts with `name` (lower case), case aside, as whole words. */
+function startsWithName(location: string, name: string): boolean {
+  return location.toLowerCase().startsWith(name) && !/[A-Za-z0-9]/.test(location.charAt(name.length));
 }
 
-/** The lookup session pages take: the building a location starts with, with its page's site-relative path. */
-export function buildingLookup(buildings: readonly Building[]): BuildingLookup {
+/** The parts of a location written around a separator: `Laurel Room - SCH` → `Laurel Room`, `SCH`. */
+const SEPARATOR = /\s*(?:\s-\s*|-\s|,)\s*/;
+
+/** A last word that is written as a code alone: `Bombshelter SLC`. */
+const LAST_WORD = /\s([A-Z][A-Z0-9]+)$/;
+
+/**
+ * The building a location's text names, as campus rooms are written, the first way that finds one:
+ * 1. it starts with a building's code: "DC 1301" → DC, "MC 2017/2018" → MC, "TC2218" → TC
+ *    (codes case for case, the longest first: `STJ-SW` before `STJ`);
+ * 2. it starts with a building's name or one of its other names, case aside: "Davis Centre 1301"
+ *    → DC, "South Campus Hall - Laurel Room" → SCH (a name two buildings share names neither);
+ * 3. a later part, after " - " or ",", does either: "Laurel Room - SCH", "Festival Room - South
+ *    Campus Hall", "Sedra Student Design Centre, E5-1001" → E5;
+ * 4. its last word is a code: "Bombshelter SLC" → SLC.
+ * Undefined when none does ("Fed Hall - Main Space": no building of the data is called so).
+ */
+export function buildingOf<T extends Named>(location: string, buildings: readonly T[]): T | undefined {
+  return buildingMatcher(buildings)(location);
+}
+
+/** buildingOf with its tables made once, for many locations. */
+function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: string) => T | undefined {
+  const byCode = buildings.filter((b) => b.code !== '').sort((a, b) => b.code.length - a.code.length);
+  const owners = new Map<string, T[]>();
+  for (const b of byCode) {
+    for (const n of new Set([b.name, ...b.alternateNames].map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))) owners.set(n, [...(owners.get(n) ?? []), b]);
+  }
+  const byName = [...owners].filter(([, bs]) => bs.length === 1).map(([n, [b]]) => [n, b!] as const).sort((a, b) => b[0].length - a[0].length);
+  const atStart = (text: string): T | undefined =>
+    byCode.find((b) => startsWithCode(text, b.code)) ?? byName.find(([n]) => startsWithName(text, n))?.[1];
   return (location) => {
-    const b = buildingOf(location, buildings);
-    return b && { code: b.code, name: b.name, lat: b.position?.lat ?? null, lon: b.position?.lon ?? null, page: buildingPaths.building(b.code) };
+    const text = location.trim();
+    const [, ...later] = text.split(SEPARATOR);
+    const last = LAST_WORD.exec(text)?.[1];
+    return atStart(text) ?? later.map(atStart).find((b) => b) ?? (last ? byCode.find((b) => b.code === last) : undefined);
+  };
+}
+
+/** The lookup session pages take: the building a location names, with its page's site-relative path (each location looked up once). */
+export function buildingLookup(buildings: readonly Building[]): BuildingLookup {
+  const match = buildingMatcher(buildings);
+  const seen = new Map<string, BuildingOfLocation | undefined>();
+  return (location) => {
+    if (seen.has(location)) return seen.get(location);
+    const b = match(location);
+    const found = b && { code: b.code, name: b.name, lat: b.position?.lat ?? null, lon: b.position?.lon ?? null, page: buildingPaths.building(b.code) };
+    seen.set(location, found);
+    return found;
   };
 }
