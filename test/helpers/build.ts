@@ -95,7 +95,11 @@ export async function readTree(dir: string, under = ''): Promise<Map<string, Buf
   return out;
 }
 
-/** Removes a folder made by tempDir. */
+/**
+ * Removes a folder made by tempDir. A build's detached background process may still be filling
+ * a spare version inside it (src/build/remove-later.ts); rm then meets a folder that gained an
+ * entry (ENOTEMPTY) and tries again, as Node's rm does with maxRetries, until that process ends.
+ */
 export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
