@@ -23,6 +23,9 @@ export const SETTINGS = {
 /** The name of a setting. */
 export type SettingName = keyof typeof SETTINGS;
 
+/** The settings every build reads, whichever command runs it (`npm run build`, `npm start`). */
+export const BUILD_SETTINGS = ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'] as const satisfies readonly SettingName[];
+
 /** Every setting of one command, resolved and validated once, then passed down. */
 export interface Config {
   /** The working directory relative paths are resolved against. */
