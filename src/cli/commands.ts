@@ -36,17 +36,17 @@ export const startCommand: CliSpec = {
   explain: describeWriteError,
 };
 
-/** `npm run check`: check (and repair) the CSV files. */
+/** `npm run check`: check (and repair) the data files. */
 export const checkCommand: CliSpec = {
   name: 'check',
-  summary: 'Checks every CSV under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
-  positional: { name: 'DIR', required: false, description: 'the data folder (default data)' },
+  summary: 'Checks every data file (CSV, JSON) under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
+  positional: { name: 'DIR', required: false, description: 'the data folder (default DATA_DIR, else data)' },
   options: {
     strict: { type: 'boolean', description: 'fail on warnings too' },
     fix: { type: 'boolean', description: 'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would keep errors is left untouched' },
     format: { type: 'string', value: 'FORMAT', choices: ['text', 'json', 'github'], description: 'how findings print (default text, or github under GitHub Actions)' },
   },
-  env: ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'],
+  env: ['DATA_DIR', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'],
 };
 
 /** `npm run diff`: what the data changes against a git ref. */
