@@ -79,6 +79,17 @@ describe('one fixture per rule', () => {
     expect(check(files)).toEqual(expected);
   });
 
+  it('says what is wrong with a cell and how to fix it in the words of every CSV data set (csv-reader.ts checkCell)', () => {
+    const findings = new Findings();
+    const text = `${HEADER}ACTSC 221 ,001,Thursday,2011-08-04,4:00 PM,6:30 PM,"PAC 4\n",\nACTSC 231,081 Online,,,,,,See\u0007 Quest\n`;
+    readDatasetFiles(exams, [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }], findings);
+    expect(findings.list.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
+      '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. Remove them (`npm run check -- --fix` does).',
+      '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. Remove them (`npm run check -- --fix` does).',
+      '4:30 notes holds the control character U+0007, which JSON can carry but XML cannot. Delete it.',
+    ]);
+  });
+
   it('reads the export as the canonical layout says: the same records, the note from Day', () => {
     const read = (text: string) => {
       const sources = [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }];
