@@ -167,7 +167,7 @@ export function readCsvTables(name: string, rules: readonly CsvTableRule[], file
 }
 
 /** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
-export function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
+function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
   const { base, key } = baseName(source.rel);
   const described = rule.describeFile?.(base);
   if (described && !described.ok) findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
