@@ -15,7 +15,7 @@ function oddKind(info: Stats): string | undefined {
 }
 
 /** An entry of the data folder that is never read: a symbolic link or a special file. */
-export interface RefusedEntry {
+interface RefusedEntry {
   rel: string;
   kind: string;
 }
