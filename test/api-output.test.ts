@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH, ROOT, readTree } from './helpers/build.ts';
+import { plainCsvRows } from './helpers/datasets.ts';
 import { BASED_SITE_URL, basedSite } from './helpers/sites.ts';
 import { renderXmlDocument } from './helpers/xml-oracle.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
@@ -62,9 +62,7 @@ describe('the information-session listing (1129)', () => {
   it('holds every row of every data file, files in name order, each field the cell as written', async () => {
     const expected: Record<string, string>[] = [];
     for (const name of ['1139', '1141', '1145', '1151']) {
-      const text = await readFile(path.join(ROOT, `data/infosessions/${name}.csv`), 'utf8');
-      const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-      expected.push(...parsed.data);
+      expected.push(...(await plainCsvRows(path.join(ROOT, `data/infosessions/${name}.csv`))));
     }
     const data = json('v2/resources/infosessions.json').data;
     expect(data.length).toBe(363);

@@ -1,30 +1,26 @@
 // The buildings data set: one fixture per rule, the raw snapshot's defects at their places, and
 // the published files against an independent reading (papaparse) of data/buildings/Buildings.csv.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
 import { Findings } from '../src/core/read/findings.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { checkFiles, dataFindings, plainCsvRows, rawSnapshot } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
-const RAW = path.resolve(ROOT, '../shared/datasets/buildings');
+const raw = rawSnapshot('buildings');
+const RAW = raw.dir;
 const HEADER = 'building_id,building_code,parent_code,building_name,alternate_building_names,latitude,longitude,current,latitude_osm,longitude_osm,youtube_vid,streamable_vid\n';
 const DC = '37,DC,,William G. Davis Computer Research Centre,Davis Centre,43.472761,-80.542164,1,43.47266,-80.54213,,\n';
 const csv = (...rows: string[]) => ({ 'Buildings.csv': HEADER + rows.join('') });
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** Reads in-memory files as data/buildings/; returns `file:line:column severity rule` of each finding. */
-function check(files: Record<string, string>): string[] {
-  const findings = new Findings();
-  readDatasetFiles(buildings, Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: encode(text) })), findings);
-  return findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
-}
+const check = (files: Record<string, string>) => checkFiles(buildings, files);
 
 /** A JSON copy of DC, as the upstream writes it, with some members replaced. */
 const jsonCopy = (change: Record<string, unknown> = {}) =>
@@ -88,10 +84,10 @@ describe('one fixture per rule', () => {
 });
 
 describe('the raw snapshot, as published', () => {
-  const report = readDataFolder(RAW, RAW);
+  const { report } = raw;
   const at = (rule: string) => report.findings.list.filter((f) => f.rule === rule).map((f) => `${f.file}:${f.line}:${f.column}`);
 
-  it.skipIf(report.files.length === 0)('has the duplicate codes its README lists, as errors at their places, and no other error', () => {
+  it.skipIf(!raw.present)('has the duplicate codes its README lists, as errors at their places, and no other error', () => {
     expect(report.findings.errors.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`)).toEqual([
       'Buildings.csv:124:5 duplicate-code', // MKV again (44A)
       'Buildings.csv:197:5 duplicate-code', // VS: Victoria School after Ron Eydt Village South (:69)
@@ -101,7 +97,7 @@ describe('the raw snapshot, as published', () => {
     ]);
   });
 
-  it.skipIf(report.files.length === 0)('warns at each row without a code, at each missing position another column or the JSON gives, and at each disagreement of the JSON', () => {
+  it.skipIf(!raw.present)('warns at each row without a code, at each missing position another column or the JSON gives, and at each disagreement of the JSON', () => {
     expect(at('no-code')).toHaveLength(29);
     expect(at('no-code')).toEqual(expect.arrayContaining(['Buildings.csv:102:4', 'Buildings.csv:160:5', 'Buildings.csv:292:3']));
     expect(at('coordinates')).toHaveLength(23);
@@ -116,13 +112,12 @@ describe('the raw snapshot, as published', () => {
   });
 
   it('leaves the corrected copy in data/buildings/ without findings', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.list.filter((f) => f.file.startsWith('data/buildings/'))).toEqual([]);
+    expect(dataFindings('buildings')).toEqual([]);
   });
 });
 
 describe('check --fix on the raw files', () => {
-  it.skipIf(!existsSync(RAW))('finds nothing it may repair (UTF-8, LF, no stray spaces) and leaves the file as it was: the defects need a choice', async () => {
+  it.skipIf(!raw.present)('finds nothing it may repair (UTF-8, LF, no stray spaces) and leaves the file as it was: the defects need a choice', async () => {
     const work = await tempDir();
     try {
       await mkdir(path.join(work, 'buildings'));
@@ -138,8 +133,7 @@ describe('check --fix on the raw files', () => {
 });
 
 /** An independent reading of the corrected CSV: every row with a code, its parts by parent_code. */
-function expectedBuildings(text: string) {
-  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+function expectedBuildings(rows: Record<string, string>[]) {
   const num = (s: string | undefined) => (s ? Number(s) : null);
   return rows
     .filter((r) => r.building_code)
@@ -162,7 +156,7 @@ describe('the published records', () => {
   const json = (f: string) => JSON.parse(files.get(f)!.toString('utf8'));
 
   it('/buildings/list and every /buildings/<code> equal a plain reading of data/buildings/Buildings.csv', async () => {
-    const expected = expectedBuildings(await readFile(path.join(ROOT, 'data/buildings/Buildings.csv'), 'utf8'));
+    const expected = expectedBuildings(await plainCsvRows(path.join(ROOT, 'data/buildings/Buildings.csv')));
     expect(expected.length).toBeGreaterThan(250);
     expect(json('v2/buildings/list.json').data).toEqual(expected);
     const own = [...files.keys()].filter((f) => /^v2\/buildings\/[^/]+\.json$/.test(f) && f !== 'v2/buildings/list.json');

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { COMMANDS } from '../src/cli/commands.ts';
 import { runCli, type CliSpec } from '../src/cli/runner.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { ConfigError, ValidationError } from '../src/core/read/findings.ts';
-import { ROOT } from './helpers/build.ts';
+import { removeDir, ROOT, runCli as runScript, tempDir } from './helpers/build.ts';
 
 const run = promisify(execFile);
 const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
@@ -104,6 +105,26 @@ describe('the settings', () => {
   it('give npm start a SITE_URL from PORT when SITE_URL is unset', () => {
     expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901' }, '/r').site.url).toBe('http://localhost:3901/');
     expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901', SITE_URL: 'https://x.edu/api' }, '/r').site.url).toBe('https://x.edu/api/');
+  });
+});
+
+describe('npm run check and DATA_DIR', () => {
+  it('checks the DATA_DIR folder when given none, as build does, and the folder given before it', async () => {
+    const work = await tempDir();
+    try {
+      await mkdir(path.join(work, 'quest'));
+      await writeFile(path.join(work, 'quest/Terms.csv'), 'abbreviation,description\nF,Fall\nF,Fall again\n');
+      const shown = path.relative(ROOT, path.join(work, 'quest/Terms.csv'));
+      const fromSetting = await runScript('check.ts', [], { DATA_DIR: work });
+      expect(fromSetting.code).toBe(1);
+      expect(fromSetting.stdout).toContain(`${shown}:3:1: error: term F is already used`);
+      expect(fromSetting.stdout.trimEnd().split('\n').at(-1)).toBe('1 error, 0 warnings in 1 file checked');
+      const given = await runScript('check.ts', ['data'], { DATA_DIR: work });
+      expect(given.code, given.stdout).toBe(0);
+      expect(given.stdout).not.toContain(shown);
+    } finally {
+      await removeDir(work);
+    }
   });
 });
 

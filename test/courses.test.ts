@@ -3,30 +3,25 @@
 // data/courses/, and the diff by natural key (subject and catalogue number).
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
+import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as courses } from '../src/core/datasets/sets/courses.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { checkFiles, dataFindings, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
-const RAW = path.resolve(ROOT, '../shared/datasets/courses');
+const raw = rawSnapshot('courses');
+const RAW = raw.dir;
 const DATA = path.join(ROOT, 'data/courses');
 const HEADER = 'subject,number,title\n';
 const CS = `${HEADER}"CS","135","Designing Functional Programs"\n"CS","136","Elementary Algorithm Design and Data Abstraction"\n`;
 
 /** Reads in-memory files as data/courses/; returns `file:line:column severity rule` of each finding. */
-function check(files: Record<string, string>): string[] {
-  const findings = new Findings();
-  const sources = Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: new TextEncoder().encode(text) }));
-  readDatasetFiles(courses, sources, findings);
-  return findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
-}
+const check = (files: Record<string, string>) => checkFiles(courses, files);
 
 describe('one fixture per rule', () => {
   it('finds nothing wrong in good files, quoted or not, with or without a line ending at the end', () => {
@@ -55,11 +50,11 @@ describe('one fixture per rule', () => {
 });
 
 describe('the raw snapshot, as published', () => {
-  const report = readDataFolder(RAW, RAW);
+  const { report } = raw;
 
-  it.skipIf(report.files.length === 0)('has the defects its README lists found at their places, and nothing else wrong', () => {
+  it.skipIf(!raw.present)('has the defects its README lists found at their places, and nothing else wrong', () => {
     expect(report.files).toHaveLength(133);
-    expect(report.findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`)).toEqual([
+    expect(report.findings.list.map(findingKey)).toEqual([
       'ENGL.csv:75:48 error title-quote',
       'SOCIN.csv:1:1 warning no-courses',
     ]);
@@ -67,8 +62,7 @@ describe('the raw snapshot, as published', () => {
   });
 
   it('leaves the corrected copies in data/courses/ without findings', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.list.filter((f) => f.file.startsWith('data/courses/'))).toEqual([]);
+    expect(dataFindings('courses')).toEqual([]);
   });
 });
 
@@ -81,7 +75,7 @@ describe('check --fix on the raw files', () => {
   });
   afterAll(() => removeDir(work));
 
-  it.skipIf(!RAW)('repairs nothing: the quoting and the missing last line ending are valid CSV, and a lost quote needs a person', async () => {
+  it.skipIf(!raw.present)('repairs nothing: the quoting and the missing last line ending are valid CSV, and a lost quote needs a person', async () => {
     const run = await runCli('check.ts', [path.join(work, 'courses'), '--fix']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Nothing to repair.');
@@ -103,7 +97,7 @@ describe('the published records (the shared build of data/)', () => {
     expect(names).toHaveLength(132);
     let count = 0;
     for (const name of names) {
-      const rows = Papa.parse<Record<string, string>>(await readFile(path.join(DATA, name), 'utf8'), { header: true, skipEmptyLines: true }).data;
+      const rows = await plainCsvRows(path.join(DATA, name));
       const subject = name.replace('.csv', '');
       expect((await json(`v2/courses/${subject}.json`)).data, name).toEqual(rows.map((r) => record(LISTING, r)));
       for (const row of rows) expect((await json(`v2/courses/${subject}/${row.number}.json`)).data, `${name} ${row.number}`).toEqual(record(DETAILS, row));
@@ -124,11 +118,11 @@ describe('the published records (the shared build of data/)', () => {
 
 describe('npm run diff on courses', () => {
   it('matches courses by subject and catalogue number', () => {
-    const read = (text: string) => readDataFiles([{ rel: 'courses/CS.csv', bytes: new TextEncoder().encode(text) }], (r) => r, DATASETS);
+    const read = (text: string) => readForDiff('courses/CS.csv', text);
     const before = read(CS);
     const after = read(`${HEADER}"CS","135","Designing Functional Programs (new)"\n"CS","241","Foundations of Sequential Programs"\n`);
     const diff = diffData(before, after, DATASETS);
-    expect(diff.datasets.map((d) => [d.label, d.added.map((r) => r.key), d.removed.map((r) => r.key), d.changed.map((c) => [c.key, c.fields.map((f) => f.field)])])).toEqual([
+    expect(diffKeys(diff)).toEqual([
       ['courses', ['CS 241'], ['CS 136'], [['CS 135', ['title']]]],
     ]);
     expect(renderDiffMarkdown(diff, 'main')).toContain('### courses: added (1)\n\n| subject | catalog_number | title | file |');

@@ -5,9 +5,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { chmod, cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
+import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as exams } from '../src/core/datasets/sets/exam-schedule.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
@@ -15,9 +14,11 @@ import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
 import { listDataFiles, readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { readTree, removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { checkFiles, dataFindings, dataFolder, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
-const RAW = path.resolve(ROOT, '../shared/datasets/exam-schedule');
+const raw = rawSnapshot('exam-schedule');
+const RAW = raw.dir;
 const DATA = path.join(ROOT, 'data/exam-schedule');
 const HEADER = 'course,section,day,date,start_time,end_time,location,notes\n';
 const EXPORT = 'Exam,Section(s),Day,Date,Start,End,Location\n';
@@ -27,12 +28,7 @@ const SITTING = 'ACTSC 221,001,Thursday,2011-08-04,4:00 PM,6:30 PM,PAC 4,\n';
 const spring = (...rows: string[]) => ({ '1115.csv': HEADER + rows.join('') });
 
 /** Reads in-memory files as data/exam-schedule/; returns `file:line:column severity rule` of each finding. */
-function check(files: Record<string, string>): string[] {
-  const findings = new Findings();
-  const sources = Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: new TextEncoder().encode(text) }));
-  readDatasetFiles(exams, sources, findings);
-  return findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
-}
+const check = (files: Record<string, string>) => checkFiles(exams, files);
 
 describe('one fixture per rule', () => {
   it('finds nothing wrong in a good file', () => {
@@ -79,6 +75,17 @@ describe('one fixture per rule', () => {
     expect(check(files)).toEqual(expected);
   });
 
+  it('says what is wrong with a cell and how to fix it in the words of every CSV data set (csv-reader.ts checkCell)', () => {
+    const findings = new Findings();
+    const text = `${HEADER}ACTSC 221 ,001,Thursday,2011-08-04,4:00 PM,6:30 PM,"PAC 4\n",\nACTSC 231,081 Online,,,,,,See\u0007 Quest\n`;
+    readDatasetFiles(exams, [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }], findings);
+    expect(findings.list.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
+      '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. Remove them (`npm run check -- --fix` does).',
+      '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. Remove them (`npm run check -- --fix` does).',
+      '4:30 notes holds the control character U+0007, which JSON can carry but XML cannot. Delete it.',
+    ]);
+  });
+
   it('reads the export as the canonical layout says: the same records, the note from Day', () => {
     const read = (text: string) => {
       const sources = [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }];
@@ -100,10 +107,10 @@ describe('one fixture per rule', () => {
 });
 
 describe('the raw snapshot, as published', () => {
-  const report = readDataFolder(RAW, RAW);
-  const all = report.findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
+  const { report } = raw;
+  const all = report.findings.list.map(findingKey);
 
-  it.skipIf(report.files.length === 0)('has the defects its README lists found at their places', () => {
+  it.skipIf(!raw.present)('has the defects its README lists found at their places', () => {
     expect(all).toEqual(
       expect.arrayContaining([
         // line ends: CRLF throughout in 1139 and 1145, only the header's in 1135
@@ -154,7 +161,7 @@ describe('the raw snapshot, as published', () => {
     );
   });
 
-  it.skipIf(report.files.length === 0)('finds exactly these problems, errors only in the five files that need a person', () => {
+  it.skipIf(!raw.present)('finds exactly these problems, errors only in the five files that need a person', () => {
     const counts: Record<string, number> = {};
     for (const f of report.findings.list) counts[`${f.severity} ${f.rule}`] = (counts[`${f.severity} ${f.rule}`] ?? 0) + 1;
     expect(counts).toEqual({
@@ -181,9 +188,8 @@ describe('the raw snapshot, as published', () => {
   });
 
   it('leaves the corrected copies in data/exam-schedule/ without findings', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.list.filter((f) => f.file.startsWith('data/exam-schedule/'))).toEqual([]);
-    expect(Object.keys(data.datasets)).toContain('exam-schedule');
+    expect(dataFindings('exam-schedule')).toEqual([]);
+    expect(Object.keys(dataFolder().datasets)).toContain('exam-schedule');
   });
 });
 
@@ -217,7 +223,7 @@ describe('check --fix on the raw files', () => {
   });
   afterAll(() => removeDir(work));
 
-  it.skipIf(!RAW)('repairs line endings and spaces where nothing else is wrong', async () => {
+  it.skipIf(!raw.present)('repairs line endings and spaces where nothing else is wrong', async () => {
     for (const term of ['1121', '1135', '1139', '1145', '1195', '1199']) expect(run.stdout).toMatch(new RegExp(`${term}ExamSchedule\\.csv: repaired \\(\\d+ changes?\\)`));
     expect(await readFile(path.join(folder(), '1139ExamSchedule.csv'), 'utf8')).not.toContain('\r');
     expect((await readFile(path.join(folder(), '1121ExamSchedule.csv'), 'utf8')).split('\n')[1]).toBe('ACTSC 231,001,Monday,"April 16, 2012",9:00 AM,11:30 AM,M3 1006');
@@ -229,7 +235,7 @@ describe('check --fix on the raw files', () => {
     expect(after.filter((f) => f.rule === 'layout')).toHaveLength(6);
   });
 
-  it.skipIf(!RAW)('writes no file that keeps an error, and says so', async () => {
+  it.skipIf(!raw.present)('writes no file that keeps an error, and says so', async () => {
     for (const term of ['1115', '1119', '1129']) expect(run.stdout).toMatch(new RegExp(`${term}ExamSchedule\\.csv: not changed: \\d+ errors would remain`));
     for (const term of ['1115', '1119', '1125', '1129', '1191']) {
       const name = `${term}ExamSchedule.csv`;
@@ -240,8 +246,7 @@ describe('check --fix on the raw files', () => {
 });
 
 /** The records of one term as an independent reading of its CSV says: rows grouped by course in first-seen order, empty sitting cells null. */
-function expectedRecords(text: string): unknown[] {
-  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+function expectedRecords(rows: Record<string, string>[]): unknown[] {
   const courses = new Map<string, Record<string, string | null>[]>();
   for (const row of rows) {
     const orNull = (v: string) => (v === '' ? null : v);
@@ -276,7 +281,7 @@ describe('the published records', () => {
   it.each(terms)('/terms/%s/examschedule equals a plain reading of data/exam-schedule/%s.csv', async (term) => {
     const doc = JSON.parse(files.get(`v2/terms/${term}/examschedule.json`)!.toString('utf8'));
     expect(doc.meta).toMatchObject({ method_id: 1187, status: 200 });
-    const expected = expectedRecords(await readFile(path.join(DATA, `${term}.csv`), 'utf8'));
+    const expected = expectedRecords(await plainCsvRows(path.join(DATA, `${term}.csv`)));
     expect(expected.length).toBeGreaterThan(300);
     expect(doc.data).toEqual(expected);
   });
@@ -284,11 +289,11 @@ describe('the published records', () => {
 
 describe('npm run diff on the exam schedules', () => {
   it('matches records by term and course', () => {
-    const read = (...rows: string[]) => readDataFiles([{ rel: 'exam-schedule/1115.csv', bytes: new TextEncoder().encode(HEADER + rows.join('')) }], (r) => r, DATASETS);
+    const read = (...rows: string[]) => readForDiff('exam-schedule/1115.csv', HEADER + rows.join(''));
     const removed = 'ACTSC 231,001,Friday,2011-08-12,9:00 AM,11:30 AM,PAC 1,\n';
     const added = 'AFM 101,001,Friday,2011-08-12,9:00 AM,11:30 AM,PAC 2,\n';
     const diff = diffData(read(SITTING, removed), read(SITTING.replace('PAC 4', 'PAC 5'), added), DATASETS);
-    expect(diff.datasets.map((d) => [d.label, d.added.map((r) => r.key), d.removed.map((r) => r.key), d.changed.map((c) => [c.key, c.fields.map((f) => f.field)])])).toEqual([
+    expect(diffKeys(diff)).toEqual([
       ['exam-schedule', ['1115 AFM 101'], ['1115 ACTSC 231'], [['1115 ACTSC 221', ['sections']]]],
     ]);
     expect(renderDiffMarkdown(diff, 'main')).toContain('### exam-schedule: added (1)\n\n| term | course | file |');

@@ -2,29 +2,22 @@
 // on the raw files, and the published records against an independent reading of data/quest/.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as quest } from '../src/core/datasets/sets/quest.ts';
-import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { checkFiles, dataFindings, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
-const RAW = path.resolve(ROOT, '../shared/datasets/quest');
+const raw = rawSnapshot('quest');
+const RAW = raw.dir;
 const GROUPS = 'group_code,group_short_name,group_full_name\n"ENG","Engineering","Faculty of Engineering"\n';
 const UNITS = 'unit_code,group_code,unit_short_name,unit_full_name\n"CS","ENG","Computer Science","Computer Science"\n';
 
 /** Reads in-memory files as data/quest/; returns `file:line:column severity rule` of each finding. */
-function check(files: Record<string, string>): string[] {
-  const findings = new Findings();
-  const sources = Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: new TextEncoder().encode(text) }));
-  readDatasetFiles(quest, sources, findings);
-  return findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
-}
+const check = (files: Record<string, string>) => checkFiles(quest, files);
 
 describe('one fixture per rule', () => {
   it('finds nothing wrong in good files', () => {
@@ -50,10 +43,10 @@ describe('one fixture per rule', () => {
 });
 
 describe('the raw snapshot, as published', () => {
-  const report = readDataFolder(RAW, RAW);
-  const all = report.findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
+  const { report } = raw;
+  const all = report.findings.list.map(findingKey);
 
-  it.skipIf(report.files.length === 0)('has the defects its README lists found at their places, and nothing else wrong', () => {
+  it.skipIf(!raw.present)('has the defects its README lists found at their places, and nothing else wrong', () => {
     expect(all).toEqual(
       expect.arrayContaining([
         'Terms.csv:1:14 warning whitespace',
@@ -73,8 +66,7 @@ describe('the raw snapshot, as published', () => {
   });
 
   it('leaves the corrected copies in data/quest/ without findings', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.list.filter((f) => f.file.startsWith('data/quest/'))).toEqual([]);
+    expect(dataFindings('quest')).toEqual([]);
   });
 });
 
@@ -87,7 +79,7 @@ describe('check --fix on the raw files', () => {
   });
   afterAll(() => removeDir(work));
 
-  it.skipIf(!RAW)('removes the space after each comma: the quoted values read as quoted, line 7 is one value again', async () => {
+  it.skipIf(!raw.present)('removes the space after each comma: the quoted values read as quoted, line 7 is one value again', async () => {
     const run = await runCli('check.ts', [path.join(work, 'quest'), '--fix']);
     expect(run.code, run.stdout).toBe(0);
     expect(await readFile(path.join(work, 'quest/Terms.csv'), 'utf8')).toBe(
@@ -113,8 +105,7 @@ describe('the published records', () => {
     ['terms', 'Terms.csv', { abbreviation: 'term' }],
     ['instructions', 'Instructions.csv', {}],
   ] as const)('/resources/academics/%s equals a plain reading of data/quest/%s', async (name, csv, renamed: Record<string, string>) => {
-    const text = await readFile(path.join(ROOT, 'data/quest', csv), 'utf8');
-    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => renamed[h] ?? h }).data;
+    const rows = await plainCsvRows(path.join(ROOT, 'data/quest', csv), renamed);
     const published = JSON.parse(files.get(`v2/resources/academics/${name}.json`)!.toString('utf8')).data;
     expect(rows.length).toBeGreaterThan(3);
     expect(published).toEqual(rows);
@@ -123,11 +114,11 @@ describe('the published records', () => {
 
 describe('npm run diff on quest', () => {
   it('matches records by their natural key, table by table', () => {
-    const read = (groups: string) => readDataFiles([{ rel: 'quest/AcademicGroups.csv', bytes: new TextEncoder().encode(groups) }], (r) => r, DATASETS);
+    const read = (groups: string) => readForDiff('quest/AcademicGroups.csv', groups);
     const before = read(`${GROUPS}"ART","Arts","Faculty of Arts"\n`);
     const after = read(`${GROUPS.replace('"Engineering"', '"Eng."')}"SCI","Science","Faculty of Science"\n`);
     const diff = diffData(before, after, DATASETS);
-    expect(diff.datasets.map((d) => [d.label, d.added.map((r) => r.key), d.removed.map((r) => r.key), d.changed.map((c) => [c.key, c.fields.map((f) => f.field)])])).toEqual([
+    expect(diffKeys(diff)).toEqual([
       ['quest/groups', ['SCI'], ['ART'], [['ENG', ['group_short_name']]]],
     ]);
     expect(renderDiffMarkdown(diff, 'main')).toContain('### quest/groups: added (1)\n\n| group_code | group_short_name | group_full_name | file |');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBuildContext } from '../src/build/context.ts';
-import { resolveConfig } from '../src/config/settings.ts';
+import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';
 import { buildingPaths, calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
@@ -11,7 +11,7 @@ import { rootSite } from './helpers/sites.ts';
 
 // Every path site/paths.ts builds, for the real data, must be a file (or folder) of a built
 // site. The tables are typed by the modules' keys: a new path without a row here does not compile.
-const context = createBuildContext(ROOT, resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT));
+const context = createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT));
 const { site, published, sessions, feeds, buildings } = context;
 
 const SITE: Record<keyof typeof sitePaths, string[]> = {

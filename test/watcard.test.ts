@@ -4,16 +4,16 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as watcard } from '../src/core/datasets/sets/watcard.ts';
-import { Findings, sortFindings } from '../src/core/read/findings.ts';
+import { sortFindings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
 import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { checkFiles, dataFindings, diffKeys, findingKey, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
-const RAW = path.resolve(ROOT, '../shared/datasets/watcard');
+const raw = rawSnapshot('watcard');
+const RAW = raw.dir;
 const FILE = 'watcardvendors.json';
 
 /** A vendor with every member, as the corrected file writes it. */
@@ -42,12 +42,7 @@ function place(text: string, marker: string, nth = 1): string {
 }
 
 /** Reads in-memory files as data/watcard/; returns `file:line:column severity rule` of each finding. */
-function check(files: Record<string, string>): string[] {
-  const findings = new Findings();
-  const sources = Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: new TextEncoder().encode(text) }));
-  readDatasetFiles(watcard, sources, findings);
-  return findings.list.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
-}
+const check = (files: Record<string, string>) => checkFiles(watcard, files);
 
 describe('one fixture per rule', () => {
   it('finds nothing wrong in a good file (null where a detail is not known, branches sharing a logo)', () => {
@@ -92,10 +87,10 @@ describe('one fixture per rule', () => {
 });
 
 describe('the raw snapshot, as published', () => {
-  const report = readDataFolder(RAW, RAW);
-  const all = sortFindings(report.findings.list).map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
+  const { report } = raw;
+  const all = sortFindings(report.findings.list).map(findingKey);
 
-  it.skipIf(report.files.length === 0)('has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: a copied position', () => {
+  it.skipIf(!raw.present)('has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: a copied position', () => {
     expect(all.filter((f) => !f.endsWith('warning members'))).toEqual([
       `${FILE}:2:3 warning order`,
       `${FILE}:5:56 warning whitespace`,
@@ -112,8 +107,7 @@ describe('the raw snapshot, as published', () => {
   });
 
   it('leaves the corrected copy in data/watcard/ without findings', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.list.filter((f) => f.file.startsWith('data/watcard/'))).toEqual([]);
+    expect(dataFindings('watcard')).toEqual([]);
   });
 });
 
@@ -130,7 +124,7 @@ describe('check --fix on the raw file', () => {
   });
   afterAll(() => removeDir(work));
 
-  it.skipIf(!RAW)('collapses the double space, and touches nothing else', async () => {
+  it.skipIf(!raw.present)('collapses the double space, and touches nothing else', async () => {
     const target = path.join(work, 'clean/watcard', FILE);
     const before = await readFile(target, 'utf8');
     const run = await runCli('check.ts', [path.dirname(target), '--fix']);
@@ -139,7 +133,7 @@ describe('check --fix on the raw file', () => {
     expect(await readFile(target, 'utf8')).toBe(before.replace('SLC,  Waterloo', 'SLC, Waterloo'));
   });
 
-  it.skipIf(!RAW)('leaves the file as it is while the stubs, which need a person, remain', async () => {
+  it.skipIf(!raw.present)('leaves the file as it is while the stubs, which need a person, remain', async () => {
     const target = path.join(work, 'stubs/watcard', FILE);
     const run = await runCli('check.ts', [path.dirname(target), '--fix']);
     expect(run.code).toBe(1);
@@ -161,10 +155,9 @@ describe('the published records (the shared build of data/)', () => {
 
 describe('npm run diff on watcard', () => {
   it('matches vendors by vendor_id', () => {
-    const read = (vendors: Record<string, unknown>) => readDataFiles([{ rel: `watcard/${FILE}`, bytes: new TextEncoder().encode(file(vendors)) }], (r) => r, DATASETS);
+    const read = (vendors: Record<string, unknown>) => readForDiff(`watcard/${FILE}`, file(vendors));
     const diff = diffData(read({ ...GOOD, '12': vendor(12) }), read({ '10': vendor(10, { vendor_name: 'Swiss Chalet' }), '11': vendor(11), '13': vendor(13) }), DATASETS);
-    expect(diff.datasets.map((d) => [d.label, d.shown, d.added.map((r) => r.key), d.removed.map((r) => r.key), d.changed.map((c) => [c.key, c.fields.map((f) => f.field)])])).toEqual([
-      ['watcard', ['vendor_id', 'vendor_name', 'address'], ['13'], ['12'], [['10', ['vendor_name']]]],
-    ]);
+    expect(diffKeys(diff)).toEqual([['watcard', ['13'], ['12'], [['10', ['vendor_name']]]]]);
+    expect(diff.datasets.map((d) => d.shown)).toEqual([['vendor_id', 'vendor_name', 'address']]);
   });
 });

@@ -7,7 +7,7 @@ import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 import { renderContext, type RenderContext } from '../core/site/address.ts';
-import { resolveConfig, type Config } from '../config/settings.ts';
+import { BUILD_SETTINGS, resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { DATASETS } from '../load/dataset-registry.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
@@ -33,7 +33,7 @@ export interface BuildContext {
 export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>;
 
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
-export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'], process.env, root)): BuildContext {
+export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildContext {
   const { dataDir, site: address } = settings;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);

@@ -9,10 +9,10 @@ import { cliMain, UsageError } from './runner.ts';
 
 await cliMain(checkCommand, async ({ values, positional, config }) => {
   const format = (values.format ?? (config.githubActions ? 'github' : 'text')) as ReportFormat;
-  const dir = positional ?? 'data';
   const cwd = config.root;
+  const dir = positional ?? (path.relative(cwd, config.dataDir) || '.');
   const files = existsSync(dir) && statSync(dir).isDirectory() ? listDataFiles(dir) : [];
-  if (files.length === 0) throw new UsageError(`no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default data)`);
+  if (files.length === 0) throw new UsageError(`no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default DATA_DIR, else data)`);
 
   // --fix: repair in memory, check the repaired folder, write only the files left without errors.
   const show = showPath(dir, cwd);

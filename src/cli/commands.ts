@@ -1,19 +1,26 @@
 import { describeWriteError, unchangedOutput } from '../build/build-failure.ts';
 import { outputPaths } from '../build/output-versions.ts';
-import type { CliSpec } from './runner.ts';
+import { BUILD_SETTINGS } from '../config/settings.ts';
+import type { CliOption, CliSpec } from './runner.ts';
+
+/** The folder `npm run build` writes (`--out DIR`) and `npm start` serves and builds (`--dist DIR`) when none is given. */
+const SITE_FOLDER = 'dist';
+
+/** The option naming that folder, as both commands declare it. */
+const siteFolder = (description: string): CliOption => ({ type: 'string', value: 'DIR', default: SITE_FOLDER, description });
 
 /** `npm run build`: check the data, then write the site. */
 export const buildCommand: CliSpec = {
   name: 'build',
   summary: 'Checks the data, then writes the whole site into the output folder (a failed build leaves it untouched).',
   options: {
-    out: { type: 'string', value: 'DIR', default: 'dist', description: 'the output folder' },
+    out: siteFolder('the output folder'),
     'api-only': { type: 'boolean', description: 'write the API, schema and feed files only, without the HTML pages' },
     report: { type: 'string', value: 'FILE', description: 'also write the stage times and output size as JSON (for the benchmark)' },
   },
-  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'CI'],
-  onFailure: (values) => unchangedOutput(outputPaths(String(values.out ?? 'dist'))),
-  explain: (error) => describeWriteError(error),
+  env: [...BUILD_SETTINGS, 'CI'],
+  onFailure: (values) => unchangedOutput(outputPaths(String(values.out ?? SITE_FOLDER))),
+  explain: describeWriteError,
 };
 
 /** `npm start`: build when needed, then serve. */
@@ -21,25 +28,25 @@ export const startCommand: CliSpec = {
   name: 'start',
   summary: 'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, API keys and error envelopes.',
   options: {
-    dist: { type: 'string', value: 'DIR', default: 'dist', description: 'the folder to serve (and build)' },
+    dist: siteFolder('the folder to serve (and build)'),
     'no-build': { type: 'boolean', description: 'serve the folder as it is, without building it' },
   },
-  env: ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'PORT', 'API_KEYS', 'API_KEYS_FILE', 'CI'],
+  env: [...BUILD_SETTINGS, 'PORT', 'API_KEYS', 'API_KEYS_FILE', 'CI'],
   onFailure: () => 'Not serving.',
-  explain: (error) => describeWriteError(error),
+  explain: describeWriteError,
 };
 
-/** `npm run check`: check (and repair) the CSV files. */
+/** `npm run check`: check (and repair) the data files. */
 export const checkCommand: CliSpec = {
   name: 'check',
-  summary: 'Checks every CSV under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
-  positional: { name: 'DIR', required: false, description: 'the data folder (default data)' },
+  summary: 'Checks every data file (CSV, JSON) under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
+  positional: { name: 'DIR', required: false, description: 'the data folder (default DATA_DIR, else data)' },
   options: {
     strict: { type: 'boolean', description: 'fail on warnings too' },
     fix: { type: 'boolean', description: 'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would keep errors is left untouched' },
     format: { type: 'string', value: 'FORMAT', choices: ['text', 'json', 'github'], description: 'how findings print (default text, or github under GitHub Actions)' },
   },
-  env: ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'],
+  env: ['DATA_DIR', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY'],
 };
 
 /** `npm run diff`: what the data changes against a git ref. */

@@ -88,7 +88,7 @@ function parseProblem(error: Error & { code?: string }): string {
 }
 
 /** Parses arguments by the declarations; throws UsageError for anything wrong. */
-export function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; values: CliValues; positional: string | undefined } {
+function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; values: CliValues; positional: string | undefined } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

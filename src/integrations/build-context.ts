@@ -2,7 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** The module id pages import their context from (typed in virtual-context.d.ts). */
-export const VIRTUAL_CONTEXT = 'virtual:campus/context';
+const VIRTUAL_CONTEXT = 'virtual:campus/context';
 const RESOLVED = `\0${VIRTUAL_CONTEXT}`;
 const NAME = 'campus:build-context';
 const STORE = fileURLToPath(new URL('./context-store.ts', import.meta.url));

@@ -15,13 +15,13 @@ function oddKind(info: Stats): string | undefined {
 }
 
 /** An entry of the data folder that is never read: a symbolic link or a special file. */
-export interface RefusedEntry {
+interface RefusedEntry {
   rel: string;
   kind: string;
 }
 
 /** Whether a file name is one a data set may hold: CSV or JSON. */
-export function isDataFileName(name: string): boolean {
+function isDataFileName(name: string): boolean {
   return /\.(csv|json)$/i.test(name);
 }
 
@@ -30,7 +30,7 @@ export function isDataFileName(name: string): boolean {
  * slashes, sorted; and every entry that is a symbolic link or special file (never followed
  * or read: a link could point anywhere, even at /proc/self/environ).
  */
-export function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[] } {
+function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[] } {
   const files: string[] = [];
   const refused: RefusedEntry[] = [];
   if (!existsSync(dir)) return { files, refused };
@@ -78,7 +78,7 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
 }
 
 /**
- * Reads and checks every CSV below `dataDir`. `overlay` replaces files' bytes (by relative
+ * Reads and checks every data file (CSV, JSON) below `dataDir`. `overlay` replaces files' bytes (by relative
  * path) without touching the disk, so a repair can be checked before it is written.
  */
 export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: ReadonlyMap<string, Uint8Array>): DataReport {

@@ -14,7 +14,7 @@ function paramName(part: string): string {
 }
 
 /** A request target with the value of every `key` parameter (however its name is encoded) replaced by `REDACTED`. */
-export function redactKeys(target: string): string {
+function redactKeys(target: string): string {
   const q = target.indexOf('?');
   if (q === -1) return target;
   const query = target

@@ -54,7 +54,7 @@ export function chooseEncoding(acceptEncoding: string | undefined, size: number,
 }
 
 /** A strong ETag of bytes: SHA-1, hashed off the event loop when the body is large. */
-export async function etagOf(body: Buffer): Promise<string> {
+async function etagOf(body: Buffer): Promise<string> {
   const digest = body.length < 256 * 1024 ? createHash('sha1').update(body).digest() : Buffer.from(await webcrypto.subtle.digest('SHA-1', body));
   return `"${digest.toString('base64url')}"`;
 }

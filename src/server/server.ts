@@ -52,7 +52,7 @@ interface Request {
  * from dist/ (the API with JSONP, keys and error envelopes; the site's pages and files), with
  * the security headers on every response.
  */
-export function createRequestHandler(options: ServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+function createRequestHandler(options: ServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const distDir = path.resolve(options.distDir);
   const basePath = options.basePath ?? '/';
   const route = createApiRouter(options.directory);

@@ -4,16 +4,12 @@ import type { Session } from './session.ts';
 import { programsOpen, type ProgramGroup } from './programs.ts';
 import { slugify } from './slug.ts';
 
+/** The names of the days of the week, Sunday first: indexed by weekday(). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** Day of the week, 0 = Sunday. */
 export function weekday(d: CalendarDate): number {
   return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-}
-
-/** `Thursday, September 5, 2013`. */
-export function longDate(d: CalendarDate): string {
-  return `${WEEKDAYS[weekday(d)]}, ${MONTH_NAMES[d.month - 1]} ${d.day}, ${d.year}`;
 }
 
 /** Orders two sessions in time: date, start, then id (numerically). */

@@ -4,7 +4,7 @@ import { searchWords, type SearchDoc, type SearchManifest } from './search-token
 import type { Session } from './session.ts';
 
 /** Sessions per document file of the search index. */
-export const SEARCH_CHUNK = 100;
+const SEARCH_CHUNK = 100;
 /** The most postings kept per word (the newest); a query shows at most these for one word. */
 export const SEARCH_CAP = 200;
 /** A shard larger than this (bytes of JSON) is split by one more letter of its words. */

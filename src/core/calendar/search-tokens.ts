@@ -32,7 +32,7 @@ export interface SearchManifest {
 export type SearchDoc = [id: string, date: string, employer: string, cancelled: 0 | 1];
 
 /** The shard key of a word: the longest key that is a prefix of it (keys are at least two characters). */
-export function shardOf(word: string, shards: readonly string[]): string | undefined {
+function shardOf(word: string, shards: readonly string[]): string | undefined {
   for (let n = word.length; n >= 2; n--) {
     const key = word.slice(0, n);
     if (binarySearch(shards, key)) return key;

@@ -50,36 +50,41 @@ export function cellPosition(cell: CsvCell, index: number): { line: number; colu
     : { line: cell.line + breaks, column: index - lineStart + 1 + doubled };
 }
 
-/** Checks every cell for characters no output can hold, quotes kept in a value by a space before them, and stray spaces. */
-function checkCells(row: DataRow, findings: Findings): void {
-  for (const [field, cell] of Object.entries(row.cells)) {
-    const bad = FORBIDDEN_CHARS.exec(cell.value);
-    if (bad) {
-      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-      findings.error(
-        { file: row.file, ...cellPosition(cell, bad.index) },
-        'control-character',
-        `${field} holds the control character U+${code}, which JSON can carry but XML cannot. Delete it.`,
-      );
-    }
-    const lead = /^[ \t]+"/.exec(cell.value);
-    if (!cell.quoted && lead) {
-      findings.error(
-        { file: row.file, ...cellPosition(cell, lead[0].length - 1) },
-        'stray-quote',
-        `${field} starts with a space before its opening quote, so the quotes are read as part of the value (and a comma inside it splits the cell). ` +
-          'Remove the space after the comma (`npm run check -- --fix` does).',
-      );
-    } else if (cell.value !== cell.value.trim()) {
-      const leading = cell.value.length - cell.value.trimStart().length;
-      const at = leading > 0 ? 0 : cell.value.trimEnd().length;
-      findings.warning(
-        { file: row.file, ...cellPosition(cell, at) },
-        'whitespace',
-        `${field} "${cell.value.length > 40 ? `${cell.value.slice(0, 37)}...` : cell.value}" has ${leading > 0 ? 'leading' : 'trailing'} spaces; ` +
-          'they are published as written. Remove them (`npm run check -- --fix` does).',
-      );
-    }
+/** A value as a finding quotes it: shortened past 40 characters, a line break written \n so that the finding stays on one line. */
+export function shownValue(value: string): string {
+  const short = value.length > 40 ? `${value.slice(0, 37)}...` : value;
+  return `"${short.replaceAll('\r', '\\r').replaceAll('\n', '\\n')}"`;
+}
+
+/**
+ * The checks every CSV cell of every data set passes: characters no output can hold, quotes kept
+ * in a value by a space before them, and spaces (or line breaks) around the value.
+ */
+export function checkCell(file: string, field: string, cell: CsvCell, findings: Findings): void {
+  const value = cell.value;
+  const place = (index: number) => ({ file, ...cellPosition(cell, index) });
+  const bad = FORBIDDEN_CHARS.exec(value);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    findings.error(place(bad.index), 'control-character', `${field} holds the control character U+${code}, which JSON can carry but XML cannot. Delete it.`);
+  }
+  const lead = /^[ \t]+"/.exec(value);
+  if (!cell.quoted && lead) {
+    findings.error(
+      place(lead[0].length - 1),
+      'stray-quote',
+      `${field} starts with a space before its opening quote, so the quotes are read as part of the value (and a comma inside it splits the cell). ` +
+        'Remove the space after the comma (`npm run check -- --fix` does).',
+    );
+  } else if (value !== value.trim()) {
+    const leading = value.length - value.trimStart().length;
+    const around = leading > 0 ? value.slice(0, leading) : value.slice(value.trimEnd().length);
+    findings.warning(
+      place(leading > 0 ? 0 : value.trimEnd().length),
+      'whitespace',
+      `${field} ${shownValue(value)} has ${leading > 0 ? 'leading' : 'trailing'} ${/[\r\n]/.test(around) ? 'spaces or line breaks' : 'spaces'}; ` +
+        'they are published as written. Remove them (`npm run check -- --fix` does).',
+    );
   }
 }
 
@@ -124,7 +129,7 @@ export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly s
     line: r.line,
     cells: Object.fromEntries(columns.map((n, k) => [n, r.cells[k]!])),
   }));
-  for (const row of rows) checkCells(row, findings);
+  for (const row of rows) for (const [field, cell] of Object.entries(row.cells)) checkCell(file, field, cell, findings);
   return rows;
 }
 
@@ -162,7 +167,7 @@ export function readCsvTables(name: string, rules: readonly CsvTableRule[], file
 }
 
 /** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
-export function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
+function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
   const { base, key } = baseName(source.rel);
   const described = rule.describeFile?.(base);
   if (described && !described.ok) findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);

@@ -4,7 +4,7 @@ import { pathParameters, type MethodEntry, type PublishedMethod } from '../recor
 import type { SiteData } from '../records/site-data.ts';
 
 /** Why a method publishes no data, as its no-data envelope and page say. */
-export function noDataReason(entry: MethodEntry): string {
+function noDataReason(entry: MethodEntry): string {
   return entry.noDataNote ?? `method ${entry.methodId} is listed in the directory, but no data set is published for it.`;
 }
 

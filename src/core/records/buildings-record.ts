@@ -1,7 +1,7 @@
 import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
 /** A part of a building (a wing, a house, an addition): a row of the data whose parent_code names the building. */
-export const buildingSectionFields: readonly FieldSpec[] = [
+const buildingSectionFields: readonly FieldSpec[] = [
   { name: 'section_name', type: 'string', nullable: true, description: "Name of the part (the reference's field table says array; its sample, like this service, writes one string)" },
   { name: 'latitude', type: 'number', nullable: true, description: 'Latitude of the part, decimal degrees' },
   { name: 'longitude', type: 'number', nullable: true, description: 'Longitude of the part, decimal degrees' },

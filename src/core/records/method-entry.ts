@@ -63,9 +63,3 @@ export interface PublishedMethod {
   /** Whether `npm start` answers it live rather than from its file. */
   live: boolean;
 }
-
-/** The records a method publishes in all its files. */
-export function recordCount(method: Pick<PublishedMethod, 'files' | 'noData'>): number {
-  if (method.noData !== undefined) return 0;
-  return method.files.reduce((n, f) => n + (Array.isArray(f.data) ? f.data.length : 1), 0);
-}

@@ -32,8 +32,3 @@ export function* apiFiles(published: readonly PublishedMethod[], ctx: Pick<Rende
     }
   }
 }
-
-/** Every file of the static API: each file of each method, in each format. */
-export function renderApiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): ApiFile[] {
-  return [...apiFiles(published, ctx)];
-}

@@ -109,6 +109,9 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
   }));
 }
 
+/** Whether one table's (or the directory's) comparison found nothing added, removed or changed. */
+const unchanged = (d: { added: unknown[]; removed: unknown[]; changed: unknown[] }) => d.added.length + d.removed.length + d.changed.length === 0;
+
 /** Compares two readings of the data folder: every table of every data set, listing those that changed. */
 export function diffData(before: DataReport, after: DataReport, registry: DatasetRegistry): DataDiff {
   const names = [...new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)])].filter((n) => registry[n]).sort();
@@ -117,7 +120,7 @@ export function diffData(before: DataReport, after: DataReport, registry: Datase
     const set = registry[name]!;
     for (const table of set.tables) {
       const changes = diffRecords(tableRecords(before, name, table), tableRecords(after, name, table), fieldNames(table.record));
-      if (changes.added.length + changes.removed.length + changes.changed.length === 0) continue;
+      if (unchanged(changes)) continue;
       const label = set.tables.length === 1 ? name : `${name}/${table.name}`;
       datasets.push({ dataset: name, table: table.name, label, key: table.key, shown: shownFields(table), ...changes });
     }
@@ -127,6 +130,5 @@ export function diffData(before: DataReport, after: DataReport, registry: Datase
 
 /** Whether anything changed at all. */
 export function isEmptyDiff(diff: DataDiff): boolean {
-  const empty = (d: { added: unknown[]; removed: unknown[]; changed: unknown[] }) => d.added.length + d.removed.length + d.changed.length === 0;
-  return diff.datasets.every(empty) && empty(diff.directory);
+  return diff.datasets.every(unchanged) && unchanged(diff.directory);
 }

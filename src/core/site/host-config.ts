@@ -38,7 +38,7 @@ export function headerRules(directory: readonly MethodEntry[], scriptHashes: rea
 }
 
 /** The configuration of serve-handler (the engine of `serve`), used by `npm start` and written as serve.json. */
-export function serveConfig(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []) {
+function serveConfig(directory: readonly MethodEntry[], scriptHashes: readonly string[] = []) {
   return {
     // cleanUrls makes /methods/1103/ serve methods/1103/index.html; trailingSlash adds the final /.
     cleanUrls: true,

@@ -39,7 +39,7 @@ export function recordSchema(spec: RecordSpec): JsonSchema {
 }
 
 /** The schema of meta; a published file's meta has its status and its own method ID. */
-export function metaSchema(methodId?: number, status = 200): JsonSchema {
+function metaSchema(methodId?: number, status = 200): JsonSchema {
   const schema = recordSchema(metaRecord) as { properties: Record<string, JsonSchema> } & JsonSchema;
   if (methodId !== undefined) {
     schema.properties = {
@@ -52,7 +52,7 @@ export function metaSchema(methodId?: number, status = 200): JsonSchema {
 }
 
 /** The schema of a method's `data`: a list of its records, one record, or (no data) an empty list. */
-export function dataSchema(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): JsonSchema {
+function dataSchema(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): JsonSchema {
   if (method.noData !== undefined || !method.record) return { type: 'array', maxItems: 0 };
   return method.shape === 'object' ? recordSchema(method.record) : { type: 'array', items: recordSchema(method.record) };
 }

@@ -12,6 +12,18 @@ const recordName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}R
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** The component schema of an envelope holding `data` (`<response>` in XML). */
+const envelopeComponent = (data: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['meta', 'data'],
+  additionalProperties: false,
+  properties: { meta: ref('Meta'), data },
+  xml: { name: 'response' },
+});
+
+/** A response's content in JSON and XML, both by the named schema. */
+const jsonAndXml = (name: string) => ({ 'application/json': { schema: ref(name) }, 'application/xml': { schema: ref(name) } });
+
 /** The OpenAPI parameter objects of a method, from the same list the reference pages show. */
 function parameters(entry: MethodEntry): JsonSchema[] {
   return methodParameters(entry).map((p) => {
@@ -29,10 +41,7 @@ function parameters(entry: MethodEntry): JsonSchema[] {
 
 /** The error responses `npm start` gives, all with the error envelope. */
 function errorResponses(keyed: boolean): Record<string, JsonSchema> {
-  const error = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: ref('ErrorEnvelope') }, 'application/xml': { schema: ref('ErrorEnvelope') } },
-  });
+  const error = (description: string) => ({ description, content: jsonAndXml('ErrorEnvelope') });
   return {
     '400': error('The callback is not a safe JavaScript name, or the path is malformed'),
     ...(keyed ? { '401': error('No API key was given'), '403': error('The API key is not valid') } : {}),
@@ -47,20 +56,8 @@ export function openApiDocument(
 ): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
     Meta: recordSchema(metaRecord),
-    ErrorEnvelope: {
-      type: 'object',
-      required: ['meta', 'data'],
-      additionalProperties: false,
-      properties: { meta: ref('Meta'), data: { type: 'array', maxItems: 0 } },
-      xml: { name: 'response' },
-    },
-    NoDataEnvelope: {
-      type: 'object',
-      required: ['meta', 'data'],
-      additionalProperties: false,
-      properties: { meta: ref('Meta'), data: { type: 'array', maxItems: 0 } },
-      xml: { name: 'response' },
-    },
+    ErrorEnvelope: envelopeComponent({ type: 'array', maxItems: 0 }),
+    NoDataEnvelope: envelopeComponent({ type: 'array', maxItems: 0 }),
   };
   const paths: Record<string, JsonSchema> = {};
   const byId = new Map(published.map((p) => [p.entry.methodId, p]));
@@ -96,7 +93,7 @@ export function openApiDocument(
           description: `Method ID ${entry.methodId}. No data is published: ${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with meta.status 204, served with HTTP 200.`,
           'x-published': false,
           responses: {
-            '200': { description: 'The no-data envelope (meta.status 204)', content: { 'application/json': { schema: ref('NoDataEnvelope') }, 'application/xml': { schema: ref('NoDataEnvelope') } } },
+            '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
             ...errorResponses(keyed),
           },
         },
@@ -107,13 +104,7 @@ export function openApiDocument(
     const envelopeName = `${name.replace(/Record$/, '')}${method.shape === 'object' ? 'Record' : ''}Envelope`;
     schemas[name] = { ...recordSchema(method.record), xml: { name: method.shape === 'object' ? 'data' : 'item' } };
     const data = method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
-    schemas[envelopeName] = {
-      type: 'object',
-      required: ['meta', 'data'],
-      additionalProperties: false,
-      properties: { meta: ref('Meta'), data },
-      xml: { name: 'response' },
-    };
+    schemas[envelopeName] = envelopeComponent(data);
     const first = method.files[0]!.data;
     const example = envelope(entry.methodId, ctx.timestamp, Array.isArray(first) ? first.slice(0, 2) : first);
     const errors = errorResponses(keyed);

@@ -16,7 +16,7 @@ const COURSE = /^[A-Z]{2,}\s+\d{1,4}[A-Z]{0,2}$/;
 const LINK = /https?:\/\//i;
 
 /** The one wording of each note the schedules repeat (their files wrote each several ways). */
-export const NOTE_WORDINGS = {
+const NOTE_WORDINGS = {
   removed: 'Exam removed from the schedule. Contact the instructor for further information.',
   removedCel: 'Exam removed from the schedule. Contact CEL for further information.',
 } as const;
