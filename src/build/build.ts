@@ -13,6 +13,7 @@ import { renderAstroPages, type ShellKind } from './astro-pages.ts';
 import { publishOutput } from './atomic-dir.ts';
 import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 import { OutputWriter, type OutputFile } from './output-files.ts';
+import { dataDigest } from '../load/data-fs.ts';
 import { BUILD_STAMP } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
 
@@ -119,8 +120,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     progress.stage('publishing');
     write(hostFiles());
     out.finish();
-    // The stamp is always written anew: `npm start` compares its time with the data's.
-    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify({ site: render.url, timestamp: render.timestamp })}\n` }], { fresh: true });
+    // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
+    const stamp = { site: render.url, timestamp: render.timestamp, data: dataDigest(context.dataDir) };
+    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
     return out.manifest;
   });

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { BUILD_STAMP, buildSite } from '../build/build.ts';
+import { buildSite } from '../build/build.ts';
+import { staleReason } from '../build/stale-output.ts';
 import { progressFor } from '../build/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
@@ -12,33 +12,10 @@ import { createSiteServer } from '../server/server.ts';
 import { startCommand } from './commands.ts';
 import { cliMain, STAY } from './runner.ts';
 
-/** Newest modification time of anything below the given paths. */
-function newest(root: string, paths: string[]): number {
-  let max = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const info = statSync(p);
-    max = Math.max(max, info.mtimeMs);
-    if (info.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
-  };
-  for (const p of paths) visit(path.join(root, p));
-  return max;
-}
-
-/** Why the folder must be built again for this site, or undefined when it is current. */
-function staleReason(root: string, distDir: string, siteUrl: string): string | undefined {
-  const stampFile = path.join(distDir, BUILD_STAMP);
-  if (!existsSync(stampFile)) return 'dist/ has not been built';
-  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { site: string };
-  if (stamp.site !== siteUrl) return `dist/ was built for ${stamp.site}`;
-  if (newest(root, ['data', 'src', 'public', 'astro.config.mjs', 'package.json']) > statSync(stampFile).mtimeMs) return 'data/ or src/ changed since the last build';
-  return undefined;
-}
-
 await cliMain(startCommand, async ({ values, config }) => {
   const { root, port, site: address } = config;
   const distDir = path.resolve(root, String(values.dist));
-  const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url);
+  const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url, config.dataDir);
   if (reason) {
     console.log(`Building: ${reason}.`);
     const report = await buildSite({ root, outDir: distDir, settings: config, progress: progressFor(process.stderr, config.ci) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
@@ -70,6 +71,21 @@ export function readDataFile(dir: string, rel: string): Buffer | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A digest of what a data folder holds: each data file's relative path and bytes, in order.
+ * The same data in any folder gives the same digest; the build records it (`npm start`
+ * rebuilds when the folder DATA_DIR names holds other data than the output was built from).
+ */
+export function dataDigest(dir: string): string {
+  const hash = createHash('sha1');
+  for (const rel of listDataFiles(dir)) {
+    const bytes = readDataFile(dir, rel);
+    hash.update(`${rel}\u0000${bytes?.length ?? -1}\u0000`);
+    if (bytes) hash.update(bytes);
+  }
+  return hash.digest('hex');
 }
 
 /** How a data folder's files are named in findings: relative to `cwd`, forward slashes. */
