@@ -4,7 +4,7 @@ import { DEFAULT_SITE_URL, parseSiteUrl, type SiteAddress } from '../core/site/a
 
 /** The environment variables the project reads, each declared once: what the README's Settings table lists. */
 export const SETTINGS = {
-  DATA_DIR: 'The data folder to build, serve or compare (default data).',
+  DATA_DIR: 'The data folder to build, serve, compare or benchmark (default data).',
   SITE_URL: `Where dist/ is served (default ${DEFAULT_SITE_URL}; with npm start, http://localhost:$PORT).`,
   SOURCE_DATE_EPOCH: 'The build timestamp in Unix seconds (default: the newest commit touching the data, else now).',
   PORT: 'The port npm start listens on (default 3000).',
