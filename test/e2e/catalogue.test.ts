@@ -1,8 +1,8 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { copySmallData, removeDir, runBuild, tempDir } from '../helpers/build.ts';
 import { BASE_PATH, basedSite } from '../helpers/sites.ts';
 import { expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
@@ -143,9 +143,8 @@ describe('a build with SITE_URL carrying a path', () => {
 describe('text from data/', () => {
   it('shows markup, quotes and ampersands as text, never as HTML', async () => {
     const data = path.join(work, 'hostile-data');
-    // Courses cut to one subject (CS): every course is 10,000 files, and this test reads one method page.
-    const courses = path.join(ROOT, 'data/courses');
-    await cp(path.join(ROOT, 'data'), data, { recursive: true, filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv' });
+    // Courses cut to one subject: this test reads one method page.
+    await copySmallData(data);
     const methods = path.join(data, 'methods.csv');
     const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
     await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
