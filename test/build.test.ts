@@ -1,5 +1,6 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
@@ -31,6 +32,24 @@ describe('a full build', () => {
     expect((await runBuild(out, { ...SMALL, SOURCE_DATE_EPOCH: '1234567890' }, ['--api-only'])).code).toBe(0);
     const doc = JSON.parse(await readFile(path.join(out, 'v2/api/methods.json'), 'utf8'));
     expect(doc.meta.timestamp).toBe(1234567890);
+  });
+});
+
+describe('text from data/', () => {
+  it('is shown as text on the pages, never as HTML: markup, quotes and ampersands', async () => {
+    const data = path.join(work, 'hostile-data');
+    await cp(SMALL.DATA_DIR, data, { recursive: true });
+    const methods = path.join(data, 'methods.csv');
+    const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
+    await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
+    const out = path.join(work, 'hostile-dist');
+    const run = await runBuild(out, { DATA_DIR: data });
+    expect(run.code, run.stderr).toBe(0);
+    const doc = parseHTML(await readFile(path.join(out, 'methods/1129/index.html'), 'utf8')).document;
+    expect(doc.querySelector('main')!.textContent).toContain(hostile);
+    // As text it may stand in an attribute (a description), never as an element of its own.
+    expect([...doc.querySelectorAll('script')].filter((s) => s.textContent!.includes('__xss'))).toEqual([]);
+    expect(doc.querySelectorAll('b, textarea')).toHaveLength(0);
   });
 });
 
