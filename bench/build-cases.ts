@@ -15,6 +15,8 @@ const REAL = 363;
 /** Where one benchmark run works. */
 export interface Workplace {
   root: string;
+  /** The data folder the sizes start from (DATA_DIR): its other data sets are copied as they are. */
+  data: string;
   tmp: string;
   reps: number;
   /** The hugo command to compare with, or undefined to skip Hugo. */
@@ -49,21 +51,21 @@ export interface SizeResult {
 /** The real sessions, the distributions the generator draws from. */
 let realRows: string[][] | undefined;
 
-/** Writes a data folder of `n` sessions: the real data for 363, synthetic otherwise. */
+/** Writes a data folder of `n` sessions: the source folder's own for 363, synthetic otherwise. */
 function prepareData(w: Workplace, n: number): string {
   const dir = path.join(w.tmp, `data-${n}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
-  copyFileSync(path.join(w.root, 'data/methods.csv'), path.join(dir, 'methods.csv'));
+  copyFileSync(path.join(w.data, 'methods.csv'), path.join(dir, 'methods.csv'));
   // The other data sets and the program list as they are: only the sessions grow with the size
   // (the synthetic rows draw their program labels from the real ones, so they resolve as those do).
-  for (const f of readdirSync(path.join(w.root, 'data'), { withFileTypes: true })) {
-    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(w.root, 'data', f.name), path.join(dir, f.name), { recursive: true });
+  for (const f of readdirSync(w.data, { withFileTypes: true })) {
+    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(w.data, f.name), path.join(dir, f.name), { recursive: true });
   }
   if (n === REAL) {
-    for (const f of readdirSync(path.join(w.root, 'data/infosessions'))) copyFileSync(path.join(w.root, 'data/infosessions', f), path.join(dir, 'infosessions', f));
+    for (const f of readdirSync(path.join(w.data, 'infosessions'))) copyFileSync(path.join(w.data, 'infosessions', f), path.join(dir, 'infosessions', f));
   } else {
-    realRows ??= sessionRows(path.join(w.root, 'data'));
+    realRows ??= sessionRows(w.data);
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
   }
   return dir;

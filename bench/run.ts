@@ -49,7 +49,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
   const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
   const connections = count('connections', String(values.connections));
   const outFile = path.resolve(ROOT, String(values.out));
-  const w: Workplace = { root: ROOT, tmp, reps: count('reps', String(values.reps)) };
+  const w: Workplace = { root: ROOT, data: config.dataDir, tmp, reps: count('reps', String(values.reps)) };
   if (values['with-hugo']) {
     const version = hugoVersion();
     if (version) w.hugo = 'hugo';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/load/dataset-registry.ts';
-import { ROOT, removeDir, tempDir } from './helpers/build.ts';
+import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 const real = sessionRows(path.join(ROOT, 'data'));
 
@@ -40,6 +40,8 @@ describe('npm run bench', () => {
   let work: string;
   beforeAll(async () => {
     work = await tempDir();
+    // What is tested is the bench's code, not the cost of the real data's 10,000 course files.
+    await copySmallData(path.join(work, 'data'));
   });
   afterAll(() => removeDir(work));
 
@@ -48,7 +50,7 @@ describe('npm run bench', () => {
     const load = serving ? ['--serve-seconds', '1', '--connections', '2'] : ['--no-serving'];
     await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--reps', '1', ...load, '--out', out], {
       cwd: ROOT,
-      env: { ...process.env, BENCH_TMP: path.join(work, 'tmp') },
+      env: { ...process.env, BENCH_TMP: path.join(work, 'tmp'), DATA_DIR: path.join(work, 'data') },
       maxBuffer: 16 * 1024 * 1024,
     });
     const result = JSON.parse(await readFile(out, 'utf8'));
@@ -58,6 +60,7 @@ describe('npm run bench', () => {
     expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);
     expect(result.runs[0].output_bytes).toBeGreaterThan(0);
+    expect(result.runs[0].output_files, 'built from DATA_DIR: courses of one subject').toBeLessThan(10_000);
     if (!serving) {
       expect(result.serving).toEqual([]);
       return;

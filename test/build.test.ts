@@ -1,12 +1,17 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 
 let work: string;
+/** data/ with courses cut to one subject, for the builds whose point is not the real data. */
+let SMALL: { DATA_DIR: string };
 beforeAll(async () => {
   work = await tempDir();
+  SMALL = { DATA_DIR: path.join(work, 'data') };
+  await copySmallData(SMALL.DATA_DIR);
 });
 afterAll(() => removeDir(work));
 
@@ -24,20 +29,39 @@ describe('a full build', () => {
 
   it('takes its timestamp from SOURCE_DATE_EPOCH', async () => {
     const out = path.join(work, 'epoch');
-    expect((await runBuild(out, { SOURCE_DATE_EPOCH: '1234567890' }, ['--api-only'])).code).toBe(0);
+    expect((await runBuild(out, { ...SMALL, SOURCE_DATE_EPOCH: '1234567890' }, ['--api-only'])).code).toBe(0);
     const doc = JSON.parse(await readFile(path.join(out, 'v2/api/methods.json'), 'utf8'));
     expect(doc.meta.timestamp).toBe(1234567890);
+  });
+});
+
+describe('text from data/', () => {
+  it('is shown as text on the pages, never as HTML: markup, quotes and ampersands', async () => {
+    const data = path.join(work, 'hostile-data');
+    await cp(SMALL.DATA_DIR, data, { recursive: true });
+    const methods = path.join(data, 'methods.csv');
+    const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
+    await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
+    const out = path.join(work, 'hostile-dist');
+    const run = await runBuild(out, { DATA_DIR: data });
+    expect(run.code, run.stderr).toBe(0);
+    const doc = parseHTML(await readFile(path.join(out, 'methods/1129/index.html'), 'utf8')).document;
+    expect(doc.querySelector('main')!.textContent).toContain(hostile);
+    // As text it may stand in an attribute (a description), never as an element of its own.
+    expect([...doc.querySelectorAll('script')].filter((s) => s.textContent!.includes('__xss'))).toEqual([]);
+    expect(doc.querySelectorAll('b, textarea')).toHaveLength(0);
   });
 });
 
 describe('a build that fails', () => {
   it('names the bad row, writes nothing and leaves the earlier output byte for byte', async () => {
     const out = path.join(work, 'kept');
-    expect((await runBuild(out, {}, ['--api-only'])).code).toBe(0);
+    expect((await runBuild(out, SMALL, ['--api-only'])).code).toBe(0);
     const before = await readTree(out);
+    expect(before.size).toBeGreaterThan(100);
 
     const data = path.join(work, 'bad-data');
-    await cp(path.join(ROOT, 'data'), data, { recursive: true });
+    await cp(SMALL.DATA_DIR, data, { recursive: true });
     const file = path.join(data, 'infosessions/1141.csv');
     const lines = (await readFile(file, 'utf8')).split('\n');
     lines[4] = lines[4]!.replace(/"January \d+, 2014"/, '"January 32, 2014"');
@@ -54,7 +78,7 @@ describe('a build that fails', () => {
 
   it('refuses a SITE_URL that is not a URL, writing nothing', async () => {
     const out = path.join(work, 'badurl');
-    const run = await runBuild(out, { SITE_URL: 'not a url' }, ['--api-only']);
+    const run = await runBuild(out, { ...SMALL, SITE_URL: 'not a url' }, ['--api-only']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('SITE_URL "not a url" is not a URL');
     await expect(readTree(out)).rejects.toThrow();

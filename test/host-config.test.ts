@@ -24,6 +24,7 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  throw new Error(`npx serve did not answer on ${origin} within 10 s`);
 });
 afterAll(async () => {
   serveProcess?.kill();

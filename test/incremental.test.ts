@@ -1,12 +1,15 @@
 // A rebuild over a published output reuses what did not change (files linked from the previous
 // version, the pages Astro renders anew): its output must be byte for byte a cold build's of the same data.
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { toggleOneRow } from '../bench/one-row.ts';
 import { MONTH_NAMES } from '../src/core/records/session-time.ts';
-import { ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { rootSite } from './helpers/sites.ts';
 
 let work: string;
 beforeAll(async () => {
@@ -19,18 +22,30 @@ async function sessionFiles(data: string): Promise<string[]> {
   return (await readdir(path.join(data, 'infosessions'))).filter((f) => f.endsWith('.csv')).sort().map((f) => path.join(data, 'infosessions', f));
 }
 
-/** Removes a one-line session from the first file; returns its id. */
-async function removeSession(data: string): Promise<string> {
-  const file = (await sessionFiles(data))[0]!;
-  const lines = (await readFile(file, 'utf8')).split('\n');
-  const i = lines.findIndex((l, k) => k > 1 && /^\d+,/.test(l) && /^\d+,/.test(lines[k + 1] ?? ''));
-  const [removed] = lines.splice(i, 1);
-  await writeFile(file, lines.join('\n'));
-  return removed!.split(',')[0]!;
+/** Rewrites a session file through its rows (header first): `edit` returns the rows to keep. */
+async function editRows(file: string, edit: (rows: string[][]) => string[][]): Promise<void> {
+  const [header, ...rows] = Papa.parse<string[]>(await readFile(file, 'utf8'), { skipEmptyLines: true }).data;
+  await writeFile(file, `${Papa.unparse([header!, ...edit(rows)], { newline: '\n' })}\n`);
 }
 
-/** Adds a session in the month after the newest term's three busiest months (a month no page had). */
-async function addMonth(data: string): Promise<void> {
+/** Removes a session from the first file (its second); returns its id. */
+async function removeSession(data: string): Promise<string> {
+  let id = '';
+  await editRows((await sessionFiles(data))[0]!, (rows) => {
+    id = rows[1]![0]!;
+    return rows.filter((_, i) => i !== 1);
+  });
+  return id;
+}
+
+/** Adds a session to the first file, a copy of its first under a new id; returns the id. */
+async function addSession(data: string): Promise<string> {
+  await editRows((await sessionFiles(data))[0]!, (rows) => [...rows, ['999998', ...rows[0]!.slice(1)]]);
+  return '999998';
+}
+
+/** Adds a session in the month after the newest term's three busiest months (a month no page had); returns its page. */
+async function addMonth(data: string): Promise<string> {
   const file = (await sessionFiles(data)).at(-1)!;
   const code = path.basename(file, '.csv');
   const year = 1900 + Number(code.slice(0, 3));
@@ -38,7 +53,25 @@ async function addMonth(data: string): Promise<void> {
   const row = `999999,New Employer,"${MONTH_NAMES[month - 1]} 14, ${year}",5:00 PM,7:00 PM,TC 2218,,Co-op Students,Math,A session in a month of its own`;
   const text = await readFile(file, 'utf8');
   await writeFile(file, `${text.endsWith('\n') ? text : `${text}\n`}${row}\n`);
+  return monthPage(year, month);
 }
+
+/** Removes every session of the newest term's last month; returns that month's page. */
+async function removeLastMonth(data: string): Promise<string> {
+  const file = (await sessionFiles(data)).at(-1)!;
+  const monthOf = (row: string[]) => [Number(/\d{4}$/.exec(row[2]!)![0]), (MONTH_NAMES as readonly string[]).indexOf(row[2]!.split(' ')[0]!) + 1] as const;
+  let last: readonly [number, number] = [0, 0];
+  await editRows(file, (rows) => {
+    last = rows.map(monthOf).reduce((a, b) => (b[0] * 12 + b[1] > a[0] * 12 + a[1] ? b : a));
+    return rows.filter((r) => monthOf(r).join() !== last.join());
+  });
+  return monthPage(...last);
+}
+
+/** A month's page in a build. */
+const monthPage = (year: number, month: number): string => `infosessions/${year}/${String(month).padStart(2, '0')}/index.html`;
+/** A session's page in a build. */
+const sessionPage = (id: string): string => `infosessions/${id}/index.html`;
 
 /** What a build reported about itself (--report). */
 async function build(out: string, data: string): Promise<{ reused: number; astro: string; files: number }> {
@@ -48,52 +81,76 @@ async function build(out: string, data: string): Promise<{ reused: number; astro
   return JSON.parse(await readFile(report, 'utf8'));
 }
 
-const real = sessionRows(path.join(ROOT, 'data'));
+/** Expects two outputs to hold the same files with the same bytes. */
+async function expectSameTree(out: string, cold: string, change: string): Promise<void> {
+  const [a, b] = [await readTree(out), await readTree(cold)];
+  expect(a.size, change).toBeGreaterThan(1000);
+  expect([...a.keys()], change).toEqual([...b.keys()]);
+  const differing = [...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file);
+  expect(differing, change).toEqual([]);
+}
 
-/** The two data sets: the real data, and a small synthetic one of two terms. */
-const DATA_SETS: [string, (dir: string) => Promise<void>][] = [
-  ['the real data', (dir) => cp(path.join(ROOT, 'data'), dir, { recursive: true })],
-  [
-    'a small synthetic set',
-    async (dir) => {
-      // Every other data set (methods.csv names them all), courses cut to one subject (CS: every
-      // course is 10,000 files, the real data's case has them all); the sessions are synthetic.
-      const courses = path.join(ROOT, 'data/courses');
-      await cp(path.join(ROOT, 'data'), dir, { recursive: true, filter: (src) => !src.startsWith(path.join(ROOT, 'data/infosessions/')) && (path.dirname(src) !== courses || path.basename(src) === 'CS.csv') });
-      await mkdir(path.join(dir, 'infosessions'), { recursive: true });
-      for (const [name, text] of generateSessions(real, 150)) await writeFile(path.join(dir, 'infosessions', name), text);
-    },
-  ],
-];
+describe('an incremental build of the real data', () => {
+  it('equals the cold build byte for byte after a changed cell, a removed session and a new month, all at once', async () => {
+    // The cold side is the shared build of this run (data/ itself, SOURCE_DATE_EPOCH as here);
+    // the incremental one is built first from a copy of data/ that differs from it by the three
+    // changes, then from data/ itself over that output.
+    const before = path.join(work, 'real/data');
+    await cp(path.join(ROOT, 'data'), before, { recursive: true });
+    const toggled = sessionPage(toggleOneRow(before));
+    const removed = await addSession(before);
+    const added = await removeLastMonth(before);
+    const out = path.join(work, 'real/dist');
+    expect(await build(out, before)).toMatchObject({ reused: 0 });
+    // What tells the output of each data from the other's: the changed cell, the session, the month.
+    const state = () => [readFileSync(path.join(out, toggled), 'utf8').includes('(updated)'), existsSync(path.join(out, sessionPage(removed))), existsSync(path.join(out, added))];
+    expect(state(), 'before the changes').toEqual([true, true, false]);
 
-describe.each(DATA_SETS)('an incremental build of %s', (name, prepare) => {
+    const rebuilt = await build(out, path.join(ROOT, 'data'));
+    expect(rebuilt.reused).toBeGreaterThan(rebuilt.files / 2);
+    expect(state(), 'after the changes').toEqual([false, false, true]);
+    await expectSameTree(out, rootSite(), 'the real data');
+  }, 300_000);
+});
+
+describe('an incremental build of a small synthetic set', () => {
   it('equals a cold build byte for byte after a one-cell change, a removed session and a new month', async () => {
-    const base = path.join(work, name.replace(/\W+/g, '-'));
-    const data = path.join(base, 'data');
-    await prepare(data);
+    // Every other data set of data/, courses cut to one subject; the sessions are synthetic, two terms.
+    const data = path.join(work, 'synthetic/data');
+    await copySmallData(data, { terms: [] });
+    await mkdir(path.join(data, 'infosessions'), { recursive: true });
     expect(termCodes(150)).toHaveLength(2);
-    const incremental = path.join(base, 'incremental/dist');
+    for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 150)) await writeFile(path.join(data, 'infosessions', name), text);
+    const incremental = path.join(work, 'synthetic/incremental/dist');
     const first = await build(incremental, data);
     expect(first).toMatchObject({ reused: 0 });
 
     const unchanged = await build(incremental, data);
     expect(unchanged).toMatchObject({ reused: first.files - 1 }); // all but the stamp, always written anew
 
-    const changes: [string, () => Promise<unknown>][] = [
-      ['one cell', async () => toggleOneRow(data)],
-      ['a removed session', () => removeSession(data)],
-      ['a new month', () => addMonth(data)],
+    /** Each change, applied to data, returns what tells the output after it from the one before. */
+    const changes: [string, () => Promise<(out: string) => boolean>][] = [
+      ['one cell', async () => {
+        const page = sessionPage(toggleOneRow(data));
+        return (out) => readFileSync(path.join(out, page), 'utf8').includes('(updated)');
+      }],
+      ['a removed session', async () => {
+        const page = sessionPage(await removeSession(data));
+        return (out) => !existsSync(path.join(out, page));
+      }],
+      ['a new month', async () => {
+        const page = await addMonth(data);
+        return (out) => existsSync(path.join(out, page));
+      }],
     ];
     for (const [i, [change, apply]] of changes.entries()) {
-      await apply();
+      const shows = await apply();
       const rebuilt = await build(incremental, data);
       expect(rebuilt.reused, change).toBeGreaterThan(rebuilt.files / 2);
-      const cold = path.join(base, `cold-${i}/dist`);
+      expect(shows(incremental), `the output after ${change}`).toBe(true);
+      const cold = path.join(work, `synthetic/cold-${i}/dist`);
       expect((await build(cold, data)).reused, change).toBe(0);
-      const [a, b] = [await readTree(incremental), await readTree(cold)];
-      expect([...a.keys()], change).toEqual([...b.keys()]);
-      const differing = [...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file);
-      expect(differing, change).toEqual([]);
+      await expectSameTree(incremental, cold, change);
     }
-  }, 400_000);
+  }, 300_000);
 });

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../src/build/output-lock.ts';
-import { ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.ts';
+import { copySmallData, ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.ts';
 import { sharedSites } from './helpers/sites.ts';
 
 const API_ONLY = ['--api-only'];
@@ -17,11 +17,7 @@ let SMALL: { DATA_DIR: string };
 beforeAll(async () => {
   work = await tempDir();
   SMALL = { DATA_DIR: path.join(work, 'data') };
-  await cp(path.join(ROOT, 'data'), SMALL.DATA_DIR, { recursive: true });
-  const sessions = path.join(SMALL.DATA_DIR, 'infosessions');
-  for (const name of await readdir(sessions)) if (name !== '1145.csv') await rm(path.join(sessions, name));
-  const courses = path.join(SMALL.DATA_DIR, 'courses');
-  for (const name of await readdir(courses)) if (name !== 'CS.csv') await rm(path.join(courses, name));
+  await copySmallData(SMALL.DATA_DIR, { terms: ['1145'] });
 });
 afterAll(() => removeDir(work));
 

@@ -29,6 +29,8 @@ describe('a cancelled session', () => {
     expect(text(doc, 'h1 s')).toBe('The Jonah Group');
     expect(text(doc, 'main')).toContain('This session was cancelled.');
     expect(text(doc, 'h1')).not.toMatch(/cancell?ed/i);
+    expect(doc.querySelectorAll('.add-calendar'), 'a cancelled session offers no "Add to calendar"').toHaveLength(0);
+    expect((await page(rootSite(), 'infosessions/2116/')).querySelectorAll('.add-calendar a'), 'as a session that is on does').toHaveLength(3);
   });
 
   it('is struck through in its month, as is every other cancelled session of it and no other', async () => {
@@ -81,6 +83,16 @@ describe('without JavaScript', () => {
     expect(rules).toMatch(/\[hidden\]\s*\{\s*display:\s*none\s*!important;?\s*\}/);
   });
 
+  it('lists the newest term\'s first days on the front door, and leads to the API', async () => {
+    const doc = await page(rootSite(), '');
+    expect(text(doc, '#coming-up')).toBe('Coming up in Winter 2015');
+    const first = doc.querySelector('[data-next] [data-list] > li') as HTMLElement | null;
+    expect({ date: first?.dataset.date, sessions: first?.querySelectorAll('li.session').length }).toEqual({ date: '2015-01-07', sessions: 4 });
+    const api = [...doc.querySelectorAll('main a')].find((a) => a.textContent === 'the method directory')?.getAttribute('href');
+    expect(api).toBe('/api/');
+    expect(text(await page(rootSite(), api!), 'h1')).toBe('Campus API v2: method directory');
+  });
+
   it('shows each catalogue page with one h1 and its content', async () => {
     const pages = ['', ...(await readdir(basedSite('methods'))).map((m) => `methods/${m}/`)];
     expect(pages.length).toBe(36);
@@ -89,6 +101,20 @@ describe('without JavaScript', () => {
       expect(doc.querySelectorAll('h1'), p).toHaveLength(1);
       expect(text(doc, 'main')!.length, p).toBeGreaterThan(200);
     }
+  });
+});
+
+describe('the catalogue\'s method pages', () => {
+  it('say plainly that a listed-only method publishes no data, and where its files would be', async () => {
+    const main = text(await page(basedSite(), 'methods/1171/'), 'main');
+    expect(main).toContain('No data is published for this method.');
+    expect(main).toContain('/courses/{department}/{number}/schedule.{format}');
+  });
+
+  it('show the no-data answer of a method without data, and why (printers: withdrawn)', async () => {
+    const main = text(await page(basedSite(), 'methods/1123/'), 'main');
+    expect(main).toContain('the data owner withdrew the printer list');
+    expect(main).toContain('"status": 204');
   });
 });
 

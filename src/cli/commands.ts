@@ -74,7 +74,7 @@ export const benchCommand: CliSpec = {
     'no-serving': { type: 'boolean', description: 'skip the load test of the servers' },
     out: { type: 'string', value: 'FILE', default: 'bench/results/latest.json', description: 'where the results go' },
   },
-  env: ['BENCH_TMP', 'BENCH_KEEP'],
+  env: ['DATA_DIR', 'BENCH_TMP', 'BENCH_KEEP'],
 };
 
 /** Every CLI a person runs, as the README documents them. */

@@ -4,7 +4,7 @@ import { DEFAULT_SITE_URL, parseSiteUrl, type SiteAddress } from '../core/site/a
 
 /** The environment variables the project reads, each declared once: what the README's Settings table lists. */
 export const SETTINGS = {
-  DATA_DIR: 'The data folder to build, serve, check or compare (default data).',
+  DATA_DIR: 'The data folder to build, serve, check, compare or benchmark (default data).',
   SITE_URL: `Where dist/ is served (default ${DEFAULT_SITE_URL}; with npm start, http://localhost:$PORT).`,
   SOURCE_DATE_EPOCH: 'The build timestamp in Unix seconds (default: the newest commit touching the data, else now).',
   PORT: 'The port npm start listens on (default 3000).',
@@ -17,6 +17,7 @@ export const SETTINGS = {
   GITHUB_ACTIONS: 'true under GitHub Actions: the check prints annotations.',
   GITHUB_STEP_SUMMARY: 'The job summary file the check and diff --summary append to.',
   CHROMIUM_PATH: 'The Chromium the browser tests run (default /usr/bin/chromium).',
+  TMPDIR: 'Where temporary folders go; npm test sets it to /dev/shm when unset and that RAM disk has 4 GB free.',
   DEBUG: 'Set to print the full stack trace of an unexpected error.',
 } as const;
 

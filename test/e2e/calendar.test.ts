@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootSite } from '../helpers/sites.ts';
 import { ARTIFACTS, expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
-// The shared default build, served; what needs no browser (cancelled and TBA sessions, the
-// pages without JavaScript, weight) is in test/site-pages.test.ts.
+// The shared default build, served; what needs no browser (cancelled and TBA sessions, a
+// career fair, the pages without JavaScript, weight) is in test/site-pages.test.ts.
 let site: ServedSite;
 let browser: Browser;
 
@@ -54,22 +53,6 @@ describe('a student finding a session', () => {
     }
     await pagers.last().locator('a.next').click();
     await page.waitForURL(/infosessions\/2015\/01\/$/);
-  });
-
-  it('shows a cancelled session struck through and labelled, without the marker in the name', async () => {
-    const page = await openPage(browser, site.url('infosessions/2414/'));
-    expect(await page.locator('h1 s').textContent()).toBe('The Jonah Group');
-    expect(await page.locator('main').textContent()).toContain('This session was cancelled.');
-    const month = await openPage(browser, site.url('infosessions/2014/02/'));
-    expect(await month.locator('li.session.cancelled s a', { hasText: 'The Jonah Group' }).count()).toBe(1);
-  });
-
-  it('shows a placeholder location as "to be announced" and a career fair as what it is', async () => {
-    const page = await openPage(browser, site.url('infosessions/2116/'));
-    expect(await page.locator('main').textContent()).toContain('Location to be announced');
-    expect(await openPage(browser, site.url('infosessions/2414/')).then((p) => p.locator('.add-calendar').count()), 'a cancelled session offers no "Add to calendar"').toBe(0);
-    const fair = await openPage(browser, site.url('infosessions/terms/1139/'));
-    expect(await fair.locator('li.session', { hasText: 'P4E Career Fair' }).locator('.tag.kind').textContent()).toBe('career fair');
   });
 
   it('filters a month by program and searches by employer', async () => {
@@ -175,16 +158,6 @@ describe('the front door on a phone', () => {
     expect(await page.locator('#coming-up').textContent()).toBe('Coming up in Winter 2015');
     expect(await page.locator('#this-week').isVisible()).toBe(false);
     expect((await days(page, '[data-next]'))[0]!.date).toBe('2015-01-07');
-    await page.context().close();
-  });
-
-  it('lists the newest term\'s first days without JavaScript, and leads to the API', async () => {
-    const page = await openPage(browser, site.url(''), VIEWPORTS.phone, { javaScript: false });
-    expect(await page.locator('#coming-up').textContent()).toBe('Coming up in Winter 2015');
-    expect((await days(page, '[data-next]'))[0]).toEqual({ date: '2015-01-07', sessions: 4 });
-    await page.locator('a', { hasText: 'the method directory' }).click();
-    await page.waitForURL(/\/api\/$/);
-    expect(await page.locator('h1').textContent()).toBe('Campus API v2: method directory');
     await page.context().close();
   });
 });

@@ -1,25 +1,20 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
 import { BASE_PATH, basedSite } from '../helpers/sites.ts';
 import { expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
 
 // The shared build for a SITE_URL with a path, served below it; what needs no browser (the
-// pages without JavaScript, the link crawl) is in test/site-pages.test.ts.
-let work: string;
+// pages without JavaScript, the link crawl, what the method pages say) is in
+// test/site-pages.test.ts, text from data/ shown as text in test/build.test.ts.
 let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  work = await tempDir();
   [site, browser] = await Promise.all([serveSite(basedSite(), BASE_PATH), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  await removeDir(work);
 });
 
 describe('the service directory', () => {
@@ -49,19 +44,6 @@ describe('the service directory', () => {
     expect(body.meta.method_id).toBe(1103);
     expect(body.data).toHaveLength(35);
   });
-
-  it('says plainly that a listed-only method publishes no data', async () => {
-    const page = await openPage(browser, site.url('methods/1171/'));
-    expect(await page.locator('main').textContent()).toContain('No data is published for this method.');
-    expect(await page.locator('main').textContent()).toContain('/courses/{department}/{number}/schedule.{format}');
-  });
-
-  it('shows the no-data answer of a method without data, and why (printers: withdrawn)', async () => {
-    const page = await openPage(browser, site.url('methods/1123/'));
-    const main = (await page.locator('main').textContent())!;
-    expect(main).toContain('the data owner withdrew the printer list');
-    expect(main).toContain('"status": 204');
-  });
 });
 
 describe('the building pages', () => {
@@ -81,16 +63,6 @@ describe('the building pages', () => {
     await dc.waitForURL(/buildings\/DC\/$/);
     expect(await dc.locator('h1').textContent()).toBe('William G. Davis Computer Research Centre DC');
     expect([...pageProblems(page), ...pageProblems(dc)]).toEqual([]);
-  });
-});
-
-describe('pages without JavaScript', () => {
-  it('shows every page without JavaScript', async () => {
-    for (const p of ['api/', 'methods/1129/', 'methods/1087/']) {
-      const page = await openPage(browser, site.url(p), VIEWPORTS.phone, { javaScript: false });
-      expect(await page.locator('h1').count()).toBe(1);
-      expect((await page.locator('main').textContent())!.length).toBeGreaterThan(200);
-    }
   });
 });
 
@@ -137,29 +109,5 @@ describe('a build with SITE_URL carrying a path', () => {
     const favicon = await page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href'));
     expect(favicon).toBe(`${BASE_PATH}favicon.svg`);
     expect(pageProblems(page)).toEqual([]);
-  });
-});
-
-describe('text from data/', () => {
-  it('shows markup, quotes and ampersands as text, never as HTML', async () => {
-    const data = path.join(work, 'hostile-data');
-    // Courses cut to one subject (CS): every course is 10,000 files, and this test reads one method page.
-    const courses = path.join(ROOT, 'data/courses');
-    await cp(path.join(ROOT, 'data'), data, { recursive: true, filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv' });
-    const methods = path.join(data, 'methods.csv');
-    const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
-    await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
-    const out = path.join(work, 'hostile-dist');
-    const run = await runBuild(out, { DATA_DIR: data });
-    expect(run.code, run.stderr).toBe(0);
-    const served = await serveSite(out);
-    try {
-      const page = await openPage(browser, served.url('methods/1129/'));
-      expect(await page.locator('main').textContent()).toContain(hostile);
-      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-      expect(await page.locator('main b').count()).toBe(0);
-    } finally {
-      await served.stop();
-    }
   });
 });

@@ -102,17 +102,39 @@ export interface PageAudit {
   problems: string[];
 }
 
+/** The pages audits load into, one per width and browser: a navigation costs less than a new context each time. */
+const auditTabs = new WeakMap<Browser, Map<string, Page>>();
+
+/** The browser's audit page at one width (opened with openPage on the first audit), now showing `url` in the light scheme. */
+async function auditTab(browser: Browser, label: string, viewport: { width: number; height: number }, url: string): Promise<Page> {
+  const tabs = auditTabs.get(browser) ?? new Map<string, Page>();
+  auditTabs.set(browser, tabs);
+  const open = tabs.get(label);
+  if (!open) {
+    const page = await openPage(browser, url, viewport);
+    tabs.set(label, page);
+    return page;
+  }
+  pageProblems(open).length = 0;
+  await open.emulateMedia({ colorScheme: 'light' });
+  // A URL that differs only in its #fragment would not load the page again.
+  if (open.url().split('#')[0] === url.split('#')[0]) await open.goto('about:blank');
+  if (!(await open.goto(url, { waitUntil: 'load' }))) throw new Error(`no response for ${url}`);
+  return open;
+}
+
 /**
- * Opens a page at phone and desktop widths, runs axe-core and measures horizontal overflow at
+ * Loads a page at phone and desktop widths, runs axe-core and measures horizontal overflow at
  * each, and saves full-page screenshots there in the light and the dark scheme under `name`
- * (one page load per width); returns the audits and the screenshots.
+ * (one page load per width, in a page kept for the audits of that browser); returns the
+ * audits and the screenshots.
  */
 export async function auditPage(browser: Browser, url: string, name: string): Promise<{ audits: PageAudit[]; screenshots: Screenshot[] }> {
   await mkdir(ARTIFACTS, { recursive: true });
   const audits: PageAudit[] = [];
   const shots: Screenshot[] = [];
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    const page = await openPage(browser, url, viewport);
+    const page = await auditTab(browser, label, viewport, url);
     const violations = await runAxe(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     audits.push({ width: viewport.width, violations, overflow, problems: [...(await cspViolations(page)), ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p))] });
@@ -121,7 +143,6 @@ export async function auditPage(browser: Browser, url: string, name: string): Pr
       const file = path.join(ARTIFACTS, `${name}-${label}-${scheme}.png`);
       shots.push({ file, ...viewport, scheme, png: await page.screenshot({ path: file, fullPage: true }) });
     }
-    await page.context().close();
   }
   return { audits, screenshots: shots };
 }

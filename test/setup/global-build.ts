@@ -1,7 +1,29 @@
+import { accessSync, constants, statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { removeDir, runBuild, tempDir } from '../helpers/build.ts';
 import { BASED_SITE_URL, type SharedSites } from '../helpers/sites.ts';
+
+/** The RAM disk scratch folders go to when TMPDIR is unset, and the room it must have free. */
+const RAM_DISK = '/dev/shm';
+const RAM_DISK_ROOM = 4 * 2 ** 30;
+
+/**
+ * Points TMPDIR (every temporary folder of the run: the suites', the builds', Astro's) at a RAM
+ * disk when it is unset and /dev/shm is writable with 4 GB free (a container's 64 MB one is
+ * not used): on this project's machine a full build writes its 13,000 files in a third of the
+ * CPU time there. The workers and the builds they start inherit it.
+ */
+function scratchOnRamDisk(): void {
+  if (process.env.TMPDIR) return;
+  try {
+    accessSync(RAM_DISK, constants.W_OK);
+    const fs = statfsSync(RAM_DISK);
+    if (fs.bavail * fs.bsize >= RAM_DISK_ROOM) process.env.TMPDIR = RAM_DISK;
+  } catch {
+    // no RAM disk here: the system's temporary folder
+  }
+}
 
 /**
  * vitest globalSetup: builds the real data once per run, as `npm run build` does, into a
@@ -9,6 +31,7 @@ import { BASED_SITE_URL, type SharedSites } from '../helpers/sites.ts';
  * the default one and one for a SITE_URL with a path. Removed when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  scratchOnRamDisk();
   const work = await tempDir('campus-shared-');
   const sites: SharedSites = { root: path.join(work, 'root/dist'), based: path.join(work, 'based/dist'), started: Date.now() };
   const builds = await Promise.all([runBuild(sites.root), runBuild(sites.based, { SITE_URL: BASED_SITE_URL })]);
