@@ -27,8 +27,8 @@ export interface BuildReport {
   bytes: number;
   /** Files linked unchanged from the previous output instead of written. */
   reused: number;
-  /** Whether Astro rendered the pages (`ran`) or no pages were built (`none`). */
-  astro: 'ran' | 'none';
+  /** Whether Astro rendered the pages (`ran`), its cached output was used because what it is made from did not change (`cached`), or no pages were built (`none`). */
+  astro: 'ran' | 'cached' | 'none';
   context: BuildContext;
 }
 
@@ -92,10 +92,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
     const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
-    // Astro runs in every build (main's pages read the data records directly, so no hash of
-    // fewer inputs could tell when they are unchanged); the writer links every page whose
-    // bytes did not change. The calendar's pages need its shells, so they come after it. The API files come last, one at a time: a large archive's listing is hundreds of
-    // MB of text, made after Astro is done and released before the next is made.
+    // Astro runs only when what its pages are made from changed (astro-pages.ts), and the
+    // writer links every page whose bytes did not change. The calendar's pages need its
+    // shells, so they come after it. The API files come last, one at a time: a large
+    // archive's listing is hundreds of MB of text, made after Astro is done and released
+    // before the next is made.
     write(schemas);
     lap('schemas');
     progress.stage('calendar feeds');
@@ -105,7 +106,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     if (options.pages !== false) {
       progress.stage('pages (Astro)');
       const pages = await renderAstroPages(context, target);
-      astro = 'ran';
+      astro = pages.ran ? 'ran' : 'cached';
       scriptHashes = pages.scriptHashes;
       write(pages.files);
       lap('pages');

@@ -15,7 +15,7 @@ await cliMain(buildCommand, async ({ values, config }) => {
   const s = built.stages;
   if (report) writeFileSync(report, `${JSON.stringify({ stages: s, files: built.files, bytes: built.bytes, reused: built.reused, astro: built.astro })}\n`);
   const total = Object.values(s).reduce((a, b) => a + b, 0);
-  const astro = { ran: 'Astro ran', none: 'no pages' }[built.astro];
+  const astro = { ran: 'Astro ran', cached: 'Astro skipped (its pages unchanged)', none: 'no pages' }[built.astro];
   console.log(
     `Built ${out}/ for ${built.context.render.url} (timestamp ${built.context.render.timestamp}) in ${total.toFixed(2)} s: ` +
       `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
