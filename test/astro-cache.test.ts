@@ -1,5 +1,6 @@
 // Astro runs only when what its pages are made from changes (src/build/astro-cache.ts): a
-// rebuild with the same sources and page context reuses its cached output, a change to a page's
+// rebuild with the same inputs reuses the published version whole (src/build/input-key.ts),
+// one with the same sources and page context reuses Astro's cached output, a change to a page's
 // source or to data the pages read runs it again, and either way the output is byte for byte
 // a cold build's. The builds run in a copy of the project (its node_modules linked), so that a
 // page's source can change without touching the repository's.
@@ -30,15 +31,15 @@ beforeAll(async () => {
 afterAll(() => removeDir(work));
 
 /** What a build of the project copy reported (--report), and its summary line. */
-async function build(out: string): Promise<{ astro: string; reused: number; files: number; summary: string }> {
+async function build(out: string): Promise<{ astro: string; unchanged: boolean; reused: number; files: number; summary: string; warnings: string }> {
   const report = `${out}.report.json`;
   const { DATA_DIR: _, SITE_URL: __, ...env } = process.env;
-  const { stdout } = await promisify(execFile)(
+  const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
     ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', path.join(project, 'src/cli/build.ts'), '--out', out, '--report', report],
     { cwd: project, env: { ...env, SOURCE_DATE_EPOCH: String(EPOCH) }, maxBuffer: 64 * 1024 * 1024 },
   );
-  return { ...JSON.parse(await readFile(report, 'utf8')), summary: stdout };
+  return { ...JSON.parse(await readFile(report, 'utf8')), summary: stdout, warnings: stderr };
 }
 
 /** Expects two outputs to hold the same files with the same bytes. */
@@ -59,18 +60,20 @@ describe("Astro's cached output", () => {
   it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
     const out = path.join(work, 'incremental/dist');
     const cold = (n: number) => path.join(work, `cold-${n}/dist`);
-    expect((await build(out)).astro).toBe('ran');
+    const first = await build(out);
+    expect(first).toMatchObject({ astro: 'ran', unchanged: false });
     const marked = [...(await readTree(out))].filter(([, bytes]) => bytes.includes('@@FILL:')).map(([file]) => file);
     expect(marked, 'files with a fill marker left in them').toEqual([]);
 
+    // The same inputs: the published version reused whole, its warnings printed again.
     const unchanged = await build(out);
-    expect(unchanged.astro).toBe('cached');
+    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 }); // all but the stamp, always written anew
     expect(unchanged.summary).toContain('Astro skipped');
-    expect(unchanged.reused).toBe(unchanged.files - 1); // all but the stamp, always written anew
+    expect(unchanged.warnings).toBe(first.warnings);
 
     // A one-cell change of a session: filled in by the build, no Astro.
     toggleOneRow(data);
-    expect((await build(out)).astro).toBe('cached');
+    expect(await build(out)).toMatchObject({ astro: 'cached', unchanged: false });
     expect((await build(cold(1))).astro).toBe('ran');
     await expectSameTree(out, cold(1), 'a session changed');
 
@@ -98,7 +101,7 @@ describe("Astro's cached output", () => {
 describe('a page context', () => {
   it('holds no timestamp and nothing of the sessions, so a session change leaves it as it is', async () => {
     const { createBuildContext } = await import('../src/build/context.ts');
-    const { pageContext } = await import('../src/core/site/page-context.ts');
+    const { pageContext } = await import('../src/core/pages/page-context.ts');
     const settings = (epoch: number) => ({ dataDir: data, site: { url: 'http://localhost:3000/', basePath: '/', apiBase: 'http://localhost:3000/v2' }, sourceDateEpoch: epoch });
     const before = JSON.stringify(pageContext(createBuildContext(project, settings(1))));
     toggleOneRow(data);

@@ -1,11 +1,10 @@
 import { hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, utimesSync } from 'node:fs';
 import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileDigests, PROJECT_INPUTS } from './input-key.ts';
 import { CACHE_PREFIX } from './output-versions.ts';
 
-/** The project's files that reach Astro's output: what its pages compile, what it copies, and how it is configured. */
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Folders of src/ that no page imports (the server and the CLIs). */
 const NOT_PAGES = new Set(['src/server', 'src/cli']);
 /** Bumped when what the cache holds, or how the key is made, changes. */
@@ -14,27 +13,14 @@ const FORMAT = 'astro-cache 1';
 /** How the names of Astro's cached outputs start in a versions folder. */
 const ASTRO_PREFIX = `${CACHE_PREFIX}astro-`;
 
-/** Every input file below the project root (relative paths with `/`, sorted). */
-function inputFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (rel: string) => {
-    const full = path.join(root, rel);
-    if (NOT_PAGES.has(rel) || !existsSync(full)) return;
-    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) walk(`${rel}/${name}`);
-    else files.push(rel);
-  };
-  for (const rel of INPUTS) walk(rel);
-  return files;
-}
-
 /**
  * The key of Astro's output: a hash of every project file that reaches it (src/ but the
  * server and CLIs, public/, the config, package and lock files, tsconfig) and of the page
  * context's JSON (exactly what the pages read of the data, and the site's address: see
- * src/core/site/page-context.ts). Same key, same output.
+ * src/core/pages/page-context.ts). Same key, same output.
  */
 export function astroKey(root: string, pageContextJson: string): string {
-  const parts = inputFiles(root).map((rel) => `${rel}\0${hash('sha1', readFileSync(path.join(root, rel)), 'base64url')}`);
+  const parts = fileDigests(root, PROJECT_INPUTS, NOT_PAGES);
   return hash('sha256', `${FORMAT}\n${process.version}\n${parts.join('\n')}\n${pageContextJson}`, 'base64url').slice(0, 32);
 }
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
-import { pageContext } from '../core/site/page-context.ts';
-import { fillPage } from '../core/site/page-fills.ts';
+import { pageContext } from '../core/pages/page-context.ts';
+import { fillPage } from '../core/pages/page-fills.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { astroKey, cachedAstro, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -28,8 +28,8 @@ export interface AstroPages {
 /**
  * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
  * made from changed (astro-cache.ts: the project's files it compiles and the page context,
- * src/core/site/page-context.ts); otherwise its cached output is used. Either way the build
- * fills in every part made from the sessions and records (src/core/site/page-fills.ts).
+ * src/core/pages/page-context.ts); otherwise its cached output is used. Either way the build
+ * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
  */
 export async function renderAstroPages(context: BuildContext, target: FillTarget): Promise<AstroPages> {
   const pagesJson = JSON.stringify(pageContext(context));

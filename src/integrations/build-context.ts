@@ -10,7 +10,7 @@ const moduleUrl = (relative: string) => JSON.stringify(pathToFileURL(fileURLToPa
 
 /** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {
-  /** The page context's JSON (src/core/site/page-context.ts): all that the pages may read in this build. */
+  /** The page context's JSON (src/core/pages/page-context.ts): all that the pages may read in this build. */
   pageContextJson?: string;
 }
 
@@ -21,7 +21,7 @@ function moduleSource(root: string, options: BuildContextOptions): string {
     // whether Astro's output can be reused), render a marker where a part made from the
     // sessions or records goes (the build fills it in), and no calendar pages (the build fills
     // those into shells: the fast path).
-    return `import { fillMarker } from ${moduleUrl('../core/site/page-fills.ts')};
+    return `import { fillMarker } from ${moduleUrl('../core/pages/page-fills.ts')};
 export const pages = JSON.parse(${JSON.stringify(options.pageContextJson)});
 export const fill = fillMarker;
 export const calendarPageList = () => [];
@@ -32,8 +32,8 @@ export const calendarPageList = () => [];
   // render every fill in place and let Astro render the calendar's pages through
   // src/pages/infosessions/[...path].astro.
   return `import { createBuildContext } from ${moduleUrl('../build/context.ts')};
-import { pageContext } from ${moduleUrl('../core/site/page-context.ts')};
-import { pageFill } from ${moduleUrl('../core/site/page-fills.ts')};
+import { pageContext } from ${moduleUrl('../core/pages/page-context.ts')};
+import { pageFill } from ${moduleUrl('../core/pages/page-fills.ts')};
 import { calendarPages } from ${moduleUrl('../core/calendar/pages/calendar-pages.ts')};
 import { buildingLookup } from ${moduleUrl('../core/buildings/location.ts')};
 const context = createBuildContext(${JSON.stringify(root)});

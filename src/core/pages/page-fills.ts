@@ -9,8 +9,8 @@ import type { Session } from '../calendar/session.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
 import { outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
-import type { RenderContext } from './address.ts';
-import { calendarPaths, withBase } from './paths.ts';
+import type { RenderContext } from '../site/address.ts';
+import { calendarPaths, withBase } from '../site/paths.ts';
 
 /** What the page fills are made from: a build's context has it all. */
 export interface FillSource {
@@ -92,7 +92,7 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
 /** Fill `name` of a page, made from the source; throws on a name no page fill has. */
 export function pageFill(source: FillSource, name: string, arg: string | number = ''): string {
   const make = PAGE_FILLS[name];
-  if (!make) throw new Error(`a page asks for the fill "${name}", which src/core/site/page-fills.ts does not make`);
+  if (!make) throw new Error(`a page asks for the fill "${name}", which src/core/pages/page-fills.ts does not make`);
   return make(source, String(arg));
 }
 
