@@ -59,7 +59,7 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'front.terms': (s) =>
     terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(realSessions(t.sessions).length)}</span></li>`.value).join(''),
   // Every term and month (src/pages/infosessions/index.astro).
-  'calendar.lead': (s) => html`${sessionCount(s.sessions.length)} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'},, newest first.`.value,
+  'calendar.lead': (s) => html`${sessionCount(s.sessions.length)} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`.value,
   'calendar.terms': (s) =>
     terms(s)
       .map((t) => {
