@@ -108,6 +108,12 @@ export async function spareVersion(p: OutputPaths, current: string | undefined):
   return spare === undefined ? undefined : path.join(p.versions, spare);
 }
 
+/** Whether a background process is still making a spare (remove-later.ts): then no second one is asked for. */
+export async function spareInProgress(p: OutputPaths): Promise<boolean> {
+  const names = await readdir(p.versions).catch(() => [] as string[]);
+  return names.some((n) => n.endsWith('-spare') && ownedByOther(n) && !existsSync(path.join(p.versions, `${n}.files`)));
+}
+
 /** The process id a leftover's name starts with. */
 function ownerOf(name: string): number | undefined {
   const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
