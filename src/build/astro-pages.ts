@@ -3,8 +3,10 @@ import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
+import { pageContext } from '../core/pages/page-context.ts';
+import { fillPage } from '../core/pages/page-fills.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
-import { handOver, release } from '../integrations/context-store.ts';
+import { astroKey, cachedAstro, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
@@ -15,21 +17,39 @@ const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.lis
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** Astro's output, read: its files, its page shells and its inline scripts' CSP hashes. */
+/** Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or its cached output was used. */
 export interface AstroPages {
   files: OutputFile[];
   shells: Record<ShellKind, Shell>;
   scriptHashes: string[];
+  ran: boolean;
 }
 
 /**
- * Renders the HTML pages with Astro, in this process, handing the pages this build's whole
- * context (they read the data records directly, so every build renders them; the writer then
- * links each page whose bytes did not change from the previous output), and reads the result.
+ * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
+ * made from changed (astro-cache.ts: the project's files it compiles and the page context,
+ * src/core/pages/page-context.ts); otherwise its cached output is used. Either way the build
+ * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
  */
 export async function renderAstroPages(context: BuildContext, target: FillTarget): Promise<AstroPages> {
+  const pagesJson = JSON.stringify(pageContext(context));
+  const key = astroKey(context.root, pagesJson);
+  const cached = cachedAstro(target.versions, key);
+  // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
+  let output = cached === undefined ? undefined : await readAstro(cached).catch(() => undefined);
+  const ran = output === undefined;
+  output ??= await readAstro(await runAstro(context, pagesJson, key, target));
+  const files = output.files.map((f) => {
+    const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes('@@FILL:') ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
+    return filled === undefined ? f : { path: f.path, body: filled };
+  });
+  return { ...output, files, ran };
+}
+
+/** Runs Astro in this process over the page context and moves its output into the cache under `key`; returns the cached folder. */
+async function runAstro(context: BuildContext, pagesJson: string, key: string, target: FillTarget): Promise<string> {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
-  // folder of its own keeps concurrent builds apart); the result is read, then removed.
+  // folder of its own keeps concurrent builds apart); the result is moved into the cache.
   const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
   // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
   // dependencies into it, and two builds sharing node_modules/.vite race on its rename
@@ -40,22 +60,16 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   try {
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     const { build } = await import('astro');
-    const key = handOver(context);
-    try {
-      const integrations = [buildContextIntegration({ handedKey: key })];
-      await build({
-        root: context.root,
-        outDir: astroOut,
-        site: context.render.url,
-        base: context.render.basePath,
-        logLevel: 'warn',
-        integrations,
-        vite: { cacheDir: viteCache },
-      });
-    } finally {
-      release(key);
-    }
-    return await readAstro(astroOut);
+    await build({
+      root: context.root,
+      outDir: astroOut,
+      site: context.render.url,
+      base: context.render.basePath,
+      logLevel: 'warn',
+      integrations: [buildContextIntegration({ pageContextJson: pagesJson })],
+      vite: { cacheDir: viteCache },
+    });
+    return await storeAstro(target.versions, key, astroOut, target.temporary);
   } finally {
     await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
     target.temporary.delete(astroOut);
@@ -64,7 +78,7 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
 }
 
 /** Reads Astro's output: the shells apart, every other file as it is. */
-async function readAstro(dir: string): Promise<AstroPages> {
+async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   const shellFolders = Object.values(SHELLS).map((f) => `${f.replace(/\/$/, '')}/`);
   const files: OutputFile[] = [];
   const shells: Partial<Record<ShellKind, Shell>> = {};

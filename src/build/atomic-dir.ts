@@ -4,8 +4,8 @@ import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import { acquireLock } from './output-lock.ts';
-import { manifestFile, readManifest, writeManifest, type Manifest, type PreviousOutput } from './output-files.ts';
-import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
+import { manifestFile, readManifest, readVersionRecord, writeManifest, type Manifest, type PreviousOutput, type VersionRecord } from './output-files.ts';
+import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareInProgress, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
 
@@ -48,7 +48,7 @@ export interface FillTarget {
  *
  * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
-export async function publishOutput(outDir: string, options: PublishOptions, fill: (target: FillTarget) => Promise<Manifest>): Promise<void> {
+export async function publishOutput(outDir: string, options: PublishOptions, fill: (target: FillTarget) => Promise<VersionRecord>): Promise<void> {
   const say = options.say ?? ((line: string) => console.error(line));
   const p = outputPaths(outDir);
   await prepare(p);
@@ -71,7 +71,7 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     guard.temporary.add(version);
     guard.temporary.add(manifestFile(version));
     const current = await currentVersion(p);
-    const previous = current ? { dir: current, manifest: readManifest(current) } : undefined;
+    const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
     const spare = await spareVersion(p, current);
     let base: Manifest | undefined;
     if (spare) {
@@ -100,7 +100,9 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     // build ends, before any time is spent on it.
     try {
       const current = await currentVersion(p);
-      const spare = await spareVersion(p, current);
+      // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may
+      // end while the spare asked for by the build before it is still being made.
+      const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
       removeLater(await leftovers(p, options.root), p.versions, !spare && current && existsSync(manifestFile(current)) ? current : undefined);
     } catch (error) {
       say(`Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`);

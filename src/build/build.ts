@@ -10,11 +10,14 @@ import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { renderAstroPages, type ShellKind } from './astro-pages.ts';
-import { publishOutput } from './atomic-dir.ts';
-import { createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
-import { OutputWriter, type OutputFile } from './output-files.ts';
+import type { Finding } from '../core/read/findings.ts';
+import type { RenderContext } from '../core/site/address.ts';
+import { publishOutput, type FillTarget } from './atomic-dir.ts';
+import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { buildInputKey } from './input-key.ts';
+import { OutputWriter, readVersionRecord, type OutputFile, type VersionRecord } from './output-files.ts';
+import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { dataDigest } from '../load/data-fs.ts';
-import { BUILD_STAMP } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
 
 /** The stages of a build, in order. */
@@ -28,9 +31,14 @@ export interface BuildReport {
   bytes: number;
   /** Files linked unchanged from the previous output instead of written. */
   reused: number;
-  /** Whether Astro rendered the pages (`ran`) or no pages were built (`none`). */
-  astro: 'ran' | 'none';
-  context: BuildContext;
+  /** Whether Astro rendered the pages (`ran`), its earlier output was used because what it is made from did not change (`cached`), or no pages were built (`none`). */
+  astro: 'ran' | 'cached' | 'none';
+  /** Whether the build's inputs were the published version's (input-key.ts), so that version was reused whole and nothing was read or rendered. */
+  unchanged: boolean;
+  /** Where the output is served and its timestamp. */
+  render: RenderContext;
+  /** What the data's validation warned about (the published version's, when it was reused whole). */
+  warnings: readonly Finding[];
 }
 
 /** Options of a build; without settings, the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies them. */
@@ -60,8 +68,9 @@ function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, S
 /**
  * Builds the site: reads and validates data/ first, renders everything second into a new
  * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
- * Files whose bytes are those of the published version are linked from it, not written.
- * A build that fails leaves `outDir` untouched.
+ * Files whose bytes are those of the published version are linked from it, not written; a
+ * build whose inputs are the published version's (input-key.ts) reads and renders nothing and
+ * reuses that version's files whole. A build that fails leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const progress = options.progress ?? silentProgress;
@@ -74,62 +83,100 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
-  const context = createBuildContext(options.root, options.settings);
+  const { dataDir, render } = buildTarget(options.root, options.settings);
+  const pages = options.pages !== false;
+  const inputs = buildInputKey(options.root, dataDir, render, pages);
+  // When the published version was built from the same inputs, nothing need be read (checked
+  // again under the output's lock); else the data is read and validated before the lock.
+  const hint = (await publishedVersion(options.outDir))?.inputs?.key;
+  let context = hint === inputs ? undefined : createBuildContext(options.root, options.settings, { dataDir, render });
   lap('load');
-  const { site, render, published } = context;
-  const schemas: OutputFile[] = [...renderSchemaFiles(site, published, render)];
-  lap('schemas');
-  let scriptHashes: string[] = [];
-  const hostFiles = (): OutputFile[] => [
-    { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
-    { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
-    { path: '.nojekyll', body: '' },
-  ];
 
   let astro: BuildReport['astro'] = 'none';
+  let warnings: readonly Finding[] = [];
+  let unchanged = false;
   let writer: OutputWriter | undefined;
   await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
-    lap('write'); // the host files above and the temporary folder
+    lap('write'); // the temporary folder
     const out = new OutputWriter(target.dir, target.previous, target.base);
     writer = out;
-    const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
-    // Astro runs in every build (main's pages read the data records directly, so no hash of
-    // fewer inputs could tell when they are unchanged); the writer links every page whose
-    // bytes did not change. The calendar's pages need its shells, so they come after it. The API files come last, one at a time: a large archive's listing is hundreds of
-    // MB of text, made after Astro is done and released before the next is made.
-    write(schemas);
-    lap('schemas');
-    progress.stage('calendar feeds');
-    write(renderFeedFiles(context.feeds, render));
-    write(searchIndexFiles(context.sessions));
-    lap('feeds');
-    if (options.pages !== false) {
-      progress.stage('pages (Astro)');
-      const pages = await renderAstroPages(context, target);
-      astro = 'ran';
-      scriptHashes = pages.scriptHashes;
-      write(pages.files);
-      lap('pages');
-      progress.stage('calendar pages');
-      write(filledCalendarPages(context, pages.shells));
-      lap('calendar');
+    const previous = target.previous;
+    // The same inputs make the same files: the published version's, every one kept or linked.
+    if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes)) {
+      ({ warnings } = previous.inputs);
+      astro = pages ? 'cached' : 'none';
+      unchanged = true;
+    } else {
+      context ??= createBuildContext(options.root, options.settings, { dataDir, render });
+      lap('load');
+      warnings = context.site.warnings;
+      astro = await renderOutput(context, target, out, pages, { progress, lap });
     }
-    progress.stage('API files');
-    for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
-    lap('api');
-    progress.stage('publishing');
-    write(hostFiles());
     out.finish();
+    const bytes = out.counts.bytes;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
-    const stamp = { site: render.url, timestamp: render.timestamp, data: dataDigest(context.dataDir) };
+    const stamp = { site: render.url, timestamp: render.timestamp, data: dataDigest(dataDir) };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
-    return out.manifest;
+    return { manifest: out.manifest, inputs: { key: inputs, warnings: [...warnings], bytes } };
   });
   lap('write');
   progress.done();
   const counts = writer!.counts;
-  return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, context };
+  return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, unchanged, render, warnings };
+}
+
+/** The published version of an output and its record, when there is one (read without the lock: a hint). */
+async function publishedVersion(outDir: string): Promise<VersionRecord | undefined> {
+  const current = await currentVersion(outputPaths(outDir));
+  return current ? readVersionRecord(current) : undefined;
+}
+
+/** How renderOutput reports: progress on a terminal, and the end of each stage. */
+interface StageClock {
+  progress: Progress;
+  lap: (stage: Stage) => void;
+}
+
+/** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
+async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, pages: boolean, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
+  const { site, render, published } = context;
+  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
+  let astro: BuildReport['astro'] = 'none';
+  let scriptHashes: string[] = [];
+  // Astro runs only when what its pages are made from changed (astro-pages.ts), and the
+  // writer links every page whose bytes did not change. The calendar's pages need its
+  // shells, so they come after it. The API files come last, one at a time: a large
+  // archive's listing is hundreds of MB of text, made after Astro is done and released
+  // before the next is made.
+  write(renderSchemaFiles(site, published, render));
+  lap('schemas');
+  progress.stage('calendar feeds');
+  write(renderFeedFiles(context.feeds, render));
+  write(searchIndexFiles(context.sessions));
+  lap('feeds');
+  if (pages) {
+    progress.stage('pages (Astro)');
+    const rendered = await renderAstroPages(context, target);
+    astro = rendered.ran ? 'ran' : 'cached';
+    scriptHashes = rendered.scriptHashes;
+    write(rendered.files);
+    lap('pages');
+    progress.stage('calendar pages');
+    write(filledCalendarPages(context, rendered.shells));
+    lap('calendar');
+  }
+  progress.stage('API files');
+  for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
+  lap('api');
+  progress.stage('publishing');
+  write([
+    { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
+    { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
+    { path: '.nojekyll', body: '' },
+  ]);
+  lap('write');
+  return astro;
 }
 
 /** Passes files through, counting them on the progress display. */

@@ -32,12 +32,22 @@ export interface BuildContext {
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
 export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>;
 
+/** What a build reads and how it renders, before any data is read: the data folder, the address and the timestamp. */
+export interface BuildTarget {
+  dataDir: string;
+  render: RenderContext;
+}
+
+/** The data folder and render context of a build; without settings, reads them from the environment. */
+export function buildTarget(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildTarget {
+  return { dataDir: settings.dataDir, render: renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp) };
+}
+
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
-export function createBuildContext(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildContext {
-  const { dataDir, site: address } = settings;
+export function createBuildContext(root: string, settings?: BuildSettings, target: BuildTarget = buildTarget(root, settings)): BuildContext {
+  const { dataDir, render } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const sessions = chronological(readSessions(site, catalog));
-  const render = renderContext(address, settings.sourceDateEpoch ?? buildTimestamp(dataDir, {}).timestamp);
   return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site) };
 }

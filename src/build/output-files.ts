@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Finding } from '../core/read/findings.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
@@ -21,26 +22,45 @@ export function manifestFile(versionDir: string): string {
   return `${versionDir}.files`;
 }
 
+/** What a version was built from (input-key.ts) and what its build found, so a build of the same inputs can reuse it whole. */
+export interface VersionInputs {
+  key: string;
+  /** The data's warnings, printed again by a build that reuses the version. */
+  warnings: Finding[];
+  /** The bytes of its files but the stamp. */
+  bytes: number;
+}
+
+/** What a version's manifest records: each file's hash, and what the version was built from. */
+export interface VersionRecord {
+  manifest: Manifest;
+  inputs?: VersionInputs;
+}
+
 /** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable. */
-export function readManifest(versionDir: string): Manifest {
+export function readVersionRecord(versionDir: string): VersionRecord {
   try {
-    const json = JSON.parse(readFileSync(manifestFile(versionDir), 'utf8')) as { files?: Record<string, string> };
-    return new Map(Object.entries(json.files ?? {}));
+    const json = JSON.parse(readFileSync(manifestFile(versionDir), 'utf8')) as { files?: Record<string, string>; inputs?: VersionInputs };
+    return { manifest: new Map(Object.entries(json.files ?? {})), ...(json.inputs ? { inputs: json.inputs } : {}) };
   } catch {
-    return new Map();
+    return { manifest: new Map() };
   }
 }
 
+/** Reads a version's manifest of file hashes (see readVersionRecord). */
+export function readManifest(versionDir: string): Manifest {
+  return readVersionRecord(versionDir).manifest;
+}
+
 /** Writes a version's manifest, paths in order (so the same output gives the same manifest). */
-export function writeManifest(versionDir: string, manifest: Manifest): void {
-  const files = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  writeFileSync(manifestFile(versionDir), `${JSON.stringify({ version: 1, files })}\n`);
+export function writeManifest(versionDir: string, record: VersionRecord): void {
+  const files = Object.fromEntries([...record.manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(manifestFile(versionDir), `${JSON.stringify({ version: 1, ...(record.inputs ? { inputs: record.inputs } : {}), files })}\n`);
 }
 
 /** A version folder and its manifest: the published one to link files from, or the one a build updates in place. */
-export interface PreviousOutput {
+export interface PreviousOutput extends VersionRecord {
   dir: string;
-  manifest: Manifest;
 }
 
 /** What a writer did: files in the output, how many were already in place or linked unchanged, and bytes. */
@@ -116,6 +136,32 @@ export class OutputWriter {
       place(target, () => writeFileSync(target, body));
     }
     return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
+  }
+
+  /**
+   * Puts every file of the published version's manifest in place unchanged (a build whose
+   * inputs are that version's: see input-key.ts): left as it is where the updated version has
+   * the same bytes, else linked from the published version. Does nothing and returns false
+   * when a file to link is missing there (removed by hand): then the output must be rendered.
+   */
+  keepAll(manifest: Manifest, bytes: number): boolean {
+    const linked = [...manifest].filter(([rel, sum]) => this.base?.get(rel) !== sum);
+    if (linked.some(([rel]) => !existsSync(path.join(this.previous?.dir ?? '', rel)))) return false;
+    for (const [rel, sum] of manifest) {
+      if (this.manifest.has(rel)) throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+      this.manifest.set(rel, sum);
+      this.counts.files += 1;
+      const had = this.base?.get(rel);
+      if (had === sum) {
+        this.counts.reused += 1;
+        continue;
+      }
+      const target = path.join(this.dir, rel);
+      if (had !== undefined) rmSync(target, { force: true });
+      if (!this.link(rel, target)) throw new Error(`${rel} of the published version is gone: build again`);
+    }
+    this.counts.bytes += bytes;
+    return true;
   }
 
   /** Removes the files of the updated version that this output does not have, and folders left empty. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { lstat, readdir, readlink, rename, symlink } from 'node:fs/promises';
+import { lstat, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isRunning } from './output-lock.ts';
 
@@ -39,6 +39,8 @@ export function displayPath(target: string, cwd = process.cwd()): string {
 
 /** How the names of cache folders in the versions folder start (Astro's output, kept across builds). */
 export const CACHE_PREFIX = 'cache-';
+/** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
+const CACHES_KEPT = 2;
 
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
@@ -106,6 +108,12 @@ export async function spareVersion(p: OutputPaths, current: string | undefined):
   return spare === undefined ? undefined : path.join(p.versions, spare);
 }
 
+/** Whether a background process is still making a spare (remove-later.ts): then no second one is asked for. */
+export async function spareInProgress(p: OutputPaths): Promise<boolean> {
+  const names = await readdir(p.versions).catch(() => [] as string[]);
+  return names.some((n) => n.endsWith('-spare') && ownedByOther(n) && !existsSync(path.join(p.versions, `${n}.files`)));
+}
+
 /** The process id a leftover's name starts with. */
 function ownerOf(name: string): number | undefined {
   const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
@@ -114,8 +122,8 @@ function ownerOf(name: string): number | undefined {
 
 /**
  * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, the spare (spareVersion), their manifests, the lock and the caches
- * (`cache-*`, pruned by their owners) (and what a running
+ * but the current version, the spare (spareVersion), their manifests, the lock and the
+ * CACHES_KEPT most recently used caches (`cache-*`) (and what a running
  * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
  * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
  * build is no longer running. Returns their paths (for remove-later.ts).
@@ -126,9 +134,13 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
   const keep = new Set([p.lock, current, `${current}.files`, spare, `${spare}.files`]);
   const doomed: string[] = [];
-  for (const name of await readdir(p.versions).catch(() => [] as string[])) {
+  const names = await readdir(p.versions).catch(() => [] as string[]);
+  const caches = names.filter((n) => n.startsWith(CACHE_PREFIX)).map((n) => path.join(p.versions, n));
+  const used = new Map(await Promise.all(caches.map(async (c) => [c, (await stat(c).catch(() => undefined))?.mtimeMs ?? 0] as const)));
+  for (const c of caches.sort((a, b) => used.get(b)! - used.get(a)!).slice(0, CACHES_KEPT)) keep.add(c);
+  for (const name of names) {
     const full = path.join(p.versions, name);
-    if (keep.has(full) || name.startsWith(CACHE_PREFIX) || others(ownerOf(name))) continue;
+    if (keep.has(full) || others(ownerOf(name))) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;

@@ -19,7 +19,7 @@ await cliMain(startCommand, async ({ values, config }) => {
   if (reason) {
     console.log(`Building: ${reason}.`);
     const report = await buildSite({ root, outDir: distDir, settings: config, progress: progressFor(process.stderr, config.ci) });
-    for (const w of sortFindings(report.context.site.warnings)) console.warn(formatFinding(w));
+    for (const w of sortFindings(report.warnings)) console.warn(formatFinding(w));
   }
   const keys = keyStoreFromEnv(config.apiKeys);
   const directory = loadSiteData(config.dataDir, root).directory;

@@ -5,37 +5,48 @@ import type { AstroIntegration } from 'astro';
 const VIRTUAL_CONTEXT = 'virtual:campus/context';
 const RESOLVED = `\0${VIRTUAL_CONTEXT}`;
 const NAME = 'campus:build-context';
-const STORE = fileURLToPath(new URL('./context-store.ts', import.meta.url));
-const CONTEXT_MODULE = fileURLToPath(new URL('../build/context.ts', import.meta.url));
+/** A module of this project, as the virtual module's source imports it. */
+const moduleUrl = (relative: string) => JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
 
-/** What the integration is given: the build's context, or nothing (then it reads data/ itself). */
+/** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {
-  /** The key in context-store.ts under which the build handed over the context it already read. */
-  handedKey?: string;
+  /** The page context's JSON (src/core/pages/page-context.ts): all that the pages may read in this build. */
+  pageContextJson?: string;
 }
 
-/** The virtual module's source: the handed-over context, or one read from the project's data/. */
+/** The virtual module's source: the build's page context and fill markers, or everything read from the project's data/. */
 function moduleSource(root: string, options: BuildContextOptions): string {
-  if (options.handedKey) {
-    // The build fills the month, term and session pages into shells itself (the fast path).
-    return `import { handedContext } from ${JSON.stringify(pathToFileURL(STORE).href)};
-export const context = handedContext(${JSON.stringify(options.handedKey)});
-export const astroRendersCalendar = false;
+  if (options.pageContextJson !== undefined) {
+    // In a build the pages get the page context and nothing else (the build hashes it to tell
+    // whether Astro's output can be reused), render a marker where a part made from the
+    // sessions or records goes (the build fills it in), and no calendar pages (the build fills
+    // those into shells: the fast path).
+    return `import { fillMarker } from ${moduleUrl('../core/pages/page-fills.ts')};
+export const pages = JSON.parse(${JSON.stringify(options.pageContextJson)});
+export const fill = fillMarker;
+export const calendarPageList = () => [];
 `;
   }
   // Under `astro dev` (or a bare `astro build`/`astro check`) nobody hands a context over: read
   // data/ (or DATA_DIR) below the project root resolved from Astro's config, not process.cwd(),
-  // and let Astro render the calendar's pages through src/pages/infosessions/[...path].astro.
-  return `import { createBuildContext } from ${JSON.stringify(CONTEXT_MODULE)};
-export const context = createBuildContext(${JSON.stringify(root)});
-export const astroRendersCalendar = true;
+  // render every fill in place and let Astro render the calendar's pages through
+  // src/pages/infosessions/[...path].astro.
+  return `import { createBuildContext } from ${moduleUrl('../build/context.ts')};
+import { pageContext } from ${moduleUrl('../core/pages/page-context.ts')};
+import { pageFill } from ${moduleUrl('../core/pages/page-fills.ts')};
+import { calendarPages } from ${moduleUrl('../core/calendar/pages/calendar-pages.ts')};
+import { buildingLookup } from ${moduleUrl('../core/buildings/location.ts')};
+const context = createBuildContext(${JSON.stringify(root)});
+export const pages = pageContext(context);
+export const fill = (name, arg = '') => pageFill(context, name, arg);
+export const calendarPageList = () => [...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })];
 `;
 }
 
 /**
- * Gives Astro's pages the build context as `virtual:campus/context`, as Starlight hands its
+ * Gives Astro's pages what they read as `virtual:campus/context`, as Starlight hands its
  * configuration to its pages. Registered in astro.config.mjs (no options: reads data/); the
- * build adds an instance that carries its context through the inline config of `build()`,
+ * build adds an instance that carries its page context through the inline config of `build()`,
  * and the last instance registered is the one that acts.
  */
 export function buildContextIntegration(options: BuildContextOptions = {}): AstroIntegration {
@@ -43,7 +54,6 @@ export function buildContextIntegration(options: BuildContextOptions = {}): Astr
     // Astro copies integrations when it validates the config; their hook functions stay the same.
     if (config.integrations.findLast((i) => i.name === NAME)?.hooks['astro:config:setup'] !== setup) return;
     const source = moduleSource(fileURLToPath(config.root), options);
-    const store = pathToFileURL(STORE).href;
     updateConfig({
       vite: {
         plugins: [
@@ -51,11 +61,7 @@ export function buildContextIntegration(options: BuildContextOptions = {}): Astr
             name: NAME,
             enforce: 'pre',
             resolveId(id) {
-              if (id === VIRTUAL_CONTEXT) return RESOLVED;
-              // The store stays out of the bundle (Vite hands its file URL over as a path), so the
-              // bundle imports the very module instance the build filled.
-              if (options.handedKey && (id === store || id === STORE)) return { id: store, external: true };
-              return undefined;
+              return id === VIRTUAL_CONTEXT ? RESOLVED : undefined;
             },
             load(id) {
               return id === RESOLVED ? source : undefined;

@@ -1,7 +1,9 @@
 // The types of the virtual module set up by build-context.ts.
 declare module 'virtual:campus/context' {
-  /** The build's context: data, render context (address and timestamp), sessions and feeds. */
-  export const context: import('../build/context.ts').BuildContext;
-  /** True when Astro renders the calendar's month, term and session pages itself (dev); false when the build fills them into shells. */
-  export const astroRendersCalendar: boolean;
+  /** All that the pages may read of the data in a build: address, directory, methods, buildings (src/core/pages/page-context.ts). */
+  export const pages: import('../core/pages/page-context.ts').PageContext;
+  /** A part of a page made from the sessions or records (src/core/pages/page-fills.ts): in a build its marker, which the build fills in; under `astro dev` the part itself. */
+  export function fill(name: string, arg?: string | number): string;
+  /** The month, term and session pages for Astro to render: none in a build (it fills them into shells), all under `astro dev`. */
+  export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
 }

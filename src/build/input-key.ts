@@ -1,0 +1,35 @@
+import { hash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { RenderContext } from '../core/site/address.ts';
+
+/** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
+export const PROJECT_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** Bumped when how a key is made changes. */
+const FORMAT = 'build-inputs 1';
+
+/** One line per file below `root` among `rels` (folders walked, `skip` left out, sorted): its relative path and content hash. */
+export function fileDigests(root: string, rels: readonly string[], skip: ReadonlySet<string> = new Set()): string[] {
+  const lines: string[] = [];
+  const walk = (rel: string) => {
+    const full = path.join(root, rel);
+    if (skip.has(rel) || !existsSync(full)) return;
+    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) walk(rel === '.' ? name : `${rel}/${name}`);
+    else lines.push(`${rel}\0${hash('sha1', readFileSync(full), 'base64url')}`);
+  };
+  for (const rel of rels) walk(rel);
+  return lines;
+}
+
+/**
+ * The key of everything a build's output is made from: every file of the data folder, the
+ * project's code, pages, configuration and lock file, the Node.js version, and the settings
+ * (address, timestamp, whether pages are built, the working folder). A build whose key is the published version's
+ * makes that version again, byte for byte, so it reuses it whole instead (build.ts).
+ */
+export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): string {
+  // The working folder too: the warnings a reused version prints name files relative to it.
+  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd() });
+  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', ...fileDigests(dataDir, ['.'])];
+  return hash('sha256', lines.join('\n'), 'base64url').slice(0, 32);
+}

@@ -1,0 +1,103 @@
+import { monthLabel, monthSlug, monthsWithin, realSessions, termsWithin } from '../calendar/calendar.ts';
+import type { SubscriptionFeeds } from '../calendar/feeds.ts';
+import { dayLabel } from '../calendar/format.ts';
+import { feedsPageBody } from '../calendar/pages/feeds-page.ts';
+import { filterForm } from '../calendar/pages/filter-form.ts';
+import { sessionCount } from '../calendar/pages/month-page.ts';
+import { firstDays, upcomingWindow } from '../calendar/pages/upcoming.ts';
+import type { Session } from '../calendar/session.ts';
+import type { PublishedMethod } from '../records/method-entry.ts';
+import { outputExcerpt } from '../render/catalogue.ts';
+import { html } from '../render/html.ts';
+import type { RenderContext } from '../site/address.ts';
+import { calendarPaths, withBase } from '../site/paths.ts';
+
+/** What the page fills are made from: a build's context has it all. */
+export interface FillSource {
+  /** The sessions in time order. */
+  sessions: readonly Session[];
+  feeds: SubscriptionFeeds;
+  published: readonly PublishedMethod[];
+  render: RenderContext;
+}
+
+/** The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build; plain text, which Astro leaves as it is. */
+export function fillMarker(name: string, arg: string | number = ''): string {
+  return `@@FILL:${name}:${arg}@@`;
+}
+
+/** Every fill marker in a text, with its name and argument. */
+const FILL_PATTERN = /@@FILL:([\w.-]+):([\w.-]*)@@/g;
+
+/** The terms of a source's sessions, newest first (computed once per source). */
+const termsOf = new WeakMap<FillSource, ReturnType<typeof termsWithin>>();
+function terms(source: FillSource): ReturnType<typeof termsWithin> {
+  let found = termsOf.get(source);
+  if (!found) termsOf.set(source, (found = termsWithin(source.sessions)));
+  return found;
+}
+
+/** The published method with this ID (a page names it by the fill's argument). */
+function method(source: FillSource, arg: string): PublishedMethod {
+  const found = source.published.find((p) => String(p.entry.methodId) === arg);
+  if (!found) throw new Error(`no method ${arg} with output to fill a page with`);
+  return found;
+}
+
+/**
+ * Every part of an Astro page made from the sessions or the methods' records, by name, as
+ * markup (or, for sessions.json, the file's text). In a build the pages render a marker and the
+ * build fills it in, so what Astro renders depends only on the page context (page-context.ts);
+ * under `astro dev` the pages render the part itself.
+ */
+const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
+  // The front door (src/pages/index.astro).
+  'front.filter': (s) => filterForm(s.feeds.all.sessions, s.render).value,
+  'front.heading': (s) => html`${terms(s)[0] ? `Coming up in ${terms(s)[0]!.term.label}` : 'Coming up'}`.value,
+  'front.note': (s) => (terms(s)[0] ? html`<p class="muted" data-note>The first sessions of ${terms(s)[0]!.term.label}, the newest term with sessions.</p>`.value : ''),
+  'front.first-days': (s) => (terms(s)[0] ? firstDays(terms(s)[0]!.sessions, s.render).value : ''),
+  'front.terms': (s) =>
+    terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(realSessions(t.sessions).length)}</span></li>`.value).join(''),
+  // Every term and month (src/pages/infosessions/index.astro).
+  'calendar.lead': (s) => html`${sessionCount(s.sessions.length)} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`.value,
+  'calendar.terms': (s) =>
+    terms(s)
+      .map((t) => {
+        const at = (target: string) => withBase(s.render.basePath, target);
+        const months = monthsWithin(t.sessions).filter((m) => m.sessions.length > 0);
+        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(t.sessions.length)}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${m.sessions.length})</span></li>`)} </ul> </section>`.value;
+      })
+      .join(''),
+  // The feeds page and the front door's script's window.
+  'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
+  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render)),
+  // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
+  'method.files': (s, id) => String(method(s, id).files.length),
+  'method.today': (s, id) => html` (${outputExcerpt(method(s, id), s.render)?.total ?? 0} today)`.value,
+  'method.excerpt': (s, id) => {
+    const m = method(s, id);
+    const e = outputExcerpt(m, s.render);
+    if (!e) return '';
+    const fixed = m.entry.parameters.every((p) => p === 'format');
+    const data = m.noData === undefined && m.files.length > 0;
+    const what = data
+      ? e.total === 1 && m.shape === 'object'
+        ? `The envelope of ${fixed ? 'the file' : 'the first file'}, as JSON and as XML.`
+        : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, as JSON and as XML.`
+      : 'The no-data envelope the file holds, as JSON and as XML.';
+    return html` <h2>${data ? 'The start of the real output' : 'The real output'}</h2> <p>${what}</p> <h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre> <h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre> `.value;
+  },
+};
+
+/** Fill `name` of a page, made from the source; throws on a name no page fill has. */
+export function pageFill(source: FillSource, name: string, arg: string | number = ''): string {
+  const make = PAGE_FILLS[name];
+  if (!make) throw new Error(`a page asks for the fill "${name}", which src/core/pages/page-fills.ts does not make`);
+  return make(source, String(arg));
+}
+
+/** A page's text with every fill marker replaced by its fill; undefined when it holds none. */
+export function fillPage(text: string, source: FillSource): string | undefined {
+  if (!text.includes('@@FILL:')) return undefined;
+  return text.replace(FILL_PATTERN, (_, name: string, arg: string) => pageFill(source, name, arg));
+}

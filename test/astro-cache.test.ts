@@ -1,0 +1,112 @@
+// Astro runs only when what its pages are made from changes (src/build/astro-cache.ts): a
+// rebuild with the same inputs reuses the published version whole (src/build/input-key.ts),
+// one with the same sources and page context reuses Astro's cached output, a change to a page's
+// source or to data the pages read runs it again, and either way the output is byte for byte
+// a cold build's. The builds run in a copy of the project (its node_modules linked), so that a
+// page's source can change without touching the repository's.
+import { execFile } from 'node:child_process';
+import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toggleOneRow } from '../bench/one-row.ts';
+import { EPOCH, ROOT, readTree, removeDir, tempDir } from './helpers/build.ts';
+
+/** What a project copy needs for a build: the sources and configuration Astro reads, and the data. */
+const PROJECT = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+let work: string;
+let project: string;
+let data: string;
+beforeAll(async () => {
+  work = await tempDir('campus-astro-cache-');
+  project = path.join(work, 'project');
+  data = path.join(project, 'data');
+  for (const name of PROJECT) await cp(path.join(ROOT, name), path.join(project, name), { recursive: true });
+  await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
+  // Every data set, courses cut to one subject (every course is 10,000 files).
+  const courses = path.join(ROOT, 'data/courses');
+  await cp(path.join(ROOT, 'data'), data, { recursive: true, filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv' });
+});
+afterAll(() => removeDir(work));
+
+/** What a build of the project copy reported (--report), and its summary line. */
+async function build(out: string): Promise<{ astro: string; unchanged: boolean; reused: number; files: number; summary: string; warnings: string }> {
+  const report = `${out}.report.json`;
+  const { DATA_DIR: _, SITE_URL: __, ...env } = process.env;
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', path.join(project, 'src/cli/build.ts'), '--out', out, '--report', report],
+    { cwd: project, env: { ...env, SOURCE_DATE_EPOCH: String(EPOCH) }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { ...JSON.parse(await readFile(report, 'utf8')), summary: stdout, warnings: stderr };
+}
+
+/** Expects two outputs to hold the same files with the same bytes. */
+async function expectSameTree(a: string, b: string, change: string): Promise<void> {
+  const [x, y] = [await readTree(a), await readTree(b)];
+  expect([...x.keys()], change).toEqual([...y.keys()]);
+  expect([...x].filter(([file, bytes]) => !bytes.equals(y.get(file)!)).map(([file]) => file), change).toEqual([]);
+}
+
+/** Replaces text in a file of the project copy; fails when the text is not there. */
+async function edit(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  expect(text, file).toContain(from);
+  await writeFile(file, text.replace(from, to));
+}
+
+describe("Astro's cached output", () => {
+  it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
+    const out = path.join(work, 'incremental/dist');
+    const cold = (n: number) => path.join(work, `cold-${n}/dist`);
+    const first = await build(out);
+    expect(first).toMatchObject({ astro: 'ran', unchanged: false });
+    const marked = [...(await readTree(out))].filter(([, bytes]) => bytes.includes('@@FILL:')).map(([file]) => file);
+    expect(marked, 'files with a fill marker left in them').toEqual([]);
+
+    // The same inputs: the published version reused whole, its warnings printed again.
+    const unchanged = await build(out);
+    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 }); // all but the stamp, always written anew
+    expect(unchanged.summary).toContain('Astro skipped');
+    expect(unchanged.warnings).toBe(first.warnings);
+
+    // A one-cell change of a session: filled in by the build, no Astro.
+    toggleOneRow(data);
+    expect(await build(out)).toMatchObject({ astro: 'cached', unchanged: false });
+    expect((await build(cold(1))).astro).toBe('ran');
+    await expectSameTree(out, cold(1), 'a session changed');
+
+    // A page's source.
+    await edit(path.join(project, 'src/pages/404.astro'), 'Nothing is published at this address.', 'Nothing is published here.');
+    expect((await build(out)).astro).toBe('ran');
+    expect(await readFile(path.join(out, '404.html'), 'utf8')).toContain('Nothing is published here.');
+    await build(cold(2));
+    await expectSameTree(out, cold(2), 'a page changed');
+
+    // Data the pages read: a building's name (the buildings' pages).
+    await edit(path.join(data, 'buildings/Buildings.csv'), 'Douglas Wright Engineering Building', 'Douglas Wright Engineering Hall');
+    expect((await build(out)).astro).toBe('ran');
+    expect(await readFile(path.join(out, 'buildings/DWE/index.html'), 'utf8')).toContain('Douglas Wright Engineering Hall');
+    await build(cold(3));
+    await expectSameTree(out, cold(3), 'a building changed');
+
+    // Back to an earlier page context: its output is still cached.
+    await edit(path.join(data, 'buildings/Buildings.csv'), 'Douglas Wright Engineering Hall', 'Douglas Wright Engineering Building');
+    expect((await build(out)).astro).toBe('cached');
+    await expectSameTree(out, cold(2), 'the building changed back');
+  }, 400_000);
+});
+
+describe('a page context', () => {
+  it('holds no timestamp and nothing of the sessions, so a session change leaves it as it is', async () => {
+    const { createBuildContext } = await import('../src/build/context.ts');
+    const { pageContext } = await import('../src/core/pages/page-context.ts');
+    const settings = (epoch: number) => ({ dataDir: data, site: { url: 'http://localhost:3000/', basePath: '/', apiBase: 'http://localhost:3000/v2' }, sourceDateEpoch: epoch });
+    const before = JSON.stringify(pageContext(createBuildContext(project, settings(1))));
+    toggleOneRow(data);
+    const after = JSON.stringify(pageContext(createBuildContext(project, settings(2))));
+    expect(after === before, 'the page context changed with the sessions or the timestamp').toBe(true);
+    expect(Object.keys(JSON.parse(before).address)).toEqual(['url', 'basePath', 'apiBase']);
+  });
+});
