@@ -53,7 +53,11 @@ export async function openPage(browser: Browser, url: string, viewport: { width:
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // A request the page itself cancelled by navigating on (a favicon still loading when a link
+  // is followed) is no failure; anything else (refused, reset, blocked) is.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
   (page as Page & { problems?: string[] }).problems = problems;
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) throw new Error(`no response for ${url}`);
