@@ -62,7 +62,7 @@ describe("Astro's cached output", () => {
     const cold = (n: number) => path.join(work, `cold-${n}/dist`);
     const first = await build(out);
     expect(first).toMatchObject({ astro: 'ran', unchanged: false });
-    const marked = [...(await readTree(out))].filter(([, bytes]) => bytes.includes('@@FILL:')).map(([file]) => file);
+    const marked = [...(await readTree(out))].filter(([, bytes]) => bytes.includes('@FILL:')).map(([file]) => file);
     expect(marked, 'files with a fill marker left in them').toEqual([]);
 
     // The same inputs: the published version reused whole, its warnings printed again.

@@ -4,7 +4,7 @@ import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { pageContext } from '../core/pages/page-context.ts';
-import { fillPage } from '../core/pages/page-fills.ts';
+import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { astroKey, cachedAstro, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -40,7 +40,7 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   const ran = output === undefined;
   output ??= await readAstro(await runAstro(context, pagesJson, key, target));
   const files = output.files.map((f) => {
-    const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes('@@FILL:') ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
+    const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
     return filled === undefined ? f : { path: f.path, body: filled };
   });
   return { ...output, files, ran };

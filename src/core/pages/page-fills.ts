@@ -21,13 +21,20 @@ export interface FillSource {
   render: RenderContext;
 }
 
-/** The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build; plain text, which Astro leaves as it is. */
+/**
+ * What every fill marker starts with. A raw `&` followed by `@`: Astro escapes every `&` of the
+ * text it is given (to `&amp;` in text, `&#38;` in attributes), so no text of the data, whatever
+ * it holds, can put a marker into a page; only the pages' own `set:html={fill(…)}` can.
+ */
+export const FILL_START = '&@FILL:';
+
+/** The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build, as raw markup (`set:html`). */
 export function fillMarker(name: string, arg: string | number = ''): string {
-  return `@@FILL:${name}:${arg}@@`;
+  return `${FILL_START}${name}:${arg}@@`;
 }
 
 /** Every fill marker in a text, with its name and argument. */
-const FILL_PATTERN = /@@FILL:([\w.-]+):([\w.-]*)@@/g;
+const FILL_PATTERN = /&@FILL:([\w.-]+):([\w.-]*)@@/g;
 
 /** The terms of a source's sessions, newest first (computed once per source). */
 const termsOf = new WeakMap<FillSource, ReturnType<typeof termsWithin>>();
@@ -98,6 +105,6 @@ export function pageFill(source: FillSource, name: string, arg: string | number 
 
 /** A page's text with every fill marker replaced by its fill; undefined when it holds none. */
 export function fillPage(text: string, source: FillSource): string | undefined {
-  if (!text.includes('@@FILL:')) return undefined;
+  if (!text.includes(FILL_START)) return undefined;
   return text.replace(FILL_PATTERN, (_, name: string, arg: string) => pageFill(source, name, arg));
 }
