@@ -66,6 +66,10 @@ describe('buildingOf: the building a location names', () => {
     ['Institute for Quantum Computing', undefined], // a name three buildings share names none
     ['Room 2 - Davis Centre', 'DC'],
     ['Room A', undefined], // a last word that is no code
+    // Later in the text, two-letter codes need a room and names must stand whole.
+    ['Washington, DC', undefined], ['Calgary, AB', undefined], ['Atlanta GA', undefined], ['Online - 12:00 PT', undefined],
+    ['Online, Physics Dept. webinar', undefined], ['Zoom - Velocity team call', undefined], ['Hotel Lobby, TC Energy tower', undefined],
+    ['Career Fair, DC 1301', 'DC'], ['Career Fair - Physics', 'PHY'],
   ])('%j → %s', (location, code) => {
     expect(buildingOf(location, buildings)?.code).toBe(code);
   });

@@ -34,6 +34,9 @@ function startsWithName(location: string, name: string): boolean {
 /** The parts of a location written around a separator: `Laurel Room - SCH` → `Laurel Room`, `SCH`. */
 const SEPARATOR = /\s*(?:\s-\s*|-\s|,)\s*/;
 
+/** What follows a code to make a room: a number, maybe after a space or a dash (`-1001`, ` 2218A/B`). */
+const ROOM = /^[\s-]*\d[\w/]*$/;
+
 /** A last word that is written as a code alone: `Bombshelter SLC`. */
 const LAST_WORD = /\s([A-Z][A-Z0-9]+)$/;
 
@@ -43,9 +46,13 @@ const LAST_WORD = /\s([A-Z][A-Z0-9]+)$/;
  *    (codes case for case, the longest first: `STJ-SW` before `STJ`);
  * 2. it starts with a building's name or one of its other names, case aside: "Davis Centre 1301"
  *    → DC, "South Campus Hall - Laurel Room" → SCH (a name two buildings share names neither);
- * 3. a later part, after " - " or ",", does either: "Laurel Room - SCH", "Festival Room - South
- *    Campus Hall", "Sedra Student Design Centre, E5-1001" → E5;
- * 4. its last word is a code: "Bombshelter SLC" → SLC.
+ * 3. a later part, after " - " or ",", is a building: its name or other name whole, or its code
+ *    with a room number ("Sedra Student Design Centre, E5-1001" → E5), or alone when the code
+ *    has three characters or more ("Laurel Room - SCH"; "Festival Room - South Campus Hall");
+ * 4. its last word is a code of three characters or more: "Bombshelter SLC" → SLC.
+ * Two-letter codes later in the text need a room number, since they are also provinces, states
+ * and time zones ("Washington, DC", "Atlanta GA", "Online - 12:00 PT" name no building), and a
+ * later part that merely starts with a name names none ("Zoom - Velocity team call").
  * Undefined when none does ("Fed Hall - Main Space": no building of the data is called so).
  */
 export function buildingOf<T extends Named>(location: string, buildings: readonly T[]): T | undefined {
@@ -62,11 +69,14 @@ function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: s
   const byName = [...owners].filter(([, bs]) => bs.length === 1).map(([n, [b]]) => [n, b!] as const).sort((a, b) => b[0].length - a[0].length);
   const atStart = (text: string): T | undefined =>
     byCode.find((b) => startsWithCode(text, b.code)) ?? byName.find(([n]) => startsWithName(text, n))?.[1];
+  const whole = (part: string): T | undefined =>
+    byCode.find((b) => startsWithCode(part, b.code) && (ROOM.test(part.slice(b.code.length)) || (part === b.code && b.code.length >= 3))) ??
+    byName.find(([n]) => part.toLowerCase() === n)?.[1];
   return (location) => {
     const text = location.trim();
     const [, ...later] = text.split(SEPARATOR);
     const last = LAST_WORD.exec(text)?.[1];
-    return atStart(text) ?? later.map(atStart).find((b) => b) ?? (last ? byCode.find((b) => b.code === last) : undefined);
+    return atStart(text) ?? later.map(whole).find((b) => b) ?? (last && last.length >= 3 ? byCode.find((b) => b.code === last) : undefined);
   };
 }
 
