@@ -187,5 +187,12 @@ describe('a data folder holding a link or a special file', () => {
       'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
     ]);
     expect(run.stdout + run.stderr).not.toContain('do-not-print-me');
+
+    // The build says the same, and stops: it hashes the data for its reuse key first, and that
+    // reading too opens no link or pipe (it hung on the pipe, and followed the links).
+    const build = await runCli('build.ts', ['--api-only', '--out', path.join(work, 'dist')], { DATA_DIR: data, CAMPUS_TEST_SECRET: 'do-not-print-me' }, work);
+    expect(build.code).toBe(1);
+    expect(build.stderr.split('\n').filter((l) => l.includes('error:'))).toEqual(errors);
+    expect(build.stdout + build.stderr).not.toContain('do-not-print-me');
   });
 });

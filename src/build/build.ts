@@ -114,11 +114,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     }
     out.finish();
     const bytes = out.counts.bytes;
+    // Inputs that changed while this build read them (an editor saving) leave no key: the next
+    // build renders in full rather than trust this version for either state of the data.
+    const key = unchanged || buildInputKey(options.root, dataDir, render, pages) === inputs ? inputs : undefined;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
     const stamp = { site: render.url, timestamp: render.timestamp, data: dataDigest(dataDir) };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
-    return { manifest: out.manifest, inputs: { key: inputs, warnings: [...warnings], bytes } };
+    return { manifest: out.manifest, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
   });
   lap('write');
   progress.done();

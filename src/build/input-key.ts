@@ -2,11 +2,12 @@ import { hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RenderContext } from '../core/site/address.ts';
+import { dataDigest } from '../load/data-fs.ts';
 
 /** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
 export const PROJECT_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Bumped when how a key is made changes. */
-const FORMAT = 'build-inputs 1';
+const FORMAT = 'build-inputs 2';
 
 /** One line per file below `root` among `rels` (folders walked, `skip` left out, sorted): its relative path and content hash. */
 export function fileDigests(root: string, rels: readonly string[], skip: ReadonlySet<string> = new Set()): string[] {
@@ -24,12 +25,14 @@ export function fileDigests(root: string, rels: readonly string[], skip: Readonl
 /**
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp, whether pages are built, the working folder). A build whose key is the published version's
+ * (address, timestamp, whether pages are built, the working folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts).
  */
 export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): string {
-  // The working folder too: the warnings a reused version prints name files relative to it.
-  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd() });
-  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', ...fileDigests(dataDir, ['.'])];
+  // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
+  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd(), dataDir });
+  // The data as the reader sees it: regular data files only, read without following a link or
+  // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
+  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', dataDigest(dataDir)];
   return hash('sha256', lines.join('\n'), 'base64url').slice(0, 32);
 }

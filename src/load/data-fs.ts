@@ -74,13 +74,16 @@ export function readDataFile(dir: string, rel: string): Buffer | undefined {
 }
 
 /**
- * A digest of what a data folder holds: each data file's relative path and bytes, in order.
+ * A digest of what a data folder holds: each data file's relative path and bytes, in order,
+ * and the links and special files the reader refuses (by name; never followed or read).
  * The same data in any folder gives the same digest; the build records it (`npm start`
  * rebuilds when the folder DATA_DIR names holds other data than the output was built from).
  */
 export function dataDigest(dir: string): string {
   const hash = createHash('sha1');
-  for (const rel of listDataFiles(dir)) {
+  const { files, refused } = listDataFolder(dir);
+  for (const r of refused) hash.update(`refused\u0000${r.rel}\u0000${r.kind}\u0000`);
+  for (const rel of files) {
     const bytes = readDataFile(dir, rel);
     hash.update(`${rel}\u0000${bytes?.length ?? -1}\u0000`);
     if (bytes) hash.update(bytes);
