@@ -6,7 +6,7 @@ import { ROOT } from './helpers/build.ts';
 
 // The type checks of `npm test`, run here so they overlap the other suites instead of
 // preceding them: tsc --noEmit (TypeScript 7) over every .ts file, and astro check
-// (tools/astro-check, TypeScript 6) over the Astro files. A type error fails npm test.
+// (test/astro-check, TypeScript 6) over the Astro files. A type error fails npm test.
 
 /** Runs a node script of the project to its end; its exit code and everything it printed. */
 async function runNode(script: string, args: string[]): Promise<{ code: number; output: string }> {
@@ -26,7 +26,7 @@ describe.concurrent('the type checks', () => {
   });
 
   it('astro check finds no error in the Astro files', async () => {
-    const run = await runNode('tools/astro-check/run.mjs', []);
+    const run = await runNode('test/astro-check/run.mjs', []);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/- 0 errors/);
   });

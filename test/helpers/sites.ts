@@ -30,7 +30,7 @@ export const BASE_PATH = new URL(BASED_SITE_URL).pathname;
 /** The shared builds of this run (see test/setup/global-build.ts). */
 export function sharedSites(): SharedSites {
   const sites = inject('sharedSites');
-  if (!sites) throw new Error('the shared builds are missing: run the tests with vitest.config.ts (its globalSetup builds them)');
+  if (!sites) throw new Error('the shared builds are missing: run the tests with test/vitest.config.ts, as npm test does (its globalSetup builds them)');
   return sites;
 }
 

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Here, not at the top level (which holds only what the project is): `npm test` names it, and
+// `npm test -- test/server.test.ts` runs one suite with it. Paths below are the project's.
 export default defineConfig({
+  root: path.resolve(import.meta.dirname, '..'),
   test: {
     include: ['test/**/*.test.ts'],
     // Builds the real data once (the default site and one below a path) for every suite that reads a build.
