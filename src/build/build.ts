@@ -17,7 +17,6 @@ import { buildTarget, createBuildContext, type BuildContext, type BuildSettings 
 import { buildInputKey } from './input-key.ts';
 import { OutputWriter, readVersionRecord, type OutputFile, type VersionRecord } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
-import { dataDigest } from '../load/data-fs.ts';
 import { silentProgress, type Progress } from './progress.ts';
 
 /** The stages of a build, in order. */
@@ -85,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   progress.stage('reading the data');
   const { dataDir, render } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
-  const inputs = buildInputKey(options.root, dataDir, render, pages);
+  const { key: inputs, data } = buildInputKey(options.root, dataDir, render, pages);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedVersion(options.outDir))?.inputs?.key;
@@ -116,9 +115,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const bytes = out.counts.bytes;
     // Inputs that changed while this build read them (an editor saving) leave no key: the next
     // build renders in full rather than trust this version for either state of the data.
-    const key = unchanged || buildInputKey(options.root, dataDir, render, pages) === inputs ? inputs : undefined;
+    const key = unchanged || buildInputKey(options.root, dataDir, render, pages).key === inputs ? inputs : undefined;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
-    const stamp = { site: render.url, timestamp: render.timestamp, data: dataDigest(dataDir) };
+    const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
     return { manifest: out.manifest, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };

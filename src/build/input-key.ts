@@ -26,13 +26,15 @@ export function fileDigests(root: string, rels: readonly string[], skip: Readonl
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
  * (address, timestamp, whether pages are built, the working folder, the data folder). A build whose key is the published version's
- * makes that version again, byte for byte, so it reuses it whole instead (build.ts).
+ * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
+ * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`.
  */
-export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): string {
+export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
   const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd(), dataDir });
   // The data as the reader sees it: regular data files only, read without following a link or
   // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
-  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', dataDigest(dataDir)];
-  return hash('sha256', lines.join('\n'), 'base64url').slice(0, 32);
+  const data = dataDigest(dataDir);
+  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', data];
+  return { key: hash('sha256', lines.join('\n'), 'base64url').slice(0, 32), data };
 }
