@@ -151,3 +151,30 @@ describe('weight', () => {
     expect(gzipped).toBeLessThan(20 * 1024);
   });
 });
+
+describe('session counts', () => {
+  it('are the same on the list of terms, the front door and each term and month page: holidays are notes, never counted', async () => {
+    const page = async (p: string) => parseHTML(await readFile(rootSite(p), 'utf8')).document;
+    const count = (text: string | null | undefined) => Number(/(\d+) sessions?/.exec(text ?? '')?.[1]);
+    const terms = await page('infosessions/index.html');
+    const front = await page('index.html');
+    let total = 0;
+    const cards = [...terms.querySelectorAll('section.term-card')];
+    expect(cards.length).toBeGreaterThan(1);
+    for (const card of cards) {
+      const link = card.querySelector('h2 a')!;
+      const n = count(card.querySelector('p.muted')!.textContent);
+      total += n;
+      const termPage = await page(`${link.getAttribute('href')!.replace(/^\//, '')}index.html`);
+      expect(count(termPage.querySelector('p.lead')!.textContent), link.textContent!).toBe(n);
+      const onFront = [...front.querySelectorAll('li')].find((li) => li.querySelector('a')?.textContent === link.textContent);
+      expect(count(onFront?.textContent), `front door: ${link.textContent}`).toBe(n);
+      for (const month of card.querySelectorAll('li')) {
+        const monthPage = await page(`${month.querySelector('a')!.getAttribute('href')!.replace(/^\//, '')}index.html`);
+        const m = Number(/\((\d+)\)/.exec(month.textContent!)![1]);
+        expect(count(monthPage.querySelector('p.lead')!.textContent), month.textContent!).toBe(m);
+      }
+    }
+    expect(count(terms.querySelector('p.lead')!.textContent)).toBe(total);
+  });
+});
