@@ -1,9 +1,11 @@
 import { hash } from 'node:crypto';
 import { existsSync, utimesSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigests, PROJECT_INPUTS } from './input-key.ts';
+import { isRunning } from './output-lock.ts';
 import { CACHE_PREFIX } from './output-versions.ts';
+import { removeLater } from './remove-later.ts';
 
 /** Folders of src/ that no page imports (the server and the CLIs). */
 const NOT_PAGES = new Set(['src/server', 'src/cli']);
@@ -24,36 +26,83 @@ export function astroKey(root: string, pageContextJson: string): string {
   return hash('sha256', `${FORMAT}\n${process.version}\n${parts.join('\n')}\n${pageContextJson}`, 'base64url').slice(0, 32);
 }
 
-/** Where the Astro output of `key` is cached in a versions folder (beside the output's versions, never in one). */
-function cacheDir(versions: string, key: string): string {
-  return path.join(versions, `${ASTRO_PREFIX}${key}`);
+/** How many of Astro's outputs a shared cache folder (ASTRO_CACHE_DIR) keeps, by last use: one per site address and data its builds often switch between. */
+const SHARED_KEPT = 8;
+
+/** Where the Astro output of `key` is cached in a cache folder (an output's versions folder, beside its versions and never in one, or ASTRO_CACHE_DIR). */
+function cacheDir(folder: string, key: string): string {
+  return path.join(folder, `${ASTRO_PREFIX}${key}`);
 }
 
 /** The cached Astro output of `key`, marked as just used (stale caches go by last use), or undefined when there is none. */
-export function cachedAstro(versions: string, key: string): string | undefined {
-  const dir = cacheDir(versions, key);
+export function cachedAstro(folder: string, key: string): string | undefined {
+  const dir = cacheDir(folder, key);
   if (!existsSync(dir)) return undefined;
   const now = new Date();
   utimesSync(dir, now, now);
   return dir;
 }
 
-/**
- * Moves Astro's fresh output into the cache under `key` with one rename (a copy first when
- * the cache is on another file system), so a cached output is always whole. Returns its folder.
- */
-export async function storeAstro(versions: string, key: string, rendered: string, temporary: Set<string>): Promise<string> {
-  const dir = cacheDir(versions, key);
-  await rm(dir, { recursive: true, force: true }); // a leftover of the same key (the builds of an output take turns)
+/** Renames `from` to `to`; false when `to` is a folder with files in it. */
+async function renamed(from: string, to: string): Promise<boolean> {
   try {
-    await rename(rendered, dir);
+    await rename(from, to);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * Moves Astro's fresh output into the cache folder under `key` with one rename (a copy first
+ * when the folder is on another file system), so a cached output is always whole. An output
+ * already cached under `key` (a damaged one, or one a build sharing ASTRO_CACHE_DIR stored
+ * meanwhile) is set aside with one rename before it is removed, so that a build reading it
+ * reads all of it or fails and renders anew, never part of it. Returns the cached folder.
+ */
+export async function storeAstro(folder: string, key: string, rendered: string, temporary: Set<string>): Promise<string> {
+  const dir = cacheDir(folder, key);
+  const stamp = `${process.pid}-${Date.now().toString(36)}`;
+  await mkdir(folder, { recursive: true });
+  let source = rendered;
+  try {
+    if (await renamed(source, dir)) return dir;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    const draft = path.join(versions, `${process.pid}-astro-draft`);
-    temporary.add(draft);
-    await cp(rendered, draft, { recursive: true });
-    await rename(draft, dir);
-    temporary.delete(draft);
+    source = path.join(folder, `${stamp}-astro-draft`);
+    temporary.add(source);
+    await cp(rendered, source, { recursive: true });
+    if (await renamed(source, dir)) {
+      temporary.delete(source);
+      return dir;
+    }
   }
+  const aside = path.join(folder, `${stamp}-astro-aside`);
+  temporary.add(aside);
+  await rename(dir, aside).catch(() => undefined); // gone meanwhile: nothing to set aside
+  // Taken again by another build in between: theirs is whole and the same, ours goes.
+  if (!(await renamed(source, dir))) await rm(source, { recursive: true, force: true });
+  temporary.delete(source);
+  await rm(aside, { recursive: true, force: true });
+  temporary.delete(aside);
   return dir;
+}
+
+/**
+ * Keeps a shared cache folder (ASTRO_CACHE_DIR) to its SHARED_KEPT most recently used
+ * outputs, and clears what builds that are no longer running left there; a background
+ * process removes them (remove-later.ts: each claimed with one rename first).
+ */
+export async function pruneSharedCache(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const caches = names.filter((n) => n.startsWith(ASTRO_PREFIX)).map((n) => path.join(folder, n));
+  const used = new Map(await Promise.all(caches.map(async (c) => [c, (await stat(c).catch(() => undefined))?.mtimeMs ?? 0] as const)));
+  const stale = caches.sort((a, b) => used.get(b)! - used.get(a)!).slice(SHARED_KEPT);
+  const left = names.filter((n) => {
+    const pid = /^(\d+)-/.exec(n)?.[1];
+    return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
+  });
+  removeLater([...stale, ...left.map((n) => path.join(folder, n))], folder);
 }

@@ -6,7 +6,7 @@ import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
-import { astroKey, cachedAstro, storeAstro } from './astro-cache.ts';
+import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
@@ -28,17 +28,20 @@ export interface AstroPages {
 /**
  * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
  * made from changed (astro-cache.ts: the project's files it compiles and the page context,
- * src/core/pages/page-context.ts); otherwise its cached output is used. Either way the build
+ * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
+ * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given. Either way the build
  * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
  */
-export async function renderAstroPages(context: BuildContext, target: FillTarget): Promise<AstroPages> {
+export async function renderAstroPages(context: BuildContext, target: FillTarget, sharedCache?: string): Promise<AstroPages> {
   const pagesJson = JSON.stringify(pageContext(context));
   const key = astroKey(context.root, pagesJson);
-  const cached = cachedAstro(target.versions, key);
+  const cache = sharedCache ?? target.versions;
+  const cached = cachedAstro(cache, key);
   // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
   let output = cached === undefined ? undefined : await readAstro(cached).catch(() => undefined);
   const ran = output === undefined;
-  output ??= await readAstro(await runAstro(context, pagesJson, key, target));
+  output ??= await readAstro(await runAstro(context, pagesJson, { key, cache }, target));
+  if (ran && sharedCache) await pruneSharedCache(sharedCache);
   const files = output.files.map((f) => {
     const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
     return filled === undefined ? f : { path: f.path, body: filled };
@@ -46,8 +49,8 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   return { ...output, files, ran };
 }
 
-/** Runs Astro in this process over the page context and moves its output into the cache under `key`; returns the cached folder. */
-async function runAstro(context: BuildContext, pagesJson: string, key: string, target: FillTarget): Promise<string> {
+/** Runs Astro in this process over the page context and moves its output into the cache folder under `key`; returns the cached folder. */
+async function runAstro(context: BuildContext, pagesJson: string, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<string> {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.
   const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
@@ -69,7 +72,7 @@ async function runAstro(context: BuildContext, pagesJson: string, key: string, t
       integrations: [buildContextIntegration({ pageContextJson: pagesJson })],
       vite: { cacheDir: viteCache },
     });
-    return await storeAstro(target.versions, key, astroOut, target.temporary);
+    return await storeAstro(cache, key, astroOut, target.temporary);
   } finally {
     await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
     target.temporary.delete(astroOut);

@@ -82,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
-  const { dataDir, render } = buildTarget(options.root, options.settings);
+  const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
   const { key: inputs, data } = buildInputKey(options.root, dataDir, render, pages);
   // When the published version was built from the same inputs, nothing need be read (checked
@@ -109,7 +109,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       context ??= createBuildContext(options.root, options.settings, { dataDir, render });
       lap('load');
       warnings = context.site.warnings;
-      astro = await renderOutput(context, target, out, pages, { progress, lap });
+      astro = await renderOutput(context, target, out, { pages, astroCache }, { progress, lap });
     }
     out.finish();
     const bytes = out.counts.bytes;
@@ -141,7 +141,7 @@ interface StageClock {
 }
 
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
-async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, pages: boolean, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
+async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache }: { pages: boolean; astroCache?: string }, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
   const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
   let astro: BuildReport['astro'] = 'none';
@@ -159,7 +159,7 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
   lap('feeds');
   if (pages) {
     progress.stage('pages (Astro)');
-    const rendered = await renderAstroPages(context, target);
+    const rendered = await renderAstroPages(context, target, astroCache);
     astro = rendered.ran ? 'ran' : 'cached';
     scriptHashes = rendered.scriptHashes;
     write(rendered.files);

@@ -29,18 +29,21 @@ export interface BuildContext {
   buildings: Building[];
 }
 
-/** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH), resolved by the command that runs it. */
-export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>;
+/** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
+export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'> & Partial<Pick<Config, 'astroCacheDir'>>;
 
 /** What a build reads and how it renders, before any data is read: the data folder, the address and the timestamp. */
 export interface BuildTarget {
   dataDir: string;
   render: RenderContext;
+  /** Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own versions folder. */
+  astroCache?: string;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
 export function buildTarget(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildTarget {
-  return { dataDir: settings.dataDir, render: renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp) };
+  const render = renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp);
+  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}) };
 }
 
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */

@@ -7,6 +7,7 @@ export const SETTINGS = {
   DATA_DIR: 'The data folder to build, serve, check, compare or benchmark (default data).',
   SITE_URL: `Where dist/ is served (default ${DEFAULT_SITE_URL}; with npm start, http://localhost:$PORT).`,
   SOURCE_DATE_EPOCH: 'The build timestamp in Unix seconds (default: the newest commit touching the data, else now).',
+  ASTRO_CACHE_DIR: "A folder where builds of any output keep Astro's rendered pages for reuse (default: each output's own versions folder).",
   PORT: 'The port npm start listens on (default 3000).',
   API_KEYS: 'Comma-separated keys npm start accepts (default: any non-empty key).',
   API_KEYS_FILE: 'A file of keys npm start accepts, one per line, # comments.',
@@ -25,7 +26,7 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 
 /** The settings every build reads, whichever command runs it (`npm run build`, `npm start`). */
-export const BUILD_SETTINGS = ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH'] as const satisfies readonly SettingName[];
+export const BUILD_SETTINGS = ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'ASTRO_CACHE_DIR'] as const satisfies readonly SettingName[];
 
 /** Every setting of one command, resolved and validated once, then passed down. */
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   site: SiteAddress;
   /** SOURCE_DATE_EPOCH, or undefined to take the data's newest commit (else now). */
   sourceDateEpoch: number | undefined;
+  /** ASTRO_CACHE_DIR as an absolute path, or undefined for each output's own versions folder. */
+  astroCacheDir: string | undefined;
   /** PORT. */
   port: number;
   /** API_KEYS and API_KEYS_FILE as given (the server reads and checks the keys). */
@@ -85,11 +88,13 @@ export function resolveConfig(names: readonly SettingName[], env: NodeJS.Process
   if (names.includes('API_KEYS') && env.API_KEYS !== undefined) apiKeys.API_KEYS = env.API_KEYS;
   if (names.includes('API_KEYS_FILE') && env.API_KEYS_FILE !== undefined) apiKeys.API_KEYS_FILE = env.API_KEYS_FILE;
   const benchTmp = get('BENCH_TMP');
+  const astroCache = get('ASTRO_CACHE_DIR');
   return {
     root,
     dataDir: path.resolve(root, get('DATA_DIR') ?? 'data'),
     site: parseSiteUrl(siteUrl),
     sourceDateEpoch: readEpoch(get('SOURCE_DATE_EPOCH')),
+    astroCacheDir: astroCache === undefined ? undefined : path.resolve(root, astroCache),
     port,
     apiKeys,
     benchTmp: benchTmp === undefined ? undefined : path.resolve(root, benchTmp),

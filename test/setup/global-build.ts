@@ -28,11 +28,16 @@ function scratchOnRamDisk(): void {
 /**
  * vitest globalSetup: builds the real data once per run, as `npm run build` does, into a
  * temporary folder, for every suite that only reads a build. Two builds, run side by side:
- * the default one and one for a SITE_URL with a path. Removed when the run ends.
+ * the default one and one for a SITE_URL with a path. Removed when the run ends, with the
+ * run's Astro cache (ASTRO_CACHE_DIR).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   scratchOnRamDisk();
   const work = await tempDir('campus-shared-');
+  // One Astro cache for every build of the run (the workers and their builds inherit it): a
+  // build whose pages another build already rendered skips Astro, whatever its output folder.
+  // The suites that test the cache itself, and the benchmark, leave it out.
+  process.env.ASTRO_CACHE_DIR = path.join(work, 'astro-cache');
   const sites: SharedSites = { root: path.join(work, 'root/dist'), based: path.join(work, 'based/dist'), started: Date.now() };
   const builds = await Promise.all([runBuild(sites.root), runBuild(sites.based, { SITE_URL: BASED_SITE_URL })]);
   for (const [i, run] of builds.entries()) {
