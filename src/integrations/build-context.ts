@@ -8,6 +8,9 @@ const NAME = 'campus:build-context';
 /** A module of this project, as the virtual module's source imports it. */
 const moduleUrl = (relative: string) => JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
 
+/** What a bare `astro build` says: the site is built by `npm run build`. */
+export const BARE_BUILD = 'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
+
 /** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {
   /** The page context's JSON (src/core/pages/page-context.ts): all that the pages may read in this build. */
@@ -50,9 +53,13 @@ export const calendarPageList = () => [...calendarPages(context.sessions, { ...c
  * and the last instance registered is the one that acts.
  */
 export function buildContextIntegration(options: BuildContextOptions = {}): AstroIntegration {
-  const setup: AstroIntegration['hooks']['astro:config:setup'] = ({ config, updateConfig }) => {
+  const setup: AstroIntegration['hooks']['astro:config:setup'] = ({ config, command, updateConfig }) => {
     // Astro copies integrations when it validates the config; their hook functions stay the same.
     if (config.integrations.findLast((i) => i.name === NAME)?.hooks['astro:config:setup'] !== setup) return;
+    // A bare `astro build` bundles the reader, which finds the data sets' readers by listing
+    // its own folder: there is none in a bundle. The build reads the data itself and hands
+    // Astro what the pages need.
+    if (command === 'build' && options.pageContextJson === undefined) throw new Error(BARE_BUILD);
     const source = moduleSource(fileURLToPath(config.root), options);
     updateConfig({
       vite: {
