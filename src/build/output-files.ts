@@ -6,15 +6,36 @@ import type { Finding } from '../core/read/findings.ts';
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
   path: string;
-  body: string | Uint8Array;
+  /** Its bytes, or how to make them (called only when the file cannot be reused: see `madeFrom`). */
+  body: string | Uint8Array | (() => string | Uint8Array);
+  /**
+   * A digest of everything the body is made from (src/core/render/made-file.ts): when a
+   * version this build updates or links from recorded the same for the path, its file is
+   * reused as it is and the body is never made.
+   */
+  madeFrom?: string;
 }
 
 /** Each output file's content hash, by its path inside the output. */
 export type Manifest = Map<string, string>;
 
+/** For the files made from a digest of their inputs: that digest and the file's size, by path. */
+export type MadeFrom = Map<string, { from: string; bytes: number }>;
+
 /** The content hash a manifest keeps for a file's bytes. */
 function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
+}
+
+/** A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. */
+function encoded(body: OutputFile['body']): string | Uint8Array {
+  const made = typeof body === 'function' ? body() : body;
+  return typeof made === 'string' && made.length > 65536 ? Buffer.from(made) : made;
+}
+
+/** The size of a file's bytes. */
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /** Where a version's manifest is kept: beside the version folder, so it never ships with the output. */
@@ -31,31 +52,42 @@ export interface VersionInputs {
   bytes: number;
 }
 
-/** What a version's manifest records: each file's hash, and what the version was built from. */
+/** What a version's manifest records: each file's hash, what its made files were made from, and what the version was built from. */
 export interface VersionRecord {
   manifest: Manifest;
+  made?: MadeFrom;
   inputs?: VersionInputs;
 }
 
+/** The manifest's format: 2 added `made`, each made file's input digest and size. */
+const FORMAT = 2;
+
+/** The last manifest read, by file, size and time: a build reads the published one twice (a hint before the lock, then under it). */
+let lastRead: { file: string; stamp: string; record: VersionRecord } | undefined;
+
 /** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable. */
 export function readVersionRecord(versionDir: string): VersionRecord {
+  const file = manifestFile(versionDir);
   try {
-    const json = JSON.parse(readFileSync(manifestFile(versionDir), 'utf8')) as { files?: Record<string, string>; inputs?: VersionInputs };
-    return { manifest: new Map(Object.entries(json.files ?? {})), ...(json.inputs ? { inputs: json.inputs } : {}) };
+    const info = statSync(file);
+    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
+    if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.record;
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { version?: number; files?: Record<string, string>; made?: Record<string, [string, number]>; inputs?: VersionInputs };
+    const made: MadeFrom = new Map();
+    if (json.version === FORMAT) for (const [rel, [from, bytes]] of Object.entries(json.made ?? {})) made.set(rel, { from, bytes });
+    const record = { manifest: new Map(Object.entries(json.files ?? {})), made, ...(json.inputs ? { inputs: json.inputs } : {}) };
+    lastRead = { file, stamp, record };
+    return record;
   } catch {
     return { manifest: new Map() };
   }
 }
 
-/** Reads a version's manifest of file hashes (see readVersionRecord). */
-export function readManifest(versionDir: string): Manifest {
-  return readVersionRecord(versionDir).manifest;
-}
-
 /** Writes a version's manifest, paths in order (so the same output gives the same manifest). */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
   const files = Object.fromEntries([...record.manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  writeFileSync(manifestFile(versionDir), `${JSON.stringify({ version: 1, ...(record.inputs ? { inputs: record.inputs } : {}), files })}\n`);
+  const made = Object.fromEntries([...(record.made ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([rel, m]) => [rel, [m.from, m.bytes]]));
+  writeFileSync(manifestFile(versionDir), `${JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}), files, made })}\n`);
 }
 
 /** A version folder and its manifest: the published one to link files from, or the one a build updates in place. */
@@ -103,39 +135,73 @@ function place(target: string, make: () => void): void {
  */
 export class OutputWriter {
   readonly manifest: Manifest = new Map();
+  readonly made: MadeFrom = new Map();
   readonly counts: WriteCounts = { files: 0, reused: 0, bytes: 0 };
   readonly dir: string;
   private readonly previous?: PreviousOutput;
   private readonly base?: Manifest;
+  private readonly baseMade?: MadeFrom;
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest) {
+  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
     this.dir = dir;
     this.previous = previous;
     this.base = base;
+    this.baseMade = baseMade;
   }
 
-  /** Writes each file (or keeps or links the unchanged ones); `fresh` files are always written (their time matters). */
+  /**
+   * Writes each file (or keeps or links the unchanged ones); `fresh` files are always written
+   * (their time matters). A file made from what the updated or the published version recorded
+   * for its path (`madeFrom`) is that version's file: kept or linked, its body never made.
+   */
   write(files: Iterable<OutputFile>, options: { fresh?: boolean } = {}): WriteCounts {
     const before = { ...this.counts };
     for (const f of files) {
       if (this.manifest.has(f.path)) throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
       const target = path.join(this.dir, f.path);
-      // Encoded once, for the hash and the write alike (a large file's text is not encoded twice).
-      const body = typeof f.body === 'string' && f.body.length > 65536 ? Buffer.from(f.body) : f.body;
-      const sum = contentHash(body);
-      this.manifest.set(f.path, sum);
-      this.counts.files += 1;
-      this.counts.bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      const known = options.fresh ? undefined : this.madeBefore(f);
+      let body = known ? undefined : encoded(f.body);
+      let sum = known?.sum ?? contentHash(body!);
+      const bytes = known?.bytes ?? byteLength(body!);
       const had = this.base?.get(f.path);
       if (!options.fresh && had === sum) {
+        this.add(f, sum, bytes);
         this.counts.reused += 1;
         continue;
       }
       if (had !== undefined) rmSync(target, { force: true });
-      if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) continue;
+      if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
+        this.add(f, sum, bytes);
+        continue;
+      }
+      if (body === undefined) {
+        // Made from the same as the published version's file, which is gone (removed by hand): made after all.
+        body = encoded(f.body);
+        sum = contentHash(body);
+      }
+      this.add(f, sum, byteLength(body));
       place(target, () => writeFileSync(target, body));
     }
     return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
+  }
+
+  /** Records a file in the manifest (with what it was made from) and the counts. */
+  private add(f: OutputFile, sum: string, bytes: number): void {
+    this.manifest.set(f.path, sum);
+    if (f.madeFrom !== undefined) this.made.set(f.path, { from: f.madeFrom, bytes });
+    this.counts.files += 1;
+    this.counts.bytes += bytes;
+  }
+
+  /** The hash and size of the file the published or the updated version made from the same as `f`, when one did. */
+  private madeBefore(f: OutputFile): { sum: string; bytes: number } | undefined {
+    if (f.madeFrom === undefined) return undefined;
+    for (const [manifest, made] of [[this.previous?.manifest, this.previous?.made], [this.base, this.baseMade]] as const) {
+      const m = made?.get(f.path);
+      const sum = manifest?.get(f.path);
+      if (m?.from === f.madeFrom && sum !== undefined) return { sum, bytes: m.bytes };
+    }
+    return undefined;
   }
 
   /**
@@ -143,13 +209,16 @@ export class OutputWriter {
    * inputs are that version's: see input-key.ts): left as it is where the updated version has
    * the same bytes, else linked from the published version. Does nothing and returns false
    * when a file to link is missing there (removed by hand): then the output must be rendered.
+   * What each made file was made from (`made`) is kept too.
    */
-  keepAll(manifest: Manifest, bytes: number): boolean {
+  keepAll(manifest: Manifest, bytes: number, made?: MadeFrom): boolean {
     const linked = [...manifest].filter(([rel, sum]) => this.base?.get(rel) !== sum);
     if (linked.some(([rel]) => !existsSync(path.join(this.previous?.dir ?? '', rel)))) return false;
     for (const [rel, sum] of manifest) {
       if (this.manifest.has(rel)) throw new Error(`${rel} is written twice: two stages of the build made the same path`);
       this.manifest.set(rel, sum);
+      const m = made?.get(rel);
+      if (m) this.made.set(rel, m);
       this.counts.files += 1;
       const had = this.base?.get(rel);
       if (had === sum) {
