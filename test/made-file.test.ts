@@ -84,6 +84,30 @@ describe('the output writer, given files made when asked', () => {
     expect(again.counts.reused).toBe(2);
   });
 
+  it('keeps a manifest a line a file, any path read back as it was written', () => {
+    const record = { manifest: new Map([['b/x', 's1'], ['a\tb\nc', 's2'], ['"q', 's3']]), made: new Map([['b/x', { from: 'D', bytes: 5 }]]), inputs: { key: 'k', warnings: [], bytes: 3 } };
+    writeManifest(folder('lines'), record);
+    expect(readFileSync(`${folder('lines')}.files`, 'utf8').split('\n').slice(1)).toEqual(['"\\"q"\ts3', '"a\\tb\\nc"\ts2', 'b/x\ts1\tD\t5', '']);
+    expect(readVersionRecord(folder('lines'))).toEqual(record);
+  });
+
+  it('writes a file given in pieces as they come, and keeps or links it when its bytes are the same', () => {
+    const pieces = (...texts: string[]): OutputFile['body'] => () => texts;
+    const one = new OutputWriter(folder('pieces-one'));
+    one.write([{ path: 'big.json', body: pieces('[1,', '2]\n') }, { path: 'small', body: 'x' }]);
+    expect(readFileSync(path.join(folder('pieces-one'), 'big.json'), 'utf8')).toBe('[1,2]\n');
+    expect(readdirSync(folder('pieces-one')).sort()).toEqual(['big.json', 'small']); // no draft left
+    const whole = new OutputWriter(folder('pieces-whole'));
+    whole.write([{ path: 'big.json', body: '[1,2]\n' }]);
+    expect(one.manifest.get('big.json')).toBe(whole.manifest.get('big.json'));
+    expect(one.counts.bytes).toBe(7);
+
+    const two = new OutputWriter(folder('pieces-two'), { dir: folder('pieces-one'), manifest: one.manifest });
+    two.write([{ path: 'big.json', body: pieces('[1', ',2]\n') }]);
+    expect(statSync(path.join(folder('pieces-two'), 'big.json')).ino).toBe(statSync(path.join(folder('pieces-one'), 'big.json')).ino);
+    expect(readdirSync(folder('pieces-two'))).toEqual(['big.json']);
+  });
+
   it('makes a file after all when the published one it would link is gone', () => {
     const calls: string[] = [];
     const one = new OutputWriter(folder('gone-one'));

@@ -168,11 +168,17 @@ async function renderOutput(context: BuildContext, code: string, target: FillTar
   const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
   let astro: BuildReport['astro'] = 'none';
   let scriptHashes: string[] = [];
-  // Astro runs only when what its pages are made from changed (astro-pages.ts), and the
-  // writer links every page whose bytes did not change. The calendar's pages need its
-  // shells, so they come after it. The API files come last, one at a time: a large
-  // archive's listing is hundreds of MB of text, made after Astro is done and released
-  // before the next is made.
+  // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
+  // released before the next is made, and before Astro, whose memory stays with the process
+  // once it ran (its modules are never unloaded), adds its own. Astro runs only when what its
+  // pages are made from changed (astro-pages.ts), and the writer links every page whose bytes
+  // did not change. The calendar's pages need its shells, so they come after it.
+  progress.stage('API files');
+  for (const file of apiFiles(published, render)) {
+    const { bytes } = write([file]);
+    if (typeof file.body === 'string') releaseLargeText(bytes); // a listing in pieces was never held whole
+  }
+  lap('api');
   write(renderSchemaFiles(site, published, render));
   lap('schemas');
   progress.stage('calendar feeds');
@@ -193,9 +199,6 @@ async function renderOutput(context: BuildContext, code: string, target: FillTar
     write(filledCalendarPages(context, rendered.shells, digests, buildings));
     lap('calendar');
   }
-  progress.stage('API files');
-  for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
-  lap('api');
   progress.stage('publishing');
   write([
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },

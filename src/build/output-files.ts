@@ -1,13 +1,17 @@
-import { hash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, hash } from 'node:crypto';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
   path: string;
-  /** Its bytes, or how to make them (called only when the file cannot be reused: see `madeFrom`). */
-  body: string | Uint8Array | (() => string | Uint8Array);
+  /**
+   * Its bytes, or how to make them (called only when the file cannot be reused: see
+   * `madeFrom`), whole or as pieces of text: a file too large to hold whole is written a piece
+   * at a time, hashed as it goes.
+   */
+  body: string | Uint8Array | (() => string | Uint8Array | Iterable<string>);
   /**
    * A digest of everything the body is made from (src/core/render/made-file.ts): when a
    * version this build updates or links from recorded the same for the path, its file is
@@ -27,10 +31,35 @@ function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
 }
 
-/** A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. */
-function encoded(body: OutputFile['body']): string | Uint8Array {
+/** A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. Pieces are left as they are. */
+function encoded(body: OutputFile['body']): string | Uint8Array | Iterable<string> {
   const made = typeof body === 'function' ? body() : body;
   return typeof made === 'string' && made.length > 65536 ? Buffer.from(made) : made;
+}
+
+/** Whether a body is pieces of text rather than bytes. */
+function inPieces(body: string | Uint8Array | Iterable<string>): body is Iterable<string> {
+  return typeof body !== 'string' && !(body instanceof Uint8Array);
+}
+
+/** The name of the draft of a file written in pieces, in the version folder (see OutputWriter). */
+const DRAFT = '.campus-draft';
+
+/** Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size. */
+function writePieces(file: string, pieces: Iterable<string>): { sum: string; bytes: number } {
+  const sha = createHash('sha1');
+  const fd = openSync(file, 'w');
+  let bytes = 0;
+  try {
+    for (const piece of pieces) {
+      sha.update(piece);
+      writeFileSync(fd, piece);
+      bytes += Buffer.byteLength(piece);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { sum: sha.digest('base64url'), bytes };
 }
 
 /** The size of a file's bytes. */
@@ -59,8 +88,13 @@ export interface VersionRecord {
   inputs?: VersionInputs;
 }
 
-/** The manifest's format: 2 added `made`, each made file's input digest and size. */
-const FORMAT = 2;
+/**
+ * The manifest's format: a line of JSON (the format and what the version was built from), then
+ * a line a file, in path order: `path<TAB>hash`, and for a made file `<TAB>digest<TAB>size`
+ * (a path holding a tab, a newline or starting with a quote is written as a JSON string).
+ * Format 1 was one JSON object; a line a file reads and writes in a fraction of its time.
+ */
+const FORMAT = 3;
 
 /** The last manifest read, by file, size and time: a build reads the published one twice (a hint before the lock, then under it). */
 let lastRead: { file: string; stamp: string; record: VersionRecord } | undefined;
@@ -72,10 +106,21 @@ export function readVersionRecord(versionDir: string): VersionRecord {
     const info = statSync(file);
     const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
     if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.record;
-    const json = JSON.parse(readFileSync(file, 'utf8')) as { version?: number; files?: Record<string, string>; made?: Record<string, [string, number]>; inputs?: VersionInputs };
+    const text = readFileSync(file, 'utf8');
+    const end = text.indexOf('\n');
+    // Format 1 is the head alone, its files in it.
+    const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as { version?: number; files?: Record<string, string>; inputs?: VersionInputs };
+    const manifest: Manifest = new Map(Object.entries(head.files ?? {}));
     const made: MadeFrom = new Map();
-    if (json.version === FORMAT) for (const [rel, [from, bytes]] of Object.entries(json.made ?? {})) made.set(rel, { from, bytes });
-    const record = { manifest: new Map(Object.entries(json.files ?? {})), made, ...(json.inputs ? { inputs: json.inputs } : {}) };
+    if (head.version === FORMAT) {
+      for (let at = end + 1, next = text.indexOf('\n', at); next > at; at = next + 1, next = text.indexOf('\n', at)) {
+        const [rel, sum, from, bytes] = text.slice(at, next).split('\t') as [string, string, string?, string?];
+        const name = rel.startsWith('"') ? (JSON.parse(rel) as string) : rel;
+        manifest.set(name, sum);
+        if (from !== undefined) made.set(name, { from, bytes: Number(bytes) });
+      }
+    }
+    const record = { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
     lastRead = { file, stamp, record };
     return record;
   } catch {
@@ -85,9 +130,13 @@ export function readVersionRecord(versionDir: string): VersionRecord {
 
 /** Writes a version's manifest, paths in order (so the same output gives the same manifest). */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
-  const files = Object.fromEntries([...record.manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const made = Object.fromEntries([...(record.made ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([rel, m]) => [rel, [m.from, m.bytes]]));
-  writeFileSync(manifestFile(versionDir), `${JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}), files, made })}\n`);
+  const lines = [JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) })];
+  for (const rel of [...record.manifest.keys()].sort()) {
+    const m = record.made?.get(rel);
+    const name = /[\t\n]/.test(rel) || rel.startsWith('"') ? JSON.stringify(rel) : rel;
+    lines.push(m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`);
+  }
+  writeFileSync(manifestFile(versionDir), `${lines.join('\n')}\n`);
 }
 
 /** A version folder and its manifest: the published one to link files from, or the one a build updates in place. */
@@ -158,31 +207,46 @@ export class OutputWriter {
     const before = { ...this.counts };
     for (const f of files) {
       if (this.manifest.has(f.path)) throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
-      const target = path.join(this.dir, f.path);
       const known = options.fresh ? undefined : this.madeBefore(f);
-      let body = known ? undefined : encoded(f.body);
-      let sum = known?.sum ?? contentHash(body!);
-      const bytes = known?.bytes ?? byteLength(body!);
+      let made = known ? undefined : this.make(f);
+      const { sum, bytes } = known ?? made!;
       const had = this.base?.get(f.path);
       if (!options.fresh && had === sum) {
         this.add(f, sum, bytes);
         this.counts.reused += 1;
+        this.drop(made);
         continue;
       }
+      const target = path.join(this.dir, f.path);
       if (had !== undefined) rmSync(target, { force: true });
       if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
         this.add(f, sum, bytes);
+        this.drop(made);
         continue;
       }
-      if (body === undefined) {
-        // Made from the same as the published version's file, which is gone (removed by hand): made after all.
-        body = encoded(f.body);
-        sum = contentHash(body);
-      }
-      this.add(f, sum, byteLength(body));
-      place(target, () => writeFileSync(target, body));
+      // Made from the same as the published version's file, which is gone (removed by hand): made after all.
+      made ??= this.make(f);
+      this.add(f, made.sum, made.bytes);
+      const { body } = made;
+      place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
     return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
+  }
+
+  /** Where a file written in pieces is put together: in the version folder, renamed into place when needed. */
+  private get draft(): string {
+    return path.join(this.dir, DRAFT);
+  }
+
+  /** Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held whole). */
+  private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
+    const body = encoded(f.body);
+    return inPieces(body) ? writePieces(this.draft, body) : { sum: contentHash(body), bytes: byteLength(body), body };
+  }
+
+  /** Removes the draft of a file made in pieces that was not needed after all. */
+  private drop(made: { body?: unknown } | undefined): void {
+    if (made && made.body === undefined) unlinkSync(this.draft);
   }
 
   /** Records a file in the manifest (with what it was made from) and the counts. */
@@ -196,12 +260,13 @@ export class OutputWriter {
   /** The hash and size of the file the published or the updated version made from the same as `f`, when one did. */
   private madeBefore(f: OutputFile): { sum: string; bytes: number } | undefined {
     if (f.madeFrom === undefined) return undefined;
-    for (const [manifest, made] of [[this.previous?.manifest, this.previous?.made], [this.base, this.baseMade]] as const) {
-      const m = made?.get(f.path);
-      const sum = manifest?.get(f.path);
-      if (m?.from === f.madeFrom && sum !== undefined) return { sum, bytes: m.bytes };
-    }
-    return undefined;
+    // The updated version first: its file is then kept as it is.
+    const kept = this.baseMade?.get(f.path);
+    const keptSum = kept?.from === f.madeFrom ? this.base?.get(f.path) : undefined;
+    if (keptSum !== undefined) return { sum: keptSum, bytes: kept!.bytes };
+    const linked = this.previous?.made?.get(f.path);
+    const linkedSum = linked?.from === f.madeFrom ? this.previous?.manifest.get(f.path) : undefined;
+    return linkedSum === undefined ? undefined : { sum: linkedSum, bytes: linked!.bytes };
   }
 
   /**
