@@ -9,7 +9,7 @@ import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
-import { releaseLargeText } from './memory.ts';
+import { releaseLargeText, releaseMadeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { renderAstroPages, type ShellKind } from './astro-pages.ts';
 import type { Finding } from '../core/read/findings.ts';
@@ -165,7 +165,7 @@ interface StageClock {
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
 async function renderOutput(context: BuildContext, code: string, target: FillTarget, out: OutputWriter, pages: boolean, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
-  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
+  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
   let astro: BuildReport['astro'] = 'none';
   let scriptHashes: string[] = [];
   // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
@@ -193,7 +193,7 @@ async function renderOutput(context: BuildContext, code: string, target: FillTar
     const rendered = await renderAstroPages(context, target);
     astro = rendered.ran ? 'ran' : 'cached';
     scriptHashes = rendered.scriptHashes;
-    write(rendered.files);
+    write(rendered.files.splice(0)); // their bytes released once written
     lap('pages');
     progress.stage('calendar pages');
     write(filledCalendarPages(context, rendered.shells, digests, buildings));
@@ -209,10 +209,11 @@ async function renderOutput(context: BuildContext, code: string, target: FillTar
   return astro;
 }
 
-/** Passes files through, counting them on the progress display. */
-function* counted(files: Iterable<OutputFile>, progress: Progress): Generator<OutputFile> {
+/** Passes files through, counting them on the progress display; the text of what the writer made is released every so often (memory.ts). */
+function* counted(files: Iterable<OutputFile>, progress: Progress, out: OutputWriter): Generator<OutputFile> {
   for (const f of files) {
     yield f;
     progress.tick();
+    releaseMadeText(out.madeBytes);
   }
 }

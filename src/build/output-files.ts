@@ -128,15 +128,24 @@ export function readVersionRecord(versionDir: string): VersionRecord {
   }
 }
 
-/** Writes a version's manifest, paths in order (so the same output gives the same manifest). */
+/** Writes a version's manifest, paths in order (so the same output gives the same manifest), a few thousand lines at a time. */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
-  const lines = [JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) })];
-  for (const rel of [...record.manifest.keys()].sort()) {
-    const m = record.made?.get(rel);
-    const name = /[\t\n]/.test(rel) || rel.startsWith('"') ? JSON.stringify(rel) : rel;
-    lines.push(m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`);
+  const fd = openSync(manifestFile(versionDir), 'w');
+  try {
+    let lines = [JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) })];
+    for (const rel of [...record.manifest.keys()].sort()) {
+      const m = record.made?.get(rel);
+      const name = /[\t\n]/.test(rel) || rel.startsWith('"') ? JSON.stringify(rel) : rel;
+      lines.push(m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`);
+      if (lines.length === 4096) {
+        writeFileSync(fd, `${lines.join('\n')}\n`);
+        lines = [];
+      }
+    }
+    if (lines.length > 0) writeFileSync(fd, `${lines.join('\n')}\n`);
+  } finally {
+    closeSync(fd);
   }
-  writeFileSync(manifestFile(versionDir), `${lines.join('\n')}\n`);
 }
 
 /** A version folder and its manifest: the published one to link files from, or the one a build updates in place. */
@@ -186,6 +195,8 @@ export class OutputWriter {
   readonly manifest: Manifest = new Map();
   readonly made: MadeFrom = new Map();
   readonly counts: WriteCounts = { files: 0, reused: 0, bytes: 0 };
+  /** Bytes of the files whose bodies this writer made (not kept, linked or reused). */
+  madeBytes = 0;
   readonly dir: string;
   private readonly previous?: PreviousOutput;
   private readonly base?: Manifest;
@@ -241,7 +252,9 @@ export class OutputWriter {
   /** Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held whole). */
   private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
     const body = encoded(f.body);
-    return inPieces(body) ? writePieces(this.draft, body) : { sum: contentHash(body), bytes: byteLength(body), body };
+    const made = inPieces(body) ? writePieces(this.draft, body) : { sum: contentHash(body), bytes: byteLength(body), body };
+    this.madeBytes += made.bytes;
+    return made;
   }
 
   /** Removes the draft of a file made in pieces that was not needed after all. */
