@@ -36,6 +36,7 @@ export function releaseLargeText(bytes: number): void {
  * it (about 150 MB more peak at 100,000 sessions); a rebuild that makes little never collects.
  */
 export function releaseMadeText(total: number): void {
+  if (total < collectedAt) collectedAt = 0; // another build's count, started anew in this process
   if (total - collectedAt < MANY) return;
   collectedAt = total;
   collectNow();
