@@ -88,15 +88,32 @@ export function hugoVersion(command = 'hugo'): string | undefined {
 
 /**
  * Waits (at most a minute) until the background process of the last build is done: no path
- * being removed, and every version in the versions folder with its manifest (a spare being
- * made has none yet). A person's next build rarely comes sooner, and the run is measured alone.
+ * being removed, every version in the versions folder with its manifest (a spare being made
+ * has none yet), and no background process of this versions folder still running (one just
+ * spawned has made no folder yet: without this, the build after a cold one often ran before
+ * its spare existed, and linked every file anew). A person's next build rarely comes sooner,
+ * and the run is measured alone.
  */
 async function backgroundDone(versions: string): Promise<void> {
   const busy = () => {
     const names = existsSync(versions) ? readdirSync(versions) : [];
-    return names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`)));
+    return names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`))) || backgroundRunning(versions);
   };
   for (let i = 0; i < 600 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Whether a build's background process (src/build/remover.ts) for this versions folder is running (Linux /proc). */
+function backgroundRunning(versions: string): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.some((a) => a.endsWith('remover.ts')) && args.includes(versions)) return true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return false;
 }
 
 /** One of our builds: wall time, memory, and its report. */

@@ -19,7 +19,7 @@ export type ShellKind = keyof typeof SHELLS;
 
 /** Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or its cached output was used. */
 export interface AstroPages {
-  files: OutputFile[];
+  files: (OutputFile & { body: string | Uint8Array })[];
   shells: Record<ShellKind, Shell>;
   scriptHashes: string[];
   ran: boolean;
@@ -83,7 +83,7 @@ async function runAstro(context: BuildContext, pagesJson: string, { key, cache }
 /** Reads Astro's output: the shells apart, every other file as it is. */
 async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   const shellFolders = Object.values(SHELLS).map((f) => `${f.replace(/\/$/, '')}/`);
-  const files: OutputFile[] = [];
+  const files: AstroPages['files'] = [];
   const shells: Partial<Record<ShellKind, Shell>> = {};
   const hashes = new Set<string>();
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

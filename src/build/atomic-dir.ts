@@ -4,7 +4,7 @@ import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import { acquireLock } from './output-lock.ts';
-import { manifestFile, readManifest, readVersionRecord, writeManifest, type Manifest, type PreviousOutput, type VersionRecord } from './output-files.ts';
+import { manifestFile, readVersionRecord, writeManifest, type MadeFrom, type Manifest, type PreviousOutput, type VersionRecord } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareInProgress, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
@@ -24,8 +24,9 @@ export interface FillTarget {
   temporary: Set<string>;
   /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
-  /** When `dir` is an older version being updated in place: what it holds (its manifest). */
+  /** When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were made from. */
   base?: Manifest;
+  baseMade?: MadeFrom;
   /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */
   versions: string;
 }
@@ -73,17 +74,17 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     const current = await currentVersion(p);
     const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
     const spare = await spareVersion(p, current);
-    let base: Manifest | undefined;
+    let base: VersionRecord | undefined;
     if (spare) {
       // Its manifest goes first: a spare interrupted while being updated is never trusted again.
-      base = readManifest(spare);
+      base = readVersionRecord(spare);
       await rm(manifestFile(spare), { force: true });
       await rename(spare, version);
       await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
     } else {
       await mkdir(version);
     }
-    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, base, versions: p.versions }));
+    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, base: base?.manifest, baseMade: base?.made, versions: p.versions }));
     await testPause('filled');
     if (!(await lock.held())) throw new OutputError(`another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`);
     await swap(p, version, guard.temporary);

@@ -1,13 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { renderFeedFiles } from '../core/calendar/feeds.ts';
-import { buildingLookup } from '../core/buildings/location.ts';
+import { feedFiles } from '../core/calendar/feeds.ts';
+import { buildingLookup, type BuildingLookup } from '../core/buildings/location.ts';
+import { nameCatalog } from '../core/calendar/programs.ts';
+import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
 import { searchIndexFiles } from '../core/calendar/search-index.ts';
-import { calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
-import { releaseLargeText } from './memory.ts';
+import { releaseLargeText, releaseMadeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import { renderAstroPages, type ShellKind } from './astro-pages.ts';
 import type { Finding } from '../core/read/findings.ts';
@@ -57,10 +59,30 @@ export interface BuildOptions {
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export { BUILD_STAMP };
 
+/**
+ * The digests of what this build's files are made from (src/core/render/made-file.ts): the
+ * code in every one, and the objects many files share named once by what they hold: the
+ * program catalogue, the building lookup (by the buildings), each session.
+ */
+export function inputDigests(context: BuildContext, code: string, buildings: BuildingLookup): InputDigests {
+  const digests = new InputDigests(`made-file 1\n${code}`);
+  nameCatalog(digests, context.catalog);
+  digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
+  for (const s of context.sessions) digests.nameByContent(s);
+  return digests;
+}
+
+/** Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse. */
+export function* digested(files: Iterable<MadeFile>, digests: InputDigests): Generator<OutputFile> {
+  for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
+}
+
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
-function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, Shell>): Generator<OutputFile> {
-  for (const page of calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })) {
-    yield { path: pageFile(page.path), body: shells[page.kind].fill(page) };
+export function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, Shell>, digests: InputDigests, buildings: BuildingLookup): Generator<OutputFile> {
+  for (const shell of Object.values(shells)) digests.name(shell, `shell:${shell.digest}`);
+  for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
+    const shell = shells[page.kind];
+    yield { path: pageFile(page.path), madeFrom: digests.of([shell, ...page.parts.from]), body: () => shell.fill(page.parts.make()) };
   }
 }
 
@@ -84,7 +106,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   progress.stage('reading the data');
   const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
-  const { key: inputs, data } = buildInputKey(options.root, dataDir, render, pages);
+  const { key: inputs, data, code } = buildInputKey(options.root, dataDir, render, pages);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedVersion(options.outDir))?.inputs?.key;
@@ -101,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     writer = out;
     const previous = target.previous;
     // The same inputs make the same files: the published version's, every one kept or linked.
-    if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes)) {
+    if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes, previous.made)) {
       ({ warnings } = previous.inputs);
       astro = pages ? 'cached' : 'none';
       unchanged = true;
@@ -109,7 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       context ??= createBuildContext(options.root, options.settings, { dataDir, render });
       lap('load');
       warnings = context.site.warnings;
-      astro = await renderOutput(context, target, out, { pages, astroCache }, { progress, lap });
+      astro = await renderOutput(context, target, out, { pages, astroCache, code }, { progress, lap });
     }
     out.finish();
     const bytes = out.counts.bytes;
@@ -120,7 +142,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
-    return { manifest: out.manifest, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
+    return { manifest: out.manifest, made: out.made, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
   });
   lap('write');
   progress.done();
@@ -140,21 +162,37 @@ interface StageClock {
   lap: (stage: Stage) => void;
 }
 
+/** What renderOutput renders: the pages or not, where Astro's output is cached, and the digest of the project's code (in every made file's digest). */
+interface RenderOptions {
+  pages: boolean;
+  astroCache?: string;
+  code: string;
+}
+
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
-async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache }: { pages: boolean; astroCache?: string }, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
+async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache, code }: RenderOptions, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
-  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress));
+  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
   let astro: BuildReport['astro'] = 'none';
   let scriptHashes: string[] = [];
-  // Astro runs only when what its pages are made from changed (astro-pages.ts), and the
-  // writer links every page whose bytes did not change. The calendar's pages need its
-  // shells, so they come after it. The API files come last, one at a time: a large
-  // archive's listing is hundreds of MB of text, made after Astro is done and released
-  // before the next is made.
+  // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
+  // released before the next is made, and before Astro, whose memory stays with the process
+  // once it ran (its modules are never unloaded), adds its own. Astro runs only when what its
+  // pages are made from changed (astro-pages.ts), and the writer links every page whose bytes
+  // did not change. The calendar's pages need its shells, so they come after it.
+  progress.stage('API files');
+  for (const file of apiFiles(published, render)) {
+    const { bytes } = write([file]);
+    if (typeof file.body === 'string') releaseLargeText(bytes); // a listing in pieces was never held whole
+  }
+  lap('api');
   write(renderSchemaFiles(site, published, render));
   lap('schemas');
   progress.stage('calendar feeds');
-  write(renderFeedFiles(context.feeds, render));
+  // Feeds and calendar pages are made only when what they are made from changed (made-file.ts).
+  const buildings = buildingLookup(context.buildings);
+  const digests = inputDigests(context, code, buildings);
+  write(digested(feedFiles(context.feeds, render), digests));
   write(searchIndexFiles(context.sessions));
   lap('feeds');
   if (pages) {
@@ -162,15 +200,12 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
     const rendered = await renderAstroPages(context, target, astroCache);
     astro = rendered.ran ? 'ran' : 'cached';
     scriptHashes = rendered.scriptHashes;
-    write(rendered.files);
+    write(rendered.files.splice(0)); // their bytes released once written
     lap('pages');
     progress.stage('calendar pages');
-    write(filledCalendarPages(context, rendered.shells));
+    write(filledCalendarPages(context, rendered.shells, digests, buildings));
     lap('calendar');
   }
-  progress.stage('API files');
-  for (const file of apiFiles(published, render)) releaseLargeText(write([file]).bytes);
-  lap('api');
   progress.stage('publishing');
   write([
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
@@ -181,10 +216,11 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
   return astro;
 }
 
-/** Passes files through, counting them on the progress display. */
-function* counted(files: Iterable<OutputFile>, progress: Progress): Generator<OutputFile> {
+/** Passes files through, counting them on the progress display; the text of what the writer made is released every so often (memory.ts). */
+function* counted(files: Iterable<OutputFile>, progress: Progress, out: OutputWriter): Generator<OutputFile> {
   for (const f of files) {
     yield f;
     progress.tick();
+    releaseMadeText(out.madeBytes);
   }
 }

@@ -2,7 +2,7 @@ import { readBuildings, type Building } from '../core/buildings/building.ts';
 import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
-import { programCatalog } from '../core/calendar/programs.ts';
+import { programCatalog, type ProgramCatalog } from '../core/calendar/programs.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -27,6 +27,8 @@ export interface BuildContext {
   feeds: SubscriptionFeeds;
   /** The campus buildings, read for their pages and for the session pages' locations. */
   buildings: Building[];
+  /** The programs the sessions are open to, complete once every session is read. */
+  catalog: ProgramCatalog;
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
@@ -52,5 +54,5 @@ export function createBuildContext(root: string, settings?: BuildSettings, targe
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const sessions = chronological(readSessions(site, catalog));
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site) };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site), catalog };
 }

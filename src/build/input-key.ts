@@ -7,7 +7,7 @@ import { dataDigest } from '../load/data-fs.ts';
 /** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
 export const PROJECT_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Bumped when how a key is made changes. */
-const FORMAT = 'build-inputs 2';
+const FORMAT = 'build-inputs 3';
 
 /** One line per file below `root` among `rels` (folders walked, `skip` left out, sorted): its relative path and content hash. */
 export function fileDigests(root: string, rels: readonly string[], skip: ReadonlySet<string> = new Set()): string[] {
@@ -27,14 +27,16 @@ export function fileDigests(root: string, rels: readonly string[], skip: Readonl
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
  * (address, timestamp, whether pages are built, the working folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
- * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`.
+ * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
+ * and the code's (the project's files and the Node.js version), which every digest of what a
+ * file is made from holds (src/core/render/made-file.ts).
  */
-export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string } {
+export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string; code: string } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
   const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd(), dataDir });
   // The data as the reader sees it: regular data files only, read without following a link or
   // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
   const data = dataDigest(dataDir);
-  const lines = [FORMAT, process.version, settings, ...fileDigests(root, PROJECT_INPUTS), '--- data', data];
-  return { key: hash('sha256', lines.join('\n'), 'base64url').slice(0, 32), data };
+  const code = hash('sha256', [FORMAT, process.version, ...fileDigests(root, PROJECT_INPUTS)].join('\n'), 'base64url').slice(0, 32);
+  return { key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32), data, code };
 }

@@ -1,3 +1,4 @@
+import type { MadeFile } from '../render/made-file.ts';
 import type { Term } from '../records/term.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
@@ -134,34 +135,54 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
 }
 
 /**
- * Every .ics file, one at a time (a large archive's feeds do not fit in memory at once): term
- * by term, the term's feed and each of its sessions' own; then the windowed feeds, then the
- * old program feeds as copies of what they now mean. Each event is rendered once; only the
- * window's events are kept for the feeds that share them.
+ * Every .ics file, one at a time, each made when asked (a large archive's feeds do not fit in
+ * memory at once): term by term, the term's feed and each of its sessions' own; then the
+ * windowed feeds, then the old program feeds as copies of what they now mean. A feed is made
+ * from its name, description, sessions, the context and the time zone, and from nothing else.
+ * Each event is rendered once per term; only the window's events are kept for the feeds that share them.
  */
-export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<{ path: string; body: string }> {
+export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<MadeFile> {
   let from = Infinity;
   let to = -Infinity;
   for (const f of feeds.terms) for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
   const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
+  // Exactly what an event reads of the context: what a feed is made from names nothing else.
+  const at = { url: ctx.url, timestamp: ctx.timestamp };
   const windowCodes = new Set(feeds.window.map((t) => t.code));
-  const kept = new Map<string, string>();
+  const kept = new Map<Session, string>();
+  let term = new Map<Session, string>();
+  const event = (s: Session): string => {
+    let e = kept.get(s) ?? term.get(s);
+    if (e === undefined) (windowCodes.has(s.term.code) ? kept : term).set(s, (e = sessionEvent(s, at)));
+    return e;
+  };
+  const file = (path: string, name: string, description: string, sessions: readonly Session[]): MadeFile => ({
+    path,
+    from: [name, description, sessions, at, zone],
+    body: () => calendarFile(name, description, sessions.map(event), zone),
+  });
   for (const f of feeds.terms) {
-    const events = f.sessions.map((s) => sessionEvent(s, ctx));
-    yield { path: f.path, body: calendarFile(f.name, f.description, events, zone) };
-    for (let i = 0; i < f.sessions.length; i++) {
-      const s = f.sessions[i]!;
-      yield { path: calendarPaths.sessionFeed(s.id), body: calendarFile(`${s.employer} information session`, `Information session ${s.id}`, [events[i]!], zone) };
-      if (windowCodes.has(s.term.code)) kept.set(s.id, events[i]!);
-    }
+    term = new Map();
+    yield file(f.path, f.name, f.description, f.sessions);
+    for (const s of f.sessions) yield file(calendarPaths.sessionFeed(s.id), `${s.employer} information session`, `Information session ${s.id}`, [s]);
   }
-  const targets = new Set(feeds.aliases.map((a) => a.target));
-  const bodies = new Map<string, string>();
+  const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as MadeFile | undefined]));
   const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];
   for (const f of windowed) {
-    const body = calendarFile(f.name, f.description, f.sessions.map((s) => kept.get(s.id)!), zone);
-    if (targets.has(f.path)) bodies.set(f.path, body);
-    yield { path: f.path, body };
+    const made = file(f.path, f.name, f.description, f.sessions);
+    if (targets.has(f.path)) {
+      // An old program feed has the same bytes: made once for both.
+      const make = made.body;
+      let body: string | undefined;
+      made.body = () => (body ??= make());
+      targets.set(f.path, made);
+    }
+    yield made;
   }
-  for (const a of feeds.aliases) yield { path: a.path, body: bodies.get(a.target)! };
+  for (const a of feeds.aliases) yield { ...targets.get(a.target)!, path: a.path };
+}
+
+/** Every .ics file, one at a time, made (see feedFiles). */
+export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<{ path: string; body: string }> {
+  for (const f of feedFiles(feeds, ctx)) yield { path: f.path, body: f.body() };
 }

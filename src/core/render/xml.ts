@@ -1,5 +1,6 @@
 import type { Envelope } from '../records/envelope.ts';
 import type { RecordValue } from '../records/record-spec.ts';
+import { LISTING_BATCH } from './json.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
@@ -26,5 +27,23 @@ function element(name: string, value: RecordValue | object, indent: string): str
  * whole xmlbuilder2 document gives (test/helpers/xml-oracle.ts, checked by property and on the built files).
  */
 export function renderXml(doc: Envelope): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${element('meta', doc.meta, '  ')}\n${element('data', doc.data, '  ')}\n</response>\n`;
+  return [...xmlChunks(doc, Infinity)].join('');
+}
+
+/**
+ * renderXml's text in pieces, the items of a list a batch at a time, for a listing too large to
+ * hold as one text (a large archive's, tens of MB): joined, the pieces are renderXml(doc).
+ */
+export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
+  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${element('meta', doc.meta, '  ')}\n`;
+  const end = '\n</response>\n';
+  if (!Array.isArray(doc.data) || doc.data.length === 0 || batch === Infinity) {
+    yield `${head}${element('data', doc.data, '  ')}${end}`;
+    return;
+  }
+  // element('data', list): the items one level in, a line each, between <data> and </data>.
+  const items: readonly RecordValue[] = doc.data;
+  yield `${head}  <data>\n`;
+  for (let i = 0; i < items.length; i += batch) yield `${i > 0 ? '\n' : ''}${items.slice(i, i + batch).map((item) => element('item', item, '    ')).join('\n')}`;
+  yield `\n  </data>${end}`;
 }

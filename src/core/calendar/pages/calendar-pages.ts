@@ -1,7 +1,8 @@
+import { made, type Made } from '../../render/made-file.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
-import { listingPages } from './listing-pages.ts';
+import { listingPageSources } from './listing-pages.ts';
 import type { ShellParts } from './page-shell.ts';
 import { sessionBody, sessionSummary, sessionTitle } from './session-page.ts';
 
@@ -16,10 +17,27 @@ export interface CalendarPage extends ShellParts {
   path: string;
 }
 
-/** Every month (with sessions) and term page, then every session page, one at a time; session pages name buildings when `ctx.buildings` is given. */
+/** A calendar page to make: its kind and folder, and its parts, made when asked from what they are made from. */
+export interface CalendarPageSource {
+  kind: CalendarPage['kind'];
+  path: string;
+  parts: Made<ShellParts>;
+}
+
+/** A session page's parts: title, summary and body. */
+function sessionParts(s: Session, ctx: CalendarRenderContext): ShellParts {
+  return { title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx) };
+}
+
+/** Every month (with sessions) and term page, then every session page, each made when asked; session pages name buildings when `ctx.buildings` is given. */
+export function* calendarPageSources(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPageSource> {
+  for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
+  // Exactly what a session page reads of the context: what it is made from names nothing else.
+  const own: CalendarRenderContext = { url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings };
+  for (const s of sessions) yield { kind: 'session', path: calendarPaths.session(s.id), parts: made(sessionParts, s, own) };
+}
+
+/** Every month (with sessions) and term page, then every session page, one at a time (see calendarPageSources). */
 export function* calendarPages(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPage> {
-  for (const page of listingPages(sessions, ctx)) yield { kind: 'listing', ...page };
-  for (const s of sessions) {
-    yield { kind: 'session', path: calendarPaths.session(s.id), title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx) };
-  }
+  for (const page of calendarPageSources(sessions, ctx)) yield { kind: page.kind, path: page.path, ...page.parts.make() };
 }

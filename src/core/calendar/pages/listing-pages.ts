@@ -1,5 +1,8 @@
+import type { Made } from '../../render/made-file.ts';
+import { made } from '../../render/made-file.ts';
 import type { RenderContext } from '../../site/address.ts';
-import { monthsWithin, termsWithin } from '../calendar.ts';
+import { calendarPaths } from '../../site/paths.ts';
+import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
 import type { Session } from '../session.ts';
 import type { ListingPage } from './listing-page.ts';
 import { monthPage } from './month-page.ts';
@@ -9,14 +12,31 @@ export type { ListingPage } from './listing-page.ts';
 export { monthPage } from './month-page.ts';
 export { termPage } from './term-page.ts';
 
+/** A listing page to make: where it goes, and what it is made from (made when asked). */
+export interface ListingPageSource {
+  path: string;
+  page: Made<ListingPage>;
+}
+
 /**
- * Every month with sessions and every term, one page at a time. A month without sessions gets
- * no page: nothing links to it (pagers skip it, the lists name only months with sessions), and
- * a page saying "none" would only be a dead end.
+ * Every month with sessions and every term, one page at a time, each made when asked. A month
+ * without sessions gets no page: nothing links to it (pagers skip it, the lists name only
+ * months with sessions), and a page saying "none" would only be a dead end.
  */
-export function* listingPages(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<ListingPage> {
+export function* listingPageSources(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<ListingPageSource> {
+  // Exactly what the pages read of the context: what they are made from names nothing else.
+  const at = { url: ctx.url, basePath: ctx.basePath };
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
-  for (let i = 0; i < months.length; i++) yield monthPage({ month: months[i]!, prev: months[i - 1], next: months[i + 1] }, ctx);
+  for (let i = 0; i < months.length; i++) {
+    yield { path: calendarPaths.month(monthSlug(months[i]!)), page: made(monthPage, { month: months[i]!, prev: months[i - 1], next: months[i + 1] }, at) };
+  }
   const terms = termsWithin(sessions);
-  for (let i = 0; i < terms.length; i++) yield termPage({ ...terms[i]!, prev: terms[i + 1]?.term, next: terms[i - 1]?.term }, ctx);
+  for (let i = 0; i < terms.length; i++) {
+    yield { path: calendarPaths.term(terms[i]!.term.code), page: made(termPage, { ...terms[i]!, prev: terms[i + 1]?.term, next: terms[i - 1]?.term }, at) };
+  }
+}
+
+/** Every month with sessions and every term, one page at a time (see listingPageSources). */
+export function* listingPages(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<ListingPage> {
+  for (const source of listingPageSources(sessions, ctx)) yield source.page.make();
 }

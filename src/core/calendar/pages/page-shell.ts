@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { html, type SafeHtml } from '../../render/html.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface ShellParts {
 /** A rendered shell page cut at its markers, ready to be filled per page. */
 export interface Shell {
   fill(parts: ShellParts): string;
+  /** A digest of the shell page: what a filled page is made from besides its parts. */
+  digest: string;
 }
 
 /** Cuts a rendered shell page at its markers; throws when one is missing. */
@@ -26,6 +29,7 @@ export function parseShell(page: string): Shell {
     if (!pieces.includes(marker)) throw new Error(`the page shell lacks ${marker}`);
   }
   return {
+    digest: hash('sha256', page, 'base64url'),
     fill({ title, summary, body }) {
       const value: Record<string, string> = {
         [SHELL_MARKERS.title]: html`${title}`.value,

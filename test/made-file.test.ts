@@ -1,0 +1,217 @@
+// Files made only when what they are made from changed (src/core/render/made-file.ts): a digest
+// that misses an input leaves a wrong file in the output, silently. So for each kind of change,
+// every calendar page and feed whose digest stays the same must keep the same bytes.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toggleOneRow } from '../bench/one-row.ts';
+import { digested, filledCalendarPages, inputDigests } from '../src/build/build.ts';
+import { OutputWriter, readVersionRecord, writeManifest, type OutputFile } from '../src/build/output-files.ts';
+import { createBuildContext } from '../src/build/context.ts';
+import { buildingLookup } from '../src/core/buildings/location.ts';
+import { feedFiles } from '../src/core/calendar/feeds.ts';
+import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
+import { InputDigests, made } from '../src/core/render/made-file.ts';
+import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
+import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
+
+describe('the digest of what a file is made from', () => {
+  it('is the same for the same input, and differs with the input or the salt', () => {
+    const d = new InputDigests('code 1');
+    expect(d.of(['a', { n: 1 }])).toBe(new InputDigests('code 1').of(['a', { n: 1 }]));
+    expect(d.of(['a', { n: 2 }])).not.toBe(d.of(['a', { n: 1 }]));
+    expect(new InputDigests('code 2').of(['a', { n: 1 }])).not.toBe(d.of(['a', { n: 1 }]));
+  });
+
+  it('lets a named object stand in by its name, and names one by its content', () => {
+    const d = new InputDigests('');
+    const shared = { big: 'x'.repeat(1000) };
+    const name = d.nameByContent(shared);
+    expect(d.of([shared])).toBe(d.of([`@${name}`]));
+    shared.big = 'changed';
+    expect(d.nameByContent(shared)).not.toBe(name);
+  });
+
+  it('refuses what JSON cannot see (a function, Map or Set) unless it is named', () => {
+    const d = new InputDigests('');
+    const lookup = () => 'x';
+    expect(() => d.of([{ lookup }])).toThrow(/a function \(at "lookup"\) with no name/);
+    expect(() => d.of([new Map([[1, 2]])])).toThrow(/a Map or Set/);
+    d.name(lookup, 'lookup 1');
+    expect(d.of([{ lookup }])).toBe(d.of([{ lookup: '@lookup 1' }]));
+  });
+
+  it('is made from exactly the arguments the renderer is called with', () => {
+    const m = made((a: number, b: { s: string }) => `${a}${b.s}`, 1, { s: 'x' });
+    expect(m.from).toEqual([1, { s: 'x' }]);
+    expect(m.make()).toBe('1x');
+  });
+});
+
+describe('the output writer, given files made when asked', () => {
+  /** A made file whose body says when it is made. */
+  const file = (rel: string, from: string, bytes: string, calls: string[]): OutputFile => ({ path: rel, madeFrom: from, body: () => (calls.push(rel), bytes) });
+  /** A new version folder under `work`. */
+  const folder = (name: string) => {
+    const dir = path.join(work, 'writer', name);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+
+  it('links a file made from the same as the published one without making it, makes the others, and keeps the digests in the manifest', () => {
+    const calls: string[] = [];
+    const one = new OutputWriter(folder('one'));
+    one.write([file('a', 'd1', 'A', calls), file('b/c', 'd2', 'BC', calls)]);
+    writeManifest(folder('one'), { manifest: one.manifest, made: one.made });
+    const published = { dir: folder('one'), ...readVersionRecord(folder('one')) };
+    expect(published.made).toEqual(new Map([['a', { from: 'd1', bytes: 1 }], ['b/c', { from: 'd2', bytes: 2 }]]));
+
+    calls.length = 0;
+    const two = new OutputWriter(folder('two'), published);
+    two.write([file('a', 'd1', 'A', calls), file('b/c', 'd3', 'BC changed', calls)]);
+    expect(calls).toEqual(['b/c']);
+    expect(statSync(path.join(folder('two'), 'a')).ino).toBe(statSync(path.join(folder('one'), 'a')).ino);
+    expect(two.counts).toMatchObject({ files: 2, reused: 1, bytes: 1 + 'BC changed'.length });
+    expect(two.made.get('a')).toEqual({ from: 'd1', bytes: 1 });
+
+    // Updating that version in place: what it made from the same is kept as it is.
+    calls.length = 0;
+    const again = new OutputWriter(folder('two'), published, two.manifest, two.made);
+    again.write([file('a', 'd1', 'A', calls), file('b/c', 'd3', 'BC changed', calls)]);
+    expect(calls).toEqual([]);
+    expect(again.counts.reused).toBe(2);
+  });
+
+  it('keeps a manifest a line a file, any path read back as it was written', () => {
+    const record = { manifest: new Map([['b/x', 's1'], ['a\tb\nc', 's2'], ['"q', 's3']]), made: new Map([['b/x', { from: 'D', bytes: 5 }]]), inputs: { key: 'k', warnings: [], bytes: 3 } };
+    writeManifest(folder('lines'), record);
+    expect(readFileSync(`${folder('lines')}.files`, 'utf8').split('\n').slice(1)).toEqual(['"\\"q"\ts3', '"a\\tb\\nc"\ts2', 'b/x\ts1\tD\t5', '']);
+    expect(readVersionRecord(folder('lines'))).toEqual(record);
+  });
+
+  it('writes a file given in pieces as they come, and keeps or links it when its bytes are the same', () => {
+    const pieces = (...texts: string[]): OutputFile['body'] => () => texts;
+    const one = new OutputWriter(folder('pieces-one'));
+    one.write([{ path: 'big.json', body: pieces('[1,', '2]\n') }, { path: 'small', body: 'x' }]);
+    expect(readFileSync(path.join(folder('pieces-one'), 'big.json'), 'utf8')).toBe('[1,2]\n');
+    expect(readdirSync(folder('pieces-one')).sort()).toEqual(['big.json', 'small']); // no draft left
+    const whole = new OutputWriter(folder('pieces-whole'));
+    whole.write([{ path: 'big.json', body: '[1,2]\n' }]);
+    expect(one.manifest.get('big.json')).toBe(whole.manifest.get('big.json'));
+    expect(one.counts.bytes).toBe(7);
+
+    const two = new OutputWriter(folder('pieces-two'), { dir: folder('pieces-one'), manifest: one.manifest });
+    two.write([{ path: 'big.json', body: pieces('[1', ',2]\n') }]);
+    expect(statSync(path.join(folder('pieces-two'), 'big.json')).ino).toBe(statSync(path.join(folder('pieces-one'), 'big.json')).ino);
+    expect(readdirSync(folder('pieces-two'))).toEqual(['big.json']);
+  });
+
+  it('makes a file after all when the published one it would link is gone', () => {
+    const calls: string[] = [];
+    const one = new OutputWriter(folder('gone-one'));
+    one.write([file('a', 'd1', 'A', calls)]);
+    rmSync(path.join(folder('gone-one'), 'a'));
+    calls.length = 0;
+    const two = new OutputWriter(folder('gone-two'), { dir: folder('gone-one'), manifest: one.manifest, made: one.made });
+    two.write([file('a', 'd1', 'A', calls)]);
+    expect(calls).toEqual(['a']);
+    expect(readFileSync(path.join(folder('gone-two'), 'a'), 'utf8')).toBe('A');
+    expect(two.counts).toMatchObject({ files: 1, reused: 0, bytes: 1 });
+  });
+});
+
+/** The made files of a build (feeds and calendar pages), each with its digest and bytes. */
+function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<string, { from: string; bytes: string }> {
+  const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: dataDir, SOURCE_DATE_EPOCH: '1700000000', ...env }, ROOT);
+  const context = createBuildContext(ROOT, settings);
+  const buildings = buildingLookup(context.buildings);
+  const digests = inputDigests(context, 'test code', buildings);
+  const shell = (kind: string) => parseShell(`<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@"><body class="${kind}">@@PAGE_BODY@@</body></html>`);
+  const files = [...digested(feedFiles(context.feeds, context.render), digests), ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings)];
+  return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: typeof f.body === 'function' ? String(f.body()) : String(f.body) }]));
+}
+
+/** Rewrites a CSV file through its rows (header first). */
+async function editCsv(file: string, edit: (rows: string[][]) => string[][]): Promise<void> {
+  const [header, ...rows] = Papa.parse<string[]>(await readFile(file, 'utf8'), { skipEmptyLines: true }).data;
+  await writeFile(file, `${Papa.unparse([header!, ...edit(rows)], { newline: '\n' })}\n`);
+}
+
+let work: string;
+let base: string;
+let before: ReturnType<typeof madeFiles>;
+/** The newest three terms' session files: enough for neighbours, windowed feeds and programs. */
+const TERMS = readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-3).map((f) => path.basename(f, '.csv'));
+/** The newest session file of a data folder. */
+const newest = (data: string) => path.join(data, 'infosessions', `${TERMS.at(-1)}.csv`);
+
+beforeAll(async () => {
+  work = await tempDir();
+  base = path.join(work, 'base');
+  await copySmallData(base, { terms: TERMS });
+  before = madeFiles(base);
+});
+afterAll(() => removeDir(work));
+
+/** Each change: what it does to a copy of the data (or the settings), and the paths it must change. */
+const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>, (changed: string[], remade: string[]) => void][] = [
+  ['one cell', async (data) => void toggleOneRow(data), (paths) => expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true)],
+  [
+    'a session added to a month (its month and term pages, their counts)',
+    async (data) => editCsv(newest(data), (rows) => [...rows, ['999997', 'Added Employer', ...rows.at(-1)!.slice(2)]]),
+    (paths) => {
+      expect(paths).toContain('infosessions/999997/index.html');
+      expect(paths).toContain(`infosessions/terms/${TERMS.at(-1)}/index.html`);
+      expect(paths.some((p) => /^infosessions\/\d{4}\/\d\d\/index\.html$/.test(p))).toBe(true);
+    },
+  ],
+  [
+    'a building renamed (the session pages that name it)',
+    async (data) => {
+      const codes = new Set(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data }, ROOT)).sessions.map((s) => s.location.split(' ')[0]));
+      let renamed = false;
+      await editCsv(path.join(data, 'buildings/Buildings.csv'), (rows) =>
+        rows.map((r) => (!renamed && codes.has(r[1]!) && (renamed = true) ? [r[0]!, r[1]!, r[2]!, `${r[3]} Renamed`, ...r.slice(4)] : r)),
+      );
+      expect(renamed).toBe(true);
+    },
+    (paths) => expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true),
+  ],
+  [
+    'a program label no list knows (every listing page\'s filter)',
+    async (data) => editCsv(newest(data), (rows) => rows.map((r, i) => (i === 0 ? [...r.slice(0, 8), 'Underwater Basket Weaving', ...r.slice(9)] : r))),
+    (paths) => expect(paths.filter((p) => p.startsWith('infosessions/terms/') && p.endsWith('.html'))).toHaveLength(TERMS.length),
+  ],
+  [
+    'another timestamp (every feed, no page)',
+    async () => ({ SOURCE_DATE_EPOCH: '1800000000' }),
+    (paths, remade) => {
+      expect(paths).toContain('infosessions.ics');
+      expect(remade.filter((p) => !p.endsWith('.ics'))).toEqual([]);
+    },
+  ],
+  ['another SITE_URL (everything made anew)', async () => ({ SITE_URL: 'https://example.org/campus/' }), (_, remade) => expect(remade).toHaveLength(before.size)],
+];
+
+describe.each(CHANGES)('after %s', (name, change, changes) => {
+  it('every file made from the same keeps its bytes, and every changed file was made from something else', async () => {
+    const data = path.join(work, name.replace(/\W+/g, '-'));
+    await copySmallData(data, { terms: TERMS });
+    const env = (await change(data)) ?? {};
+    const after = madeFiles(data, env);
+    const changed: string[] = [];
+    const remade: string[] = [];
+    for (const [file, now] of after) {
+      const then = before.get(file);
+      if (then?.bytes !== now.bytes) changed.push(file);
+      if (then?.from === now.from) expect(now.bytes, `${file}: made from the same, but its bytes differ`).toBe(then.bytes);
+      else remade.push(file);
+    }
+    changes(changed, remade);
+    // The digest is no broader than it must be: most files stay as they were after a change to
+    // the data (but one to the program catalogue, which every session refers to: all are made anew).
+    if (Object.keys(env).length === 0 && !name.includes('program label')) expect([...after].filter(([file, now]) => before.get(file)?.from === now.from).length).toBeGreaterThan(after.size / 2);
+  });
+});
