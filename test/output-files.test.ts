@@ -1,7 +1,7 @@
 // The output writer: a new version links unchanged files from the published one, an older
 // version is updated in place, and no file of the published version is ever changed.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutputWriter, type OutputFile } from '../src/build/output-files.ts';
@@ -56,5 +56,17 @@ describe('the output writer', () => {
     // The published version is untouched, though the updated one shared its files.
     for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
     expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
+  });
+});
+
+describe('the spare version a build updates in place', () => {
+  it('is the newest complete version (one with its manifest) but the current one, whatever process id its name carries', async () => {
+    const { outputPaths, spareVersion } = await import('../src/build/output-versions.ts');
+    const p = outputPaths(path.join(work, 'spare/dist'));
+    // Named for process 1, which always runs: the id of a process that made a spare and ended may be another's by now.
+    const names = { current: `${process.pid}-${(2000).toString(36)}`, spare: `1-${(1000).toString(36)}-spare`, older: `1-${(500).toString(36)}`, unfinished: `1-${(3000).toString(36)}-spare` };
+    for (const name of Object.values(names)) await mkdir(path.join(p.versions, name), { recursive: true });
+    for (const name of [names.current, names.spare, names.older]) await writeFile(path.join(p.versions, `${name}.files`), '');
+    expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
   });
 });

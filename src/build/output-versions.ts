@@ -103,7 +103,9 @@ function ownedByOther(name: string): boolean {
 export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
   const names = (await readdir(p.versions).catch(() => [] as string[])).filter((n) => !n.includes('.') && /^\d+-/.test(n));
   const spare = names
-    .filter((n) => path.join(p.versions, n) !== current && !ownedByOther(n) && existsSync(path.join(p.versions, `${n}.files`)))
+    // Complete by its manifest (copied last), whoever made it: a spare is named for the process
+    // that made it, and once that ended its id may belong to another process (ids are reused).
+    .filter((n) => path.join(p.versions, n) !== current && existsSync(path.join(p.versions, `${n}.files`)))
     .sort((a, b) => made(b) - made(a))[0];
   return spare === undefined ? undefined : path.join(p.versions, spare);
 }
