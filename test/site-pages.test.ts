@@ -178,3 +178,15 @@ describe('session counts', () => {
     expect(count(terms.querySelector('p.lead')!.textContent)).toBe(total);
   });
 });
+
+describe('the site navigation', () => {
+  it('leads to every part of the site on every kind of page, and marks the part the page is in', async () => {
+    const parts: [string, string][] = [['', 'This week'], ['infosessions/', 'All terms'], ['infosessions/search/', 'Search'], ['infosessions/feeds/', 'Feeds'], ['buildings/', 'Buildings'], ['api/', 'API'], ['infosessions/2014/01/', 'All terms'], ['methods/1103/', 'API']];
+    for (const [sitePath, current] of parts) {
+      const doc = await page(rootSite(), sitePath);
+      const links = [...doc.querySelectorAll('header nav a')];
+      expect(links.map((a) => a.textContent!.trim()), sitePath).toEqual(['This week', 'All terms', 'Search', 'Feeds', 'Buildings', 'API']);
+      expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent!.trim()), sitePath).toEqual([current]);
+    }
+  });
+});

@@ -30,6 +30,7 @@ export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
   return [
     { id: 'home', label: 'This week', href: at(sitePaths.home) },
     { id: 'calendar', label: 'All terms', href: at(calendarPaths.home) },
+    { id: 'search', label: 'Search', href: at(calendarPaths.search) },
     { id: 'feeds', label: 'Feeds', href: at(calendarPaths.feeds) },
     { id: 'buildings', label: 'Buildings', href: at(buildingPaths.home) },
     { id: 'directory', label: 'API', href: at(sitePaths.apiDirectory) },
