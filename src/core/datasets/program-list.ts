@@ -89,8 +89,16 @@ function labelsOf(value: string): { label: string; at: number }[] {
  */
 export function checkSessionPrograms(records: readonly ReadRecord[], sources: readonly SourceFile[], columns: readonly string[], list: ProgramList, findings: Findings): void {
   const unknownIn = new Set<string>();
+  // A few hundred cells repeat across every session: each is looked at once.
+  const unknownCell = new Map<string, boolean>();
   for (const record of records) {
-    if (labelsOf(String(record.values.programs ?? '')).some((l) => !list.labels.has(labelKey(l.label)))) unknownIn.add(record.at!.file);
+    const cell = String(record.values.programs ?? '');
+    let unknown = unknownCell.get(cell);
+    if (unknown === undefined) {
+      unknown = labelsOf(cell).some((l) => !list.labels.has(labelKey(l.label)));
+      unknownCell.set(cell, unknown);
+    }
+    if (unknown) unknownIn.add(record.at!.file);
   }
   const suggestion = new Map<string, string | undefined>();
   for (const source of sources.filter((s) => unknownIn.has(s.file))) {

@@ -29,7 +29,15 @@ export interface ProgramList {
   written: string[];
 }
 
+/** Keys already made: a few hundred labels are looked up again for every session. */
+const keys = new Map<string, string>();
+
 /** How a label is looked up: case, spaces and punctuation do not matter (`ENG - Software` = `eng software`). */
 export function labelKey(label: string): string {
-  return label.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  let key = keys.get(label);
+  if (key === undefined) {
+    key = label.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+    if (keys.size < 100_000) keys.set(label, key);
+  }
+  return key;
 }
