@@ -110,6 +110,8 @@ export function websiteHref(website: string): string | undefined {
 /** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
 export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
   const out: Session[] = [];
+  // A few hundred programs cells repeat across every session: each is read once (each session gets its own copy).
+  const programsOf = new Map<string, readonly string[]>();
   for (const record of site.datasets.infosessions?.sessions ?? []) {
     const row = record.values as Readonly<Record<string, string>>;
     const fileTerm = parseTermCode(/^(\d{4})/.exec(record.fileKey)?.[1] ?? '');
@@ -121,7 +123,9 @@ export function readSessions(site: SiteData, catalog: ProgramCatalog = programCa
     const { name, cancelled } = readCancellation(row.employer!);
     const location = row.location!.trim();
     const kind = kindOf(name);
-    const programs = normalisePrograms(row.programs!);
+    let read = programsOf.get(row.programs!);
+    if (read === undefined) programsOf.set(row.programs!, (read = normalisePrograms(row.programs!)));
+    const programs = [...read];
     out.push({
       id: row.id!,
       employer: name,
