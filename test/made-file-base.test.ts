@@ -5,24 +5,32 @@ import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
-import { buildSite } from '../src/build/build.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
 
-const made = vi.hoisted(() => ({ feeds: 0 }));
-vi.mock('../src/core/calendar/ics.ts', async (importOriginal) => {
-  const ics = await importOriginal<typeof import('../src/core/calendar/ics.ts')>();
-  return { ...ics, calendarFile: (...args: Parameters<typeof ics.calendarFile>) => (made.feeds++, ics.calendarFile(...args)) };
-});
+// Feeds counted as they are made. The suites share one module graph (vitest.config.ts:
+// isolate), so the build is imported afresh with the count in place, and put back after.
+const made = { feeds: 0 };
+const ICS = '../src/core/calendar/ics.ts';
 
 let work: string;
 beforeAll(async () => {
   work = await tempDir();
+  vi.resetModules();
+  vi.doMock(ICS, async (importOriginal) => {
+    const ics = await importOriginal<typeof import('../src/core/calendar/ics.ts')>();
+    return { ...ics, calendarFile: (...args: Parameters<typeof ics.calendarFile>) => (made.feeds++, ics.calendarFile(...args)) };
+  });
 });
-afterAll(() => removeDir(work));
+afterAll(async () => {
+  vi.doUnmock(ICS);
+  vi.resetModules();
+  await removeDir(work);
+});
 
 describe('a build updating the output before last in place', () => {
   it('makes none of the feeds that version made from the same', async () => {
+    const { buildSite } = await import('../src/build/build.ts');
     const data = path.join(work, 'data');
     const terms = readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-3).map((f) => path.basename(f, '.csv'));
     await copySmallData(data, { terms });
