@@ -156,4 +156,14 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     // The removal runs in a background process.
     await expect.poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 }).toEqual(names.slice(2));
   });
+
+  it('leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things in)', async () => {
+    const { pruneSharedCache } = await import('../src/build/astro-cache.ts');
+    const folder = path.join(work, 'shared/mixed');
+    await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
+    await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared
+    await writeFile(path.join(folder, '2024-12-31-notes.txt'), 'mine'); // the user's: kept
+    await pruneSharedCache(folder);
+    await expect.poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 }).toEqual(['2024-12-31-notes.txt']);
+  });
 });

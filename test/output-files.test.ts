@@ -70,3 +70,32 @@ describe('the spare version a build updates in place', () => {
     expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
   });
 });
+
+describe('a spare whose manifest cannot be trusted', () => {
+  it('is not updated in place: no file of the published version is written through, and no file it held survives', async () => {
+    const { publishOutput } = await import('../src/build/atomic-dir.ts');
+    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import('../src/build/output-versions.ts');
+    const { manifestFile } = await import('../src/build/output-files.ts');
+    const out = path.join(work, 'untrusted/dist');
+    const p = outputPaths(out);
+    const publish = (files: OutputFile[], during?: () => void) =>
+      publishOutput(out, { root: work, say: () => {} }, async (target) => {
+        const w = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+        w.write(files);
+        during?.();
+        w.finish();
+        w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
+        return { manifest: w.manifest, made: w.made };
+      });
+    await publish([{ path: 'a', body: 'A1' }, { path: 'b', body: 'B1' }, { path: 'only-in-one', body: 'old' }]);
+    await publish([{ path: 'a', body: 'A1' }, { path: 'b', body: 'B2' }]); // links `a` from the first
+    const spare = (await spareVersion(p, await currentVersion(p)))!;
+    expect(spare).toBeDefined();
+    // A build killed while writing the manifest (or a disk that lost it) leaves it cut short.
+    await writeFile(manifestFile(spare), '{"version":3');
+    let live = '';
+    await publish([{ path: 'a', body: 'A3' }, { path: 'b', body: 'B2' }], () => (live = readFileSync(path.join(out, 'a'), 'utf8')));
+    expect(live).toBe('A1'); // the published output did not change under its readers
+    expect(Object.fromEntries([...(await readTree(out))].map(([k, v]) => [k, v.toString()]))).toEqual({ a: 'A3', b: 'B2', [BUILD_STAMP]: '{}' });
+  });
+});

@@ -18,7 +18,8 @@ export default defineConfig({
     // were measured: no faster, the longest suites only start later).
     maxWorkers: 2,
     // The files of a worker share one module graph instead of each importing src/ afresh (about
-    // a sixth of the run's CPU time went to that); no suite mocks modules or changes globals.
+    // a sixth of the run's CPU time went to that); no suite changes globals, and the two that
+    // mock a module (made-file-base, astro-fresh-read) import the build afresh and put it back.
     isolate: false,
   },
 });

@@ -100,8 +100,10 @@ export async function pruneSharedCache(folder: string): Promise<void> {
   const caches = names.filter((n) => n.startsWith(ASTRO_PREFIX)).map((n) => path.join(folder, n));
   const used = new Map(await Promise.all(caches.map(async (c) => [c, (await stat(c).catch(() => undefined))?.mtimeMs ?? 0] as const)));
   const stale = caches.sort((a, b) => used.get(b)! - used.get(a)!).slice(SHARED_KEPT);
+  // Only what builds and removers make here (a draft or a replaced output set aside, a claim):
+  // the folder is the user's, and may hold other things whose names start with digits.
   const left = names.filter((n) => {
-    const pid = /^(\d+)-/.exec(n)?.[1];
+    const pid = /^(\d+)-(?:[0-9a-z]+-astro-(?:draft|aside)|removing-\d+)$/.exec(n)?.[1];
     return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
   });
   removeLater([...stale, ...left.map((n) => path.join(folder, n))], folder);

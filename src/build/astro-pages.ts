@@ -40,7 +40,7 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
   let output = cached === undefined ? undefined : await readAstro(cached).catch(() => undefined);
   const ran = output === undefined;
-  output ??= await readAstro(await runAstro(context, pagesJson, { key, cache }, target));
+  output ??= await runAstro(context, pagesJson, { key, cache }, target);
   if (ran && sharedCache) await pruneSharedCache(sharedCache);
   const files = output.files.map((f) => {
     const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
@@ -49,8 +49,8 @@ export async function renderAstroPages(context: BuildContext, target: FillTarget
   return { ...output, files, ran };
 }
 
-/** Runs Astro in this process over the page context and moves its output into the cache folder under `key`; returns the cached folder. */
-async function runAstro(context: BuildContext, pagesJson: string, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<string> {
+/** Runs Astro in this process over the page context, reads its output, and moves it into the cache folder under `key`. */
+async function runAstro(context: BuildContext, pagesJson: string, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<Omit<AstroPages, 'ran'>> {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.
   const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
@@ -72,7 +72,11 @@ async function runAstro(context: BuildContext, pagesJson: string, { key, cache }
       integrations: [buildContextIntegration({ pageContextJson: pagesJson })],
       vite: { cacheDir: viteCache },
     });
-    return await storeAstro(cache, key, astroOut, target.temporary);
+    // Read here, in this build's own folder: once stored, a build of another output sharing the
+    // cache may set the stored copy aside (storeAstro) before a read of it ends.
+    const output = await readAstro(astroOut);
+    await storeAstro(cache, key, astroOut, target.temporary);
+    return output;
   } finally {
     await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
     target.temporary.delete(astroOut);

@@ -75,10 +75,14 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
     const spare = await spareVersion(p, current);
     let base: VersionRecord | undefined;
-    if (spare) {
-      // Its manifest goes first: a spare interrupted while being updated is never trusted again.
-      base = readVersionRecord(spare);
-      await rm(manifestFile(spare), { force: true });
+    const record = spare === undefined ? undefined : readVersionRecord(spare);
+    // Its manifest goes first: a spare interrupted while being updated is never trusted again.
+    if (spare) await rm(manifestFile(spare), { force: true });
+    // A manifest that cannot be read (no `made`) says nothing of what the folder holds: updated
+    // in place, its files would be written through (links shared with the published version)
+    // and the ones this output lacks left in it. It is left to be removed, and a new folder made.
+    if (spare && record?.made) {
+      base = record;
       await rename(spare, version);
       await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
     } else {

@@ -119,7 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   let writer: OutputWriter | undefined;
   await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
     lap('write'); // the temporary folder
-    const out = new OutputWriter(target.dir, target.previous, target.base);
+    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
     writer = out;
     const previous = target.previous;
     // The same inputs make the same files: the published version's, every one kept or linked.

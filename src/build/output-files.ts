@@ -99,7 +99,7 @@ const FORMAT = 3;
 /** The last manifest read, by file, size and time: a build reads the published one twice (a hint before the lock, then under it). */
 let lastRead: { file: string; stamp: string; record: VersionRecord } | undefined;
 
-/** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable. */
+/** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable, and then without `made`. */
 export function readVersionRecord(versionDir: string): VersionRecord {
   const file = manifestFile(versionDir);
   try {
@@ -128,9 +128,16 @@ export function readVersionRecord(versionDir: string): VersionRecord {
   }
 }
 
-/** Writes a version's manifest, paths in order (so the same output gives the same manifest), a few thousand lines at a time. */
+/**
+ * Writes a version's manifest, paths in order (so the same output gives the same manifest), a
+ * few thousand lines at a time, into a draft renamed into place: a manifest is whole or absent
+ * (one cut short by a killed build would read as a version holding fewer files than it does).
+ */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
-  const fd = openSync(manifestFile(versionDir), 'w');
+  const file = manifestFile(versionDir);
+  const draft = `${file}.draft`;
+  const fd = openSync(draft, 'w');
+  let written = false;
   try {
     let lines = [JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) })];
     for (const rel of [...record.manifest.keys()].sort()) {
@@ -143,9 +150,12 @@ export function writeManifest(versionDir: string, record: VersionRecord): void {
       }
     }
     if (lines.length > 0) writeFileSync(fd, `${lines.join('\n')}\n`);
+    written = true;
   } finally {
     closeSync(fd);
+    if (!written) rmSync(draft, { force: true });
   }
+  renameSync(draft, file);
 }
 
 /** A version folder and its manifest: the published one to link files from, or the one a build updates in place. */
