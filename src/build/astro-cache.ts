@@ -103,7 +103,7 @@ export async function pruneSharedCache(folder: string): Promise<void> {
   // Only what builds and removers make here (a draft or a replaced output set aside, a claim):
   // the folder is the user's, and may hold other things whose names start with digits.
   const left = names.filter((n) => {
-    const pid = /^(\d+)-(?:[0-9a-z]+-astro-(?:draft|aside)|removing-\d+)$/.exec(n)?.[1];
+    const pid = /^(\d+)-(?:[0-9a-z]+-astro-(?:draft|aside)|(?:[0-9a-z]+-)?removing-\d+)$/.exec(n)?.[1];
     return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
   });
   removeLater([...stale, ...left.map((n) => path.join(folder, n))], folder);

@@ -20,20 +20,25 @@ export function removeLater(paths: readonly string[], versions: string, spareFro
 }
 
 /**
- * Claims each path by renaming it to `<pid>-removing-<n>` in `versions` (a path another
+ * Claims each path by renaming it to `<pid>-<time>-removing-<n>` in `versions` (a path another
  * remover claimed first is skipped: later builds leave what a running remover holds alone, and
  * remove what a killed one left), then removes what it claimed. Returns the paths it removed.
+ * Only a path on another file system is removed where it is; one that cannot be claimed for
+ * another reason is left for a later build (a folder being removed in place could be read half
+ * gone by a build).
  */
 export function removeClaimed(versions: string, paths: readonly string[], pid = process.pid): string[] {
   const claimed: [from: string, to: string][] = [];
+  // The time too: a process id is reused (a container's remover may always get the same one).
+  const stamp = `${pid}-${Date.now().toString(36)}`;
   paths.forEach((p, i) => {
-    const to = path.join(versions, `${pid}-removing-${i}`);
+    const to = path.join(versions, `${stamp}-removing-${i}`);
     try {
       renameSync(p, to);
       claimed.push([p, to]);
     } catch (error) {
-      // Gone (another remover claimed it), or on another file system: remove it where it is.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') claimed.push([p, p]);
+      // Gone (another remover claimed it): nothing to do; on another file system: remove it where it is.
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') claimed.push([p, p]);
     }
   });
   for (const [, to] of claimed) rmSync(to, { recursive: true, force: true });
