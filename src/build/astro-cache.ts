@@ -1,10 +1,10 @@
 import { hash } from 'node:crypto';
 import { existsSync, utimesSync } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigests, PROJECT_INPUTS } from './input-key.ts';
 import { isRunning } from './output-lock.ts';
-import { CACHE_PREFIX } from './output-versions.ts';
+import { byLastUse, CACHE_PREFIX } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 
 /** Folders of src/ that no page imports (the server and the CLIs). */
@@ -98,8 +98,7 @@ export async function storeAstro(folder: string, key: string, rendered: string, 
 export async function pruneSharedCache(folder: string): Promise<void> {
   const names = await readdir(folder).catch(() => [] as string[]);
   const caches = names.filter((n) => n.startsWith(ASTRO_PREFIX)).map((n) => path.join(folder, n));
-  const used = new Map(await Promise.all(caches.map(async (c) => [c, (await stat(c).catch(() => undefined))?.mtimeMs ?? 0] as const)));
-  const stale = caches.sort((a, b) => used.get(b)! - used.get(a)!).slice(SHARED_KEPT);
+  const stale = (await byLastUse(caches)).slice(SHARED_KEPT);
   // Only what builds and removers make here (a draft or a replaced output set aside, a claim):
   // the folder is the user's, and may hold other things whose names start with digits.
   const left = names.filter((n) => {

@@ -283,13 +283,13 @@ export class OutputWriter {
   /** The hash and size of the file the published or the updated version made from the same as `f`, when one did. */
   private madeBefore(f: OutputFile): { sum: string; bytes: number } | undefined {
     if (f.madeFrom === undefined) return undefined;
+    const same = (made: MadeFrom | undefined, manifest: Manifest | undefined) => {
+      const m = made?.get(f.path);
+      const sum = m?.from === f.madeFrom ? manifest?.get(f.path) : undefined;
+      return sum === undefined ? undefined : { sum, bytes: m!.bytes };
+    };
     // The updated version first: its file is then kept as it is.
-    const kept = this.baseMade?.get(f.path);
-    const keptSum = kept?.from === f.madeFrom ? this.base?.get(f.path) : undefined;
-    if (keptSum !== undefined) return { sum: keptSum, bytes: kept!.bytes };
-    const linked = this.previous?.made?.get(f.path);
-    const linkedSum = linked?.from === f.madeFrom ? this.previous?.manifest.get(f.path) : undefined;
-    return linkedSum === undefined ? undefined : { sum: linkedSum, bytes: linked!.bytes };
+    return same(this.baseMade, this.base) ?? same(this.previous?.made, this.previous?.manifest);
   }
 
   /**

@@ -122,6 +122,12 @@ function ownerOf(name: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Cache folders, the most recently used first (a cache is marked used by its time: see astro-cache.ts). */
+export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
+  const used = new Map(await Promise.all(dirs.map(async (d) => [d, (await stat(d).catch(() => undefined))?.mtimeMs ?? 0] as const)));
+  return [...dirs].sort((a, b) => used.get(b)! - used.get(a)!);
+}
+
 /**
  * What builds left behind, found while holding the lock: every entry of the versions folder
  * but the current version, the spare (spareVersion), their manifests, the lock and the
@@ -138,8 +144,7 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   const doomed: string[] = [];
   const names = await readdir(p.versions).catch(() => [] as string[]);
   const caches = names.filter((n) => n.startsWith(CACHE_PREFIX)).map((n) => path.join(p.versions, n));
-  const used = new Map(await Promise.all(caches.map(async (c) => [c, (await stat(c).catch(() => undefined))?.mtimeMs ?? 0] as const)));
-  for (const c of caches.sort((a, b) => used.get(b)! - used.get(a)!).slice(0, CACHES_KEPT)) keep.add(c);
+  for (const c of (await byLastUse(caches)).slice(0, CACHES_KEPT)) keep.add(c);
   for (const name of names) {
     const full = path.join(p.versions, name);
     if (keep.has(full) || others(ownerOf(name))) continue;
