@@ -141,6 +141,14 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     expect(temporary.size).toBe(0);
   });
 
+  it('says in one sentence when the folder named is a file', async () => {
+    const { storeAstro } = await import('../src/build/astro-cache.ts');
+    const file = path.join(work, 'shared/a-file');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, 'not a folder');
+    await expect(storeAstro(file, 'k', await rendering('three', 'third'), new Set())).rejects.toThrow(`ASTRO_CACHE_DIR ${file} is a file, not a folder: name a folder (it is made when missing), or unset it.`);
+  });
+
   it('keeps the 8 most recently used renderings and clears what dead builds left', async () => {
     const { pruneSharedCache } = await import('../src/build/astro-cache.ts');
     const folder = path.join(work, 'shared/pruned');

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { existsSync, utimesSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigError } from '../core/read/findings.ts';
 import { fileDigests, PROJECT_INPUTS } from './input-key.ts';
 import { isRunning } from './output-lock.ts';
 import { byLastUse, CACHE_PREFIX } from './output-versions.ts';
@@ -65,7 +66,10 @@ async function renamed(from: string, to: string): Promise<boolean> {
 export async function storeAstro(folder: string, key: string, rendered: string, temporary: Set<string>): Promise<string> {
   const dir = cacheDir(folder, key);
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST' && error.code !== 'ENOTDIR') throw error;
+    throw new ConfigError(`ASTRO_CACHE_DIR ${folder} is a file, not a folder: name a folder (it is made when missing), or unset it.`);
+  });
   let source = rendered;
   try {
     if (await renamed(source, dir)) return dir;
