@@ -13,7 +13,7 @@ import { createBuildContext } from '../src/build/context.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { feedFiles } from '../src/core/calendar/feeds.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
-import { InputDigests, made } from '../src/core/render/made-file.ts';
+import { InputDigests, made, sharedInput } from '../src/core/render/made-file.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
 
@@ -32,6 +32,25 @@ describe('the digest of what a file is made from', () => {
     expect(d.of([shared])).toBe(d.of([`@${name}`]));
     shared.big = 'changed';
     expect(d.nameByContent(shared)).not.toBe(name);
+  });
+
+  it('reads a shared input once, names it by its content, and still sees a change in it', () => {
+    let reads = 0;
+    const zone = sharedInput({
+      get lines() {
+        reads += 1;
+        return ['BEGIN:VTIMEZONE', 'END:VTIMEZONE'];
+      },
+    });
+    const d = new InputDigests('');
+    const digests = ['a', 'b', 'c'].map((name) => d.of([name, zone]));
+    expect(reads).toBe(1);
+    expect(new Set(digests).size).toBe(3);
+    // By content: another object holding the same lines, in another build, gives the same digests.
+    const same = sharedInput({ lines: ['BEGIN:VTIMEZONE', 'END:VTIMEZONE'] });
+    expect(['a', 'b', 'c'].map((name) => new InputDigests('').of([name, same]))).toEqual(digests);
+    const other = sharedInput({ lines: ['BEGIN:VTIMEZONE', 'TZID:America/Toronto', 'END:VTIMEZONE'] });
+    expect(new InputDigests('').of(['a', other])).not.toBe(digests[0]);
   });
 
   it('refuses what JSON cannot see (a function, Map or Set) unless it is named', () => {

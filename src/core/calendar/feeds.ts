@@ -1,4 +1,4 @@
-import type { MadeFile } from '../render/made-file.ts';
+import { sharedInput, type MadeFile } from '../render/made-file.ts';
 import type { Term } from '../records/term.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
@@ -147,7 +147,7 @@ export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'u
   for (const f of feeds.terms) for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
   const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
   // Exactly what an event reads of the context: what a feed is made from names nothing else.
-  const at = { url: ctx.url, timestamp: ctx.timestamp };
+  const at = sharedInput({ url: ctx.url, timestamp: ctx.timestamp });
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<Session, string>();
   let term = new Map<Session, string>();

@@ -5,12 +5,13 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { vtimezone } from './vtimezone.ts';
+import { sharedInput } from '../render/made-file.ts';
 
 const zones = new Map<string, string[]>();
-/** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span). */
+/** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's inputs, digested once: sharedInput). */
 export function sessionZone(from: number, to: number): string[] {
   const key = `${from}-${to}`;
-  if (!zones.has(key)) zones.set(key, vtimezone(TIME_ZONE, from, to).map(foldLine));
+  if (!zones.has(key)) zones.set(key, sharedInput(vtimezone(TIME_ZONE, from, to).map(foldLine)));
   return zones.get(key)!;
 }
 

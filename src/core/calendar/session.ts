@@ -3,6 +3,7 @@ import type { SiteData } from '../records/site-data.ts';
 import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
 import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
+import { sharedInput } from '../render/made-file.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */
 export type SessionKind = 'session' | 'career fair' | 'holiday';
@@ -110,8 +111,16 @@ export function websiteHref(website: string): string | undefined {
 /** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
 export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
   const out: Session[] = [];
-  // A few hundred programs cells repeat across every session: each is read once (each session gets its own copy).
-  const programsOf = new Map<string, readonly string[]>();
+  // A few hundred programs cells repeat across every session: each is read and resolved once
+  // (each session gets its own copy of the labels; the resolved programs are shared, as the
+  // terms are, and digested once: sharedInput).
+  const programsOf = new Map<string, { labels: readonly string[]; openTo: OpenTo }>();
+  const terms = new Map<string, Term>();
+  const termOf = (t: Term): Term => {
+    let shared = terms.get(t.code);
+    if (shared === undefined) terms.set(t.code, (shared = sharedInput(t)));
+    return shared;
+  };
   for (const record of site.datasets.infosessions?.sessions ?? []) {
     const row = record.values as Readonly<Record<string, string>>;
     const fileTerm = parseTermCode(/^(\d{4})/.exec(record.fileKey)?.[1] ?? '');
@@ -124,8 +133,11 @@ export function readSessions(site: SiteData, catalog: ProgramCatalog = programCa
     const location = row.location!.trim();
     const kind = kindOf(name);
     let read = programsOf.get(row.programs!);
-    if (read === undefined) programsOf.set(row.programs!, (read = normalisePrograms(row.programs!)));
-    const programs = [...read];
+    if (read === undefined) {
+      const labels = normalisePrograms(row.programs!);
+      programsOf.set(row.programs!, (read = { labels, openTo: sharedInput(openToOf(labels, catalog)) }));
+    }
+    const programs = [...read.labels];
     out.push({
       id: row.id!,
       employer: name,
@@ -140,10 +152,10 @@ export function readSessions(site: SiteData, catalog: ProgramCatalog = programCa
       websiteHref: websiteHref(row.website!),
       audience: row.audience!.trim(),
       programs,
-      openTo: openToOf(programs, catalog),
+      openTo: read.openTo,
       allDay: kind === 'holiday' || start.value === end.value,
       description: row.description!,
-      term: fileTerm ?? termOfDate(date.value),
+      term: termOf(fileTerm ?? termOfDate(date.value)),
     });
   }
   return out;

@@ -1,4 +1,4 @@
-import { made, type Made } from '../../render/made-file.ts';
+import { made, sharedInput, type Made } from '../../render/made-file.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
@@ -33,7 +33,7 @@ function sessionParts(s: Session, ctx: CalendarRenderContext): ShellParts {
 export function* calendarPageSources(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPageSource> {
   for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
   // Exactly what a session page reads of the context: what it is made from names nothing else.
-  const own: CalendarRenderContext = { url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings };
+  const own: CalendarRenderContext = sharedInput({ url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings });
   for (const s of sessions) yield { kind: 'session', path: calendarPaths.session(s.id), parts: made(sessionParts, s, own) };
 }
 

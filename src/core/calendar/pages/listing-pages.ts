@@ -1,5 +1,5 @@
 import type { Made } from '../../render/made-file.ts';
-import { made } from '../../render/made-file.ts';
+import { made, sharedInput } from '../../render/made-file.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
@@ -25,7 +25,7 @@ export interface ListingPageSource {
  */
 export function* listingPageSources(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): Generator<ListingPageSource> {
   // Exactly what the pages read of the context: what they are made from names nothing else.
-  const at = { url: ctx.url, basePath: ctx.basePath };
+  const at = sharedInput({ url: ctx.url, basePath: ctx.basePath });
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
   for (let i = 0; i < months.length; i++) {
     yield { path: calendarPaths.month(monthSlug(months[i]!)), page: made(monthPage, { month: months[i]!, prev: months[i - 1], next: months[i + 1] }, at) };
