@@ -113,11 +113,19 @@ export function readVersionRecord(versionDir: string): VersionRecord {
     const manifest: Manifest = new Map(Object.entries(head.files ?? {}));
     const made: MadeFrom = new Map();
     if (head.version === FORMAT) {
+      // Read by position rather than split: a large output's manifest holds hundreds of thousands of lines.
       for (let at = end + 1, next = text.indexOf('\n', at); next > at; at = next + 1, next = text.indexOf('\n', at)) {
-        const [rel, sum, from, bytes] = text.slice(at, next).split('\t') as [string, string, string?, string?];
-        const name = rel.startsWith('"') ? (JSON.parse(rel) as string) : rel;
-        manifest.set(name, sum);
-        if (from !== undefined) made.set(name, { from, bytes: Number(bytes) });
+        const tab = text.indexOf('\t', at);
+        const rel = text.slice(at, tab);
+        const name = text.charCodeAt(at) === 0x22 ? (JSON.parse(rel) as string) : rel;
+        const tab2 = text.indexOf('\t', tab + 1);
+        if (tab2 < 0 || tab2 > next) {
+          manifest.set(name, text.slice(tab + 1, next));
+          continue;
+        }
+        manifest.set(name, text.slice(tab + 1, tab2));
+        const tab3 = text.indexOf('\t', tab2 + 1);
+        made.set(name, { from: text.slice(tab2 + 1, tab3), bytes: Number(text.slice(tab3 + 1, next)) });
       }
     }
     const record = { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };

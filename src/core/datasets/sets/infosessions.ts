@@ -3,13 +3,20 @@ import type { Dataset } from '../dataset.ts';
 import type { Findings } from '../../read/findings.ts';
 import { infosessionRecord } from '../../records/infosession-record.ts';
 import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
-import { isInTerm, parseTermCode } from '../../records/term.ts';
+import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
 import { fieldNames } from '../../records/record-spec.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
 /** A URL scheme (RFC 3986) at the start of a value, as a browser reads an href. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** The term a file is named for, when it is: read once per file, not per row (rows come a file at a time). */
+let lastFile: { file: string; term: Term | undefined } | undefined;
+function fileTerm(file: string): Term | undefined {
+  if (lastFile?.file !== file) lastFile = { file, term: parseTermCode(TERM_FILE.exec(file.split('/').pop()!)?.[1] ?? '') };
+  return lastFile.term;
+}
 
 /** The rows of the term files: one CSV per term, `<term code>.csv`, the columns the record's fields. */
 const sessionFiles: CsvTableRule = {
@@ -37,24 +44,25 @@ const sessionFiles: CsvTableRule = {
     const at = (cell: typeof id) => ({ file: row.file, line: cell!.line, column: cell!.column });
 
     // id: digits, unique across every file of the dataset.
-    const seen = (context.get('ids') ?? new Map<string, string>()) as Map<string, string>;
+    const seen = (context.get('ids') ?? new Map<string, DataRow>()) as Map<string, DataRow>;
     context.set('ids', seen);
+    const first = seen.get(id!.value);
     if (!/^\d+$/.test(id!.value)) {
       findings.error(at(id), 'id', `id "${id!.value}" is not a number: an id is digits only, e.g. 2116.`);
-    } else if (seen.has(id!.value)) {
+    } else if (first) {
       findings.error(
         at(id),
         'duplicate-id',
-        `id ${id!.value} is already used at ${seen.get(id!.value)}. Give this session a new id (one not used in any term file).`,
+        `id ${id!.value} is already used at ${first.file}:${first.cells.id!.line}. Give this session a new id (one not used in any term file).`,
       );
     } else {
-      seen.set(id!.value, `${row.file}:${id!.line}`);
+      seen.set(id!.value, row);
     }
 
     // date: a real calendar date, within the term the file is named for.
     const day = parseSessionDate(date!.value);
     if (!day.ok) findings.error(at(date), 'date', `date ${day.reason}`);
-    const term = parseTermCode(TERM_FILE.exec(row.file.split('/').pop()!)?.[1] ?? '');
+    const term = fileTerm(row.file);
     if (day.ok && term && !isInTerm(day.value, term)) {
       findings.warning(
         at(date),
