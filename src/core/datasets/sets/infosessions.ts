@@ -44,7 +44,7 @@ const sessionFiles: CsvTableRule = {
     const at = (cell: typeof id) => ({ file: row.file, line: cell!.line, column: cell!.column });
 
     // id: digits, unique across every file of the dataset.
-    const seen = (context.get('ids') ?? new Map<string, DataRow>()) as Map<string, DataRow>;
+    const seen = (context.get('ids') ?? new Map<string, string>()) as Map<string, string>;
     context.set('ids', seen);
     const first = seen.get(id!.value);
     if (!/^\d+$/.test(id!.value)) {
@@ -53,10 +53,10 @@ const sessionFiles: CsvTableRule = {
       findings.error(
         at(id),
         'duplicate-id',
-        `id ${id!.value} is already used at ${first.file}:${first.cells.id!.line}. Give this session a new id (one not used in any term file).`,
+        `id ${id!.value} is already used at ${first}. Give this session a new id (one not used in any term file).`,
       );
     } else {
-      seen.set(id!.value, row);
+      seen.set(id!.value, `${row.file}:${id!.line}`);
     }
 
     // date: a real calendar date, within the term the file is named for.
@@ -94,26 +94,29 @@ const sessionFiles: CsvTableRule = {
       findings.warning(at(location), 'empty', 'location is empty: give the room, or TBD when it is not decided yet.');
     }
     const site = website!.value.trim();
-    // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
-    const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]!.toLowerCase();
-    if (site !== '' && !URL_OR_DOMAIN.test(site) && scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
-      // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
-      findings.error(
-        at(website),
-        'website',
-        `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
-          'Write the https:// address of the employer\'s page (or a bare domain such as www.example.com), or leave the cell empty.',
-      );
-    } else if (site !== '' && !URL_OR_DOMAIN.test(site)) {
-      findings.warning(
-        at(website),
-        'website',
-        `website "${website!.value}" is not a URL or a bare domain such as www.example.com or https://example.com/careers.`,
-      );
+    if (site !== '' && !URL_OR_DOMAIN.test(site)) {
+      // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
+      const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]!.toLowerCase();
+      if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
+        // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
+        findings.error(
+          at(website),
+          'website',
+          `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
+            'Write the https:// address of the employer\'s page (or a bare domain such as www.example.com), or leave the cell empty.',
+        );
+      } else {
+        findings.warning(
+          at(website),
+          'website',
+          `website "${website!.value}" is not a URL or a bare domain such as www.example.com or https://example.com/careers.`,
+        );
+      }
     }
 
     // escapes copied from a database export: \' and \" are published with their backslash.
-    for (const [field, cell] of Object.entries(row.cells)) {
+    for (const field in row.cells) {
+      const cell = row.cells[field]!;
       const i = cell.value.search(/\\["']/);
       if (i >= 0) {
         findings.warning(
