@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
 import { digested, filledCalendarPages, inputDigests } from '../src/build/build.ts';
+import { apiFiles } from '../src/core/render/api-files.ts';
 import { OutputWriter, readVersionRecord, writeManifest, type OutputFile } from '../src/build/output-files.ts';
 import { createBuildContext } from '../src/build/context.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
@@ -141,15 +142,25 @@ describe('the output writer, given files made when asked', () => {
   });
 });
 
-/** The made files of a build (feeds and calendar pages), each with its digest and bytes. */
+/** A made file's text, whole. */
+function text(f: OutputFile): string {
+  const body = typeof f.body === 'function' ? f.body() : f.body;
+  return typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString() : [...body].join('');
+}
+
+/** The made files of a build (API files, feeds and calendar pages), each with its digest and bytes. */
 function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<string, { from: string; bytes: string }> {
   const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: dataDir, SOURCE_DATE_EPOCH: '1700000000', ...env }, ROOT);
   const context = createBuildContext(ROOT, settings);
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'test code', buildings);
   const shell = (kind: string) => parseShell(`<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@"><body class="${kind}">@@PAGE_BODY@@</body></html>`);
-  const files = [...digested(feedFiles(context.feeds, context.render), digests), ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings)];
-  return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: typeof f.body === 'function' ? String(f.body()) : String(f.body) }]));
+  const files = [
+    ...digested(apiFiles(context.published, context.render, context.site.directory, context.site.sources), digests),
+    ...digested(feedFiles(context.feeds, context.render), digests),
+    ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings),
+  ];
+  return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }
 
 /** Rewrites a CSV file through its rows (header first). */
@@ -176,7 +187,15 @@ afterAll(() => removeDir(work));
 
 /** Each change: what it does to a copy of the data (or the settings), and the paths it must change. */
 const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>, (changed: string[], remade: string[]) => void][] = [
-  ['one cell', async (data) => void toggleOneRow(data), (paths) => expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true)],
+  [
+    'one cell (its session\'s files and the sessions listing; no other data set\'s API file is made again)',
+    async (data) => void toggleOneRow(data),
+    (paths, remade) => {
+      expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true);
+      expect(paths).toEqual(expect.arrayContaining(['v2/resources/infosessions.json', 'v2/resources/infosessions.xml']));
+      expect(remade.filter((p) => p.startsWith('v2/') && !p.startsWith('v2/resources/infosessions.'))).toEqual([]);
+    },
+  ],
   [
     'a session added to a month (its month and term pages, their counts)',
     async (data) => editCsv(newest(data), (rows) => [...rows, ['999997', 'Added Employer', ...rows.at(-1)!.slice(2)]]),
@@ -187,7 +206,7 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
     },
   ],
   [
-    'a building renamed (the session pages that name it)',
+    'a building renamed (the session pages that name it, the buildings API files)',
     async (data) => {
       const codes = new Set(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data }, ROOT)).sessions.map((s) => s.location.split(' ')[0]));
       let renamed = false;
@@ -196,7 +215,10 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
       );
       expect(renamed).toBe(true);
     },
-    (paths) => expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true),
+    (paths) => {
+      expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true);
+      expect(paths).toEqual(expect.arrayContaining(['v2/buildings/list.json', 'v2/buildings/list.xml']));
+    },
   ],
   [
     'a program label no list knows (every listing page\'s filter)',
@@ -204,11 +226,12 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
     (paths) => expect(paths.filter((p) => p.startsWith('infosessions/terms/') && p.endsWith('.html'))).toHaveLength(TERMS.length),
   ],
   [
-    'another timestamp (every feed, no page)',
+    'another timestamp (every feed and API file, no page)',
     async () => ({ SOURCE_DATE_EPOCH: '1800000000' }),
     (paths, remade) => {
       expect(paths).toContain('infosessions.ics');
-      expect(remade.filter((p) => !p.endsWith('.ics'))).toEqual([]);
+      expect(paths).toContain('v2/api/methods.json'); // meta.timestamp
+      expect(remade.filter((p) => !p.endsWith('.ics') && !p.startsWith('v2/'))).toEqual([]);
     },
   ],
   ['another SITE_URL (everything made anew)', async () => ({ SITE_URL: 'https://example.org/campus/' }), (_, remade) => expect(remade).toHaveLength(before.size)],

@@ -73,7 +73,7 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
 }
 
 /** Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse. */
-export function* digested(files: Iterable<MadeFile>, digests: InputDigests): Generator<OutputFile> {
+export function* digested(files: Iterable<MadeFile<string | Iterable<string>>>, digests: InputDigests): Generator<OutputFile> {
   for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
 }
 
@@ -180,18 +180,21 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
   // once it ran (its modules are never unloaded), adds its own. Astro runs only when what its
   // pages are made from changed (astro-pages.ts), and the writer links every page whose bytes
   // did not change. The calendar's pages need its shells, so they come after it.
+  // Files are made only when what they are made from changed (made-file.ts): an API file when
+  // its data set's files did (or the directory, or the render context), a feed or calendar page
+  // when its sessions did.
+  const buildings = buildingLookup(context.buildings);
+  const digests = inputDigests(context, code, buildings);
   progress.stage('API files');
-  for (const file of apiFiles(published, render)) {
-    const { bytes } = write([file]);
-    if (typeof file.body === 'string') releaseLargeText(bytes); // a listing in pieces was never held whole
+  for (const file of apiFiles(published, render, site.directory, site.sources)) {
+    const made = out.madeBytes;
+    write(digested([file], digests));
+    if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole
   }
   lap('api');
   write(renderSchemaFiles(site, published, render));
   lap('schemas');
   progress.stage('calendar feeds');
-  // Feeds and calendar pages are made only when what they are made from changed (made-file.ts).
-  const buildings = buildingLookup(context.buildings);
-  const digests = inputDigests(context, code, buildings);
   write(digested(feedFiles(context.feeds, render), digests));
   write(searchIndexFiles(context.sessions));
   lap('feeds');

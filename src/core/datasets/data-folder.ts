@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
 import { checkMethodFiles } from './method-files.ts';
@@ -27,6 +28,19 @@ export interface DataReport {
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
+  /** Each data set's sources: a digest of its files' paths and bytes (sourceDigest). */
+  sources: Record<string, string>;
+}
+
+/**
+ * A digest of what a data set is read from: each file's path inside the set's folder and its
+ * bytes, in order. A set's tables are made from its own files and nothing else (its reader's
+ * code aside), so a build lets this digest stand in for them (the API's files, build.ts).
+ */
+export function sourceDigest(files: readonly SourceFile[]): string {
+  const sum = createHash('sha1');
+  for (const f of files) sum.update(`${f.rel}\u0000${f.bytes.byteLength}\u0000`).update(f.bytes);
+  return sum.digest('base64url');
 }
 
 /**
@@ -132,7 +146,11 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
     files.get(owner.name)!.push({ rel: owner.inner, file: show(rel), bytes });
   }
   const datasets: Record<string, Tables> = {};
-  for (const [name, list] of files) datasets[name] = readDatasetFiles(registry[name]!, list, findings);
+  const sources: Record<string, string> = {};
+  for (const [name, list] of files) {
+    datasets[name] = readDatasetFiles(registry[name]!, list, findings);
+    sources[name] = sourceDigest(list);
+  }
   if (directory) {
     checkSources(directory, registry, show(DIRECTORY_FILE), findings);
     for (const entry of directory) {
@@ -145,7 +163,7 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
   if (programs && datasets.infosessions) {
     checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
   }
-  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)) };
+  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)), sources };
 }
 
 /** The program list from data/programs/ (any other file there is an error), its faculties Quest's groups. */

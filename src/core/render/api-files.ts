@@ -1,26 +1,34 @@
 import { envelope, noDataEnvelope, type Envelope } from '../records/envelope.ts';
-import { FORMATS, type Format, type PublishedMethod } from '../records/method-entry.ts';
+import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import { sharedInput, type MadeFile } from './made-file.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
 import { jsonChunks, LISTING_BATCH, renderJson } from './json.ts';
 import { renderXml, xmlChunks } from './xml.ts';
 
 /** One file of the static API. */
-export interface ApiFile {
-  /** Path inside dist/, e.g. `v2/resources/infosessions.xml`. */
+export interface ApiFile extends MadeFile<string | Iterable<string>> {
+  /** Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long listing's in pieces (see jsonChunks). */
   path: string;
   methodId: number;
   format: Format;
-  /** Its text; a long listing's in pieces, made when asked (see jsonChunks). */
-  body: string | (() => Iterable<string>);
+  /**
+   * What its bytes are made from (a digest of it lets a build skip making them: made-file.ts):
+   * the method's directory entry, the directory, the render context, the file's parameters and
+   * format, and its records, which stand in by what they are read from (the digest of the data
+   * set's files, SiteData.sources) where the method has a data set.
+   */
+  from: readonly unknown[];
+  /** Whether the body is given in pieces (never held whole). */
+  inPieces: boolean;
 }
 
 const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
 const IN_PIECES: Record<Format, (doc: Envelope) => Iterable<string>> = { json: jsonChunks, xml: xmlChunks };
 
-/** A file's text: whole, or for a listing of more than a few batches of records, in pieces (never held whole). */
-function fileBody(doc: Envelope, format: Format): ApiFile['body'] {
-  return Array.isArray(doc.data) && doc.data.length > 4 * LISTING_BATCH ? () => IN_PIECES[format](doc) : RENDERERS[format](doc);
+/** Whether a file's text is given in pieces: a listing of more than a few batches of records (never held whole). */
+function inPieces(doc: Envelope): boolean {
+  return Array.isArray(doc.data) && doc.data.length > 4 * LISTING_BATCH;
 }
 
 /** The envelope of one of a method's files: its data, or the no-data answer (status 204) saying why there is none. */
@@ -28,13 +36,27 @@ export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['fil
   return method.noData !== undefined ? noDataEnvelope(method.entry.methodId, timestamp, method.noData) : envelope(method.entry.methodId, timestamp, file.data);
 }
 
-/** Every file of the static API, each rendered when asked for: a large listing is written a piece at a time, never held whole. */
-export function* apiFiles(published: readonly PublishedMethod[], ctx: Pick<RenderContext, 'timestamp'>): Generator<ApiFile> {
+/**
+ * Every file of the static API, each rendered when asked for: a large listing is written a
+ * piece at a time, never held whole. `sources` are the data sets' digests (SiteData.sources);
+ * a method whose data set has none is made from its records themselves.
+ */
+export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderContext, directory: readonly MethodEntry[], sources: Readonly<Record<string, string>> = {}): Generator<ApiFile> {
+  const shared = sharedInput([directory, ctx]);
   for (const method of published) {
+    const source = method.entry.source === undefined ? undefined : sources[method.entry.source];
     for (const file of method.files) {
       const doc = fileEnvelope(method, file, ctx.timestamp);
+      const records = method.noData !== undefined ? null : source !== undefined ? `source:${source}` : file.data;
       for (const format of FORMATS) {
-        yield { path: sitePaths.apiFile(method.entry, format, file.params), methodId: method.entry.methodId, format, body: fileBody(doc, format) };
+        yield {
+          path: sitePaths.apiFile(method.entry, format, file.params),
+          methodId: method.entry.methodId,
+          format,
+          from: [shared, method.entry, method.noData ?? null, file.params, format, records],
+          body: inPieces(doc) ? () => IN_PIECES[format](doc) : () => RENDERERS[format](doc),
+          inPieces: inPieces(doc),
+        };
       }
     }
   }

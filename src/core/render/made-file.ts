@@ -7,10 +7,11 @@ import { hash } from 'node:crypto';
  * making it. `body` must read nothing but `from` (and the project's code, which the build
  * puts in every digest).
  */
-export interface MadeFile {
+export interface MadeFile<T extends string | Iterable<string> = string> {
   path: string;
   from: readonly unknown[];
-  body: () => string;
+  /** Its text: whole, or for some files (a large listing) in pieces. */
+  body: () => T;
 }
 
 /** What a renderer gives for one file or page part: the arguments it takes, and the rendering of them when asked. */
