@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { buildingLookup, type BuildingLookup } from '../core/buildings/location.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
+import { sessionSource } from '../core/calendar/session.ts';
 import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
 import { searchIndexFiles } from '../core/calendar/search-index.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
@@ -16,7 +17,7 @@ import type { Finding } from '../core/read/findings.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { publishOutput, type FillTarget } from './atomic-dir.ts';
 import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
-import { buildInputKey } from './input-key.ts';
+import { buildInputKey, inputStats } from './input-key.ts';
 import { OutputWriter, readVersionRecord, type OutputFile, type VersionRecord } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
@@ -62,13 +63,18 @@ export { BUILD_STAMP };
 /**
  * The digests of what this build's files are made from (src/core/render/made-file.ts): the
  * code in every one, and the objects many files share named once by what they hold: the
- * program catalogue, the building lookup (by the buildings), each session.
+ * program catalogue, the building lookup (by the buildings), each session (by what it is read
+ * from: sessionSource).
  */
 export function inputDigests(context: BuildContext, code: string, buildings: BuildingLookup): InputDigests {
   const digests = new InputDigests(`made-file 1\n${code}`);
   nameCatalog(digests, context.catalog);
   digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
-  for (const s of context.sessions) digests.nameByContent(s);
+  for (const s of context.sessions) {
+    const source = sessionSource(s);
+    if (source) digests.name(s, `session:${digests.of([...source, context.catalog])}`);
+    else digests.nameByContent(s);
+  }
   return digests;
 }
 
@@ -106,6 +112,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   progress.stage('reading the data');
   const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
+  const stats = inputStats(options.root, dataDir);
   const { key: inputs, data, code } = buildInputKey(options.root, dataDir, render, pages);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
@@ -137,7 +144,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const bytes = out.counts.bytes;
     // Inputs that changed while this build read them (an editor saving) leave no key: the next
     // build renders in full rather than trust this version for either state of the data.
-    const key = unchanged || buildInputKey(options.root, dataDir, render, pages).key === inputs ? inputs : undefined;
+    const key = unchanged || inputStats(options.root, dataDir) === stats ? inputs : undefined;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
     const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
