@@ -14,15 +14,19 @@ let work: string;
 beforeAll(async () => {
   work = await tempDir();
   vi.resetModules();
-  vi.doMock('astro', () => ({
+  vi.doMock('../src/build/astro-run.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../src/build/astro-run.ts')>()),
     // Astro's output, as small as a build reads it: the two page shells and a page.
-    build: async ({ outDir }: { outDir: string }) => {
-      for (const shell of ['infosessions/session-shell', 'infosessions/listing-shell']) {
-        await mkdir(path.join(outDir, shell), { recursive: true });
-        await writeFile(path.join(outDir, shell, 'index.html'), '<title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_BODY@@');
-      }
-      await writeFile(path.join(outDir, 'index.html'), '<p>home</p>');
-    },
+    startAstroBuild: ({ outDir }: { outDir: string }) => ({
+      done: (async () => {
+        for (const shell of ['infosessions/session-shell', 'infosessions/listing-shell']) {
+          await mkdir(path.join(outDir, shell), { recursive: true });
+          await writeFile(path.join(outDir, shell, 'index.html'), '<title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_BODY@@');
+        }
+        await writeFile(path.join(outDir, 'index.html'), '<p>home</p>');
+      })(),
+      stop: () => {},
+    }),
   }));
   vi.doMock('../src/build/astro-cache.ts', async (importOriginal) => {
     const cache = await importOriginal<typeof import('../src/build/astro-cache.ts')>();
@@ -38,7 +42,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  vi.doUnmock('astro');
+  vi.doUnmock('../src/build/astro-run.ts');
   vi.doUnmock('../src/build/astro-cache.ts');
   vi.resetModules();
   await removeDir(work);
@@ -46,14 +50,14 @@ afterAll(async () => {
 
 describe('a build that ran Astro with a shared cache folder', () => {
   it('reads what it rendered, whatever another build does to the cached copy meanwhile', async () => {
-    const { renderAstroPages } = await import('../src/build/astro-pages.ts');
+    const { startAstroPages } = await import('../src/build/astro-pages.ts');
     const { createBuildContext } = await import('../src/build/context.ts');
     const data = path.join(work, 'data');
     await copySmallData(data, { terms: readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-1).map((f) => path.basename(f, '.csv')) });
     const context = createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: '1700000000' }, ROOT));
     const versions = path.join(work, 'versions');
     await mkdir(versions);
-    const pages = await renderAstroPages(context, { dir: path.join(versions, 'v'), temporary: new Set(), versions }, path.join(work, 'shared'));
+    const pages = await startAstroPages(context, { dir: path.join(versions, 'v'), temporary: new Set(), versions }, path.join(work, 'shared')).result;
     expect(pages.ran).toBe(true);
     expect(pages.files.map((f) => f.path)).toEqual(['index.html']);
     expect(pages.shells.session.fill({ title: 't', summary: 's', body: { value: 'b' } as never })).toContain('b');

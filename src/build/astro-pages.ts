@@ -5,7 +5,7 @@ import { inlineScriptHashes } from '../core/site/csp.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
-import { buildContextIntegration } from '../integrations/build-context.ts';
+import { astroRunFiles, startAstroBuild, type AstroRun } from './astro-run.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
@@ -25,62 +25,84 @@ export interface AstroPages {
   ran: boolean;
 }
 
+/** Astro's pages for this build, under way: `result` when they are read and filled; `stop` ends a run of Astro early (the build failed meanwhile). */
+export interface PendingAstroPages {
+  result: Promise<AstroPages>;
+  stop: () => void;
+}
+
 /**
  * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
  * made from changed (astro-cache.ts: the project's files it compiles and the page context,
  * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
  * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given. Either way the build
  * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
+ * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
+ * build renders its other files while it runs, and awaits `result` when it needs the pages.
  */
-export async function renderAstroPages(context: BuildContext, target: FillTarget, sharedCache?: string): Promise<AstroPages> {
+export function startAstroPages(context: BuildContext, target: FillTarget, sharedCache?: string): PendingAstroPages {
   const pagesJson = JSON.stringify(pageContext(context));
   const key = astroKey(context.root, pagesJson);
   const cache = sharedCache ?? target.versions;
   const cached = cachedAstro(cache, key);
-  // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
-  let output = cached === undefined ? undefined : await readAstro(cached).catch(() => undefined);
-  const ran = output === undefined;
-  output ??= await runAstro(context, pagesJson, { key, cache }, target);
-  if (ran && sharedCache) await pruneSharedCache(sharedCache);
-  const files = output.files.map((f) => {
-    const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
-    return filled === undefined ? f : { path: f.path, body: filled };
-  });
-  return { ...output, files, ran };
+  const runs: AstroRun[] = [];
+  const run = () => {
+    const started = startAstro(context, pagesJson, target);
+    runs.push(started.run);
+    return finishAstro(started, { key, cache }, target);
+  };
+  const early = cached === undefined ? run() : undefined;
+  const result = (async (): Promise<AstroPages> => {
+    // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
+    let output = early ? await early : await readAstro(cached!).catch(() => undefined);
+    const ran = early !== undefined || output === undefined;
+    output ??= await run();
+    if (ran && sharedCache) await pruneSharedCache(sharedCache);
+    const files = output.files.map((f) => {
+      const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
+      return filled === undefined ? f : { path: f.path, body: filled };
+    });
+    return { ...output, files, ran };
+  })();
+  // Awaited by the build when it needs the pages; a failure before then is not unhandled.
+  result.catch(() => {});
+  return { result, stop: () => runs.forEach((r) => r.stop()) };
 }
 
-/** Runs Astro in this process over the page context, reads its output, and moves it into the cache folder under `key`. */
-async function runAstro(context: BuildContext, pagesJson: string, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<Omit<AstroPages, 'ran'>> {
+/** A run of Astro under way, and the folders it renders into. */
+interface StartedAstro {
+  run: AstroRun;
+  astroOut: string;
+  viteCache: string;
+}
+
+/** Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project. */
+function startAstro(context: BuildContext, pagesJson: string, target: FillTarget): StartedAstro {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.
-  const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}`);
+  const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`);
   // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
   // dependencies into it, and two builds sharing node_modules/.vite race on its rename
   // (ENOTEMPTY on a fresh clone).
   const viteCache = `${astroOut}-vite`;
-  target.temporary.add(astroOut);
-  target.temporary.add(viteCache);
+  for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
+  const run = startAstroBuild({ root: context.root, outDir: astroOut, site: context.render.url, base: context.render.basePath, viteCache, pageContextJson: pagesJson });
+  return { run, astroOut, viteCache };
+}
+
+/** Waits for a run of Astro, reads its output, and moves it into the cache folder under `key`. */
+async function finishAstro({ run, astroOut, viteCache }: StartedAstro, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<Omit<AstroPages, 'ran'>> {
   try {
-    process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    const { build } = await import('astro');
-    await build({
-      root: context.root,
-      outDir: astroOut,
-      site: context.render.url,
-      base: context.render.basePath,
-      logLevel: 'warn',
-      integrations: [buildContextIntegration({ pageContextJson: pagesJson })],
-      vite: { cacheDir: viteCache },
-    });
+    await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
     // cache may set the stored copy aside (storeAstro) before a read of it ends.
     const output = await readAstro(astroOut);
     await storeAstro(cache, key, astroOut, target.temporary);
     return output;
   } finally {
+    run.stop();
     await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
-    target.temporary.delete(astroOut);
-    target.temporary.delete(viteCache);
+    for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.delete(p);
   }
 }
 

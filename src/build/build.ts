@@ -12,7 +12,7 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
-import { renderAstroPages, type ShellKind } from './astro-pages.ts';
+import { startAstroPages, type ShellKind } from './astro-pages.ts';
 import type { Finding } from '../core/read/findings.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { publishOutput, type FillTarget } from './atomic-dir.ts';
@@ -182,39 +182,44 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
   const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
   let astro: BuildReport['astro'] = 'none';
   let scriptHashes: string[] = [];
-  // The API files first, one at a time: a large archive's listing is hundreds of MB of text,
-  // released before the next is made, and before Astro, whose memory stays with the process
-  // once it ran (its modules are never unloaded), adds its own. Astro runs only when what its
-  // pages are made from changed (astro-pages.ts), and the writer links every page whose bytes
-  // did not change. The calendar's pages need its shells, so they come after it.
-  // Files are made only when what they are made from changed (made-file.ts): an API file when
-  // its data set's files did (or the directory, or the render context), a feed or calendar page
-  // when its sessions did.
-  const buildings = buildingLookup(context.buildings);
-  const digests = inputDigests(context, code, buildings);
-  progress.stage('API files');
-  for (const file of apiFiles(published, render, site.directory, site.sources)) {
-    const made = out.madeBytes;
-    write(digested([file], digests));
-    if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole
-  }
-  lap('api');
-  write(renderSchemaFiles(site, published, render));
-  lap('schemas');
-  progress.stage('calendar feeds');
-  write(digested(feedFiles(context.feeds, render), digests));
-  write(searchIndexFiles(context.sessions));
-  lap('feeds');
-  if (pages) {
-    progress.stage('pages (Astro)');
-    const rendered = await renderAstroPages(context, target, astroCache);
-    astro = rendered.ran ? 'ran' : 'cached';
-    scriptHashes = rendered.scriptHashes;
-    write(rendered.files.splice(0)); // their bytes released once written
-    lap('pages');
-    progress.stage('calendar pages');
-    write(filledCalendarPages(context, rendered.shells, digests, buildings));
-    lap('calendar');
+  // Astro's pages first: when what they are made from changed, Astro renders them in a process
+  // of its own (astro-pages.ts) while this one makes the API files and feeds, which do not need
+  // them; the calendar's pages need its shells, so they come after it. Its memory goes with its
+  // process. The API files one at a time: a large archive's listing is hundreds of MB of text,
+  // released before the next is made. Files are made only when what they are made from changed
+  // (made-file.ts): an API file when its data set's files did (or the directory, or the render
+  // context), a feed or calendar page when its sessions did; the writer links every file whose
+  // bytes did not change.
+  const pending = pages ? startAstroPages(context, target, astroCache) : undefined;
+  try {
+    const buildings = buildingLookup(context.buildings);
+    const digests = inputDigests(context, code, buildings);
+    progress.stage('API files');
+    for (const file of apiFiles(published, render, site.directory, site.sources)) {
+      const made = out.madeBytes;
+      write(digested([file], digests));
+      if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole
+    }
+    lap('api');
+    write(renderSchemaFiles(site, published, render));
+    lap('schemas');
+    progress.stage('calendar feeds');
+    write(digested(feedFiles(context.feeds, render), digests));
+    write(searchIndexFiles(context.sessions));
+    lap('feeds');
+    if (pending) {
+      progress.stage('pages (Astro)');
+      const rendered = await pending.result;
+      astro = rendered.ran ? 'ran' : 'cached';
+      scriptHashes = rendered.scriptHashes;
+      write(rendered.files.splice(0)); // their bytes released once written
+      lap('pages');
+      progress.stage('calendar pages');
+      write(filledCalendarPages(context, rendered.shells, digests, buildings));
+      lap('calendar');
+    }
+  } finally {
+    pending?.stop(); // a build that failed meanwhile does not leave Astro running
   }
   progress.stage('publishing');
   write([

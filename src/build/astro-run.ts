@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What Astro builds: where (its output and Vite's cache folder), for which address, over which page context. */
+export interface AstroBuildOptions {
+  root: string;
+  outDir: string;
+  site: string;
+  base: string;
+  viteCache: string;
+  /** The page context's JSON (src/core/pages/page-context.ts), all the pages read. */
+  pageContextJson: string;
+}
+
+/** An Astro build under way in a process of its own: `done` when it ended well, `stop` to end it early. */
+export interface AstroRun {
+  done: Promise<void>;
+  stop: () => void;
+}
+
+/** The files a run of Astro rendering into `outDir` is told through and prints into, beside that folder. */
+export function astroRunFiles(outDir: string): [request: string, log: string] {
+  return [`${outDir}-request.json`, `${outDir}-log.txt`];
+}
+
+/** The script the process runs. */
+const CHILD = path.join(import.meta.dirname, 'astro-child.ts');
+
+/**
+ * Starts Astro's build in a process of its own, so that this build renders its other files on
+ * the machine's other core meanwhile, and Astro's memory goes with its process when it ends.
+ * What it is told goes through a file and what it prints into another, read at its end: a
+ * pipe would stall it while this process is busy. `done` rejects with what it printed when it
+ * fails; its warnings are printed here when it ends well.
+ */
+export function startAstroBuild(options: AstroBuildOptions): AstroRun {
+  const [request, log] = astroRunFiles(options.outDir);
+  writeFileSync(request, JSON.stringify(options));
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, [CHILD, request], { cwd: options.root, stdio: ['ignore', out, out] });
+  closeSync(out);
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      const printed = readFileSync(log, 'utf8').trim();
+      rmSync(request, { force: true });
+      rmSync(log, { force: true });
+      if (code === 0) {
+        if (printed) process.stderr.write(`${printed}\n`);
+        resolve();
+      } else {
+        reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${printed.split('\n').filter(Boolean).at(-1) ?? 'it printed nothing'}`));
+      }
+    });
+  });
+  return { done, stop: () => void child.kill() };
+}
