@@ -26,6 +26,7 @@ beforeAll(async () => {
         await writeFile(path.join(outDir, 'index.html'), '<p>home</p>');
       })(),
       stop: () => {},
+      pid: undefined,
     }),
   }));
   vi.doMock('../src/build/astro-cache.ts', async (importOriginal) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { astroRunFiles, startAstroBuild } from '../src/build/astro-run.ts';
 import { removeDir, ROOT } from './helpers/build.ts';
+import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 
 /** Runs render inside the project, as a build's do (Astro moves files from its own folder there: another file system would not do). */
 const runs: string[] = [];
@@ -30,5 +31,39 @@ describe('a run of Astro in its own process', () => {
     const { run } = badRun('stopped');
     run.stop();
     await expect(run.done).rejects.toThrow(/failed \(SIGTERM\)/);
+  });
+});
+
+describe('a run of Astro whose build ends first', () => {
+  it('stops rather than render pages nobody awaits: it is told so through its channel, whatever ended the build', async () => {
+    // A process that starts a run over a real page context and is killed at once, as an interrupted build is.
+    const { spawn } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const { createBuildContext } = await import('../src/build/context.ts');
+    const { pageContext } = await import('../src/core/pages/page-context.ts');
+    const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-orphan`);
+    runs.push(outDir);
+    const contextFile = `${outDir}-context.json`;
+    runs.push(contextFile);
+    writeFileSync(contextFile, JSON.stringify(pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: '1700000000' }, ROOT)))));
+    const script = `import { readFileSync } from 'node:fs';
+import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/build/astro-run.ts'))};
+const run = startAstroBuild({ root: ${JSON.stringify(ROOT)}, outDir: ${JSON.stringify(outDir)}, site: 'http://localhost:3000/', base: '/', viteCache: ${JSON.stringify(`${outDir}-vite`)}, pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8') });
+process.stdout.write(String(run.pid) + '\\n');
+setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+    parent.kill('SIGKILL');
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Left alone, the run would end well after rendering the pages; told, it ends before.
+    while (alive()) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
   });
 });

@@ -5,6 +5,9 @@ import type { AstroBuildOptions } from './astro-run.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 
 const options = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as AstroBuildOptions;
+// The build that started this one ended (interrupted, killed): nothing awaits these pages.
+process.on('disconnect', () => process.exit(1));
+process.channel?.unref(); // the channel alone does not keep this process running
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 try {
   const { build } = await import('astro');

@@ -17,6 +17,8 @@ export interface AstroBuildOptions {
 export interface AstroRun {
   done: Promise<void>;
   stop: () => void;
+  /** Its process's id. */
+  pid: number | undefined;
 }
 
 /** The files a run of Astro rendering into `outDir` is told through and prints into, beside that folder. */
@@ -38,7 +40,8 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
   const [request, log] = astroRunFiles(options.outDir);
   writeFileSync(request, JSON.stringify(options));
   const out = openSync(log, 'w');
-  const child = spawn(process.execPath, [CHILD, request], { cwd: options.root, stdio: ['ignore', out, out] });
+  // A channel to it too, which closes when this process ends however it ends: Astro then stops.
+  const child = spawn(process.execPath, [CHILD, request], { cwd: options.root, stdio: ['ignore', out, out, 'ipc'] });
   closeSync(out);
   const done = new Promise<void>((resolve, reject) => {
     child.once('error', reject);
@@ -54,5 +57,5 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
       }
     });
   });
-  return { done, stop: () => void child.kill() };
+  return { done, stop: () => void child.kill(), pid: child.pid };
 }
