@@ -20,7 +20,7 @@ export interface OutputFile {
   madeFrom?: string;
 }
 
-/** Each output file's content hash (for a file made from a digest, `@` and that digest: OutputWriter), by its path inside the output. */
+/** Each output file's content hash, by its path inside the output. */
 export type Manifest = Map<string, string>;
 
 /** For the files made from a digest of their inputs: that digest and the file's size, by path. */
@@ -45,21 +45,21 @@ function inPieces(body: string | Uint8Array | Iterable<string>): body is Iterabl
 /** The name of the draft of a file written in pieces, in the version folder (see OutputWriter). */
 const DRAFT = '.campus-draft';
 
-/** Writes pieces of text into a new file, hashing them as it goes unless told not to: the file's content hash and size. */
-function writePieces(file: string, pieces: Iterable<string>, hashed: boolean): { sum?: string; bytes: number } {
-  const sha = hashed ? createHash('sha1') : undefined;
+/** Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size. */
+function writePieces(file: string, pieces: Iterable<string>): { sum: string; bytes: number } {
+  const sha = createHash('sha1');
   const fd = openSync(file, 'w');
   let bytes = 0;
   try {
     for (const piece of pieces) {
-      sha?.update(piece);
+      sha.update(piece);
       writeFileSync(fd, piece);
       bytes += Buffer.byteLength(piece);
     }
   } finally {
     closeSync(fd);
   }
-  return { sum: sha?.digest('base64url'), bytes };
+  return { sum: sha.digest('base64url'), bytes };
 }
 
 /** The size of a file's bytes. */
@@ -267,22 +267,10 @@ export class OutputWriter {
     return path.join(this.dir, DRAFT);
   }
 
-  /**
-   * Makes a file's bytes and the sum the manifest keeps for them: their content hash, or for a
-   * file made from a digest (`madeFrom`), that digest (`@<digest>`): the same digest makes the
-   * same bytes, so hashing them again (a large archive's gigabyte of pages and feeds) would tell
-   * nothing more. A file in pieces is written into the draft as they are made (never held whole).
-   */
+  /** Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held whole). */
   private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
     const body = encoded(f.body);
-    const digest = f.madeFrom === undefined ? undefined : `@${f.madeFrom}`;
-    let made: { sum: string; bytes: number; body?: string | Uint8Array };
-    if (inPieces(body)) {
-      const written = writePieces(this.draft, body, digest === undefined);
-      made = { sum: digest ?? written.sum!, bytes: written.bytes };
-    } else {
-      made = { sum: digest ?? contentHash(body), bytes: byteLength(body), body };
-    }
+    const made = inPieces(body) ? writePieces(this.draft, body) : { sum: contentHash(body), bytes: byteLength(body), body };
     this.madeBytes += made.bytes;
     return made;
   }
