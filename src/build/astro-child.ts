@@ -1,15 +1,25 @@
 // Runs Astro's build in a process of its own (astro-run.ts starts it): the build renders its
-// API files and feeds meanwhile. Its one argument names a JSON file of what to build.
+// API files and feeds meanwhile. Its one argument names a JSON file of what to build. What
+// went wrong is its last line, marked (ASTRO_FAILED), however it went wrong.
 import { readFileSync } from 'node:fs';
-import type { AstroBuildOptions } from './astro-run.ts';
+import { ASTRO_FAILED, type AstroBuildOptions } from './astro-run.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 
-const options = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as AstroBuildOptions;
+/** Says what went wrong in one marked line and ends. */
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${ASTRO_FAILED}${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(1);
+}
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
 // The build that started this one ended (interrupted, killed): nothing awaits these pages.
 process.on('disconnect', () => process.exit(1));
 process.channel?.unref(); // the channel alone does not keep this process running
-process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
 try {
+  const options = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as AstroBuildOptions;
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
   await build({
     root: options.root,
@@ -21,6 +31,5 @@ try {
     vite: { cacheDir: options.viteCache },
   });
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  fail(error);
 }

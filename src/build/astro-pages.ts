@@ -46,7 +46,9 @@ export function startAstroPages(context: BuildContext, target: FillTarget, share
   const cache = sharedCache ?? target.versions;
   const cached = cachedAstro(cache, key);
   const runs: AstroRun[] = [];
+  let stopped = false;
   const run = () => {
+    if (stopped) throw new Error('the build ended before Astro rendered its pages');
     const started = startAstro(context, pagesJson, target);
     runs.push(started.run);
     return finishAstro(started, { key, cache }, target);
@@ -66,7 +68,13 @@ export function startAstroPages(context: BuildContext, target: FillTarget, share
   })();
   // Awaited by the build when it needs the pages; a failure before then is not unhandled.
   result.catch(() => {});
-  return { result, stop: () => runs.forEach((r) => r.stop()) };
+  return {
+    result,
+    stop: () => {
+      stopped = true;
+      for (const r of runs) r.stop();
+    },
+  };
 }
 
 /** A run of Astro under way, and the folders it renders into. */

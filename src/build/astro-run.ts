@@ -26,6 +26,9 @@ export function astroRunFiles(outDir: string): [request: string, log: string] {
   return [`${outDir}-request.json`, `${outDir}-log.txt`];
 }
 
+/** How the process marks the line that says what went wrong (astro-child.ts). */
+export const ASTRO_FAILED = 'astro-child failed: ';
+
 /** The script the process runs. */
 const CHILD = path.join(import.meta.dirname, 'astro-child.ts');
 
@@ -44,17 +47,32 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
   const child = spawn(process.execPath, [CHILD, request], { cwd: options.root, stdio: ['ignore', out, out, 'ipc'] });
   closeSync(out);
   const done = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      const printed = readFileSync(log, 'utf8').trim();
+    const printed = () => {
+      let text = '';
+      try {
+        text = readFileSync(log, 'utf8').trim();
+      } catch {
+        // gone (removed by hand): nothing to say
+      }
       rmSync(request, { force: true });
       rmSync(log, { force: true });
+      return text;
+    };
+    child.once('error', (error) => {
+      printed();
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      const text = printed();
       if (code === 0) {
-        if (printed) process.stderr.write(`${printed}\n`);
+        if (text) process.stderr.write(`${text}\n`);
         resolve();
-      } else {
-        reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${printed.split('\n').filter(Boolean).at(-1) ?? 'it printed nothing'}`));
+        return;
       }
+      // The child's own line when it could say (astro-child.ts), else its last line but Node's version.
+      const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^Node\.js v\d/.test(l));
+      const why = lines.findLast((l) => l.startsWith(ASTRO_FAILED))?.slice(ASTRO_FAILED.length) ?? lines.at(-1) ?? 'it printed nothing';
+      reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${why}`));
     });
   });
   return { done, stop: () => void child.kill(), pid: child.pid };

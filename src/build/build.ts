@@ -144,7 +144,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const bytes = out.counts.bytes;
     // Inputs that changed while this build read them (an editor saving) leave no key: the next
     // build renders in full rather than trust this version for either state of the data.
-    const key = unchanged || inputStats(options.root, dataDir) === stats ? inputs : undefined;
+    const key = unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
     const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });

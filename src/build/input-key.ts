@@ -41,22 +41,38 @@ export function buildInputKey(root: string, dataDir: string, render: RenderConte
   return { key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32), data, code };
 }
 
+/** What the files a key is made from looked like on disk (inputStats). */
+export interface InputStats {
+  /** A line per entry: its path, size, inode and change time. */
+  text: string;
+  /** Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock moves a tick at a time). */
+  racy: boolean;
+}
+
+/** Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks. */
+const RACY_NS = 50_000_000n;
+
 /**
  * What the files a key is made from look like on disk, without reading them: each entry below
  * the data folder and the project's inputs, with its size, inode and change time (in
  * nanoseconds; any write moves it, whatever an editor does to the modification time). The same
- * text before a key was made and after the build says that no input changed meanwhile, so the
- * key holds for the output, at a fraction of making the key again.
+ * text before a key was made and after the build, and no entry changed just before the first
+ * look, say that no input changed meanwhile, so the key holds for the output, at a fraction of
+ * making the key again. The data folder and the inputs themselves are followed when they are
+ * links, as the reader and the key follow them; what is below them is not.
  */
-export function inputStats(root: string, dataDir: string): string {
+export function inputStats(root: string, dataDir: string): InputStats {
   const lines: string[] = [];
-  const look = (full: string, rel: string) => {
-    const info = lstatSync(full, { bigint: true, throwIfNoEntry: false });
+  let newest = 0n;
+  const look = (full: string, rel: string, top: boolean) => {
+    const info = top ? statSync(full, { bigint: true, throwIfNoEntry: false }) : lstatSync(full, { bigint: true, throwIfNoEntry: false });
     if (!info) return;
     lines.push(`${rel}\0${info.size}\0${info.ino}\0${info.ctimeNs}`);
-    if (info.isDirectory()) for (const name of readdirSync(full).sort()) look(path.join(full, name), `${rel}/${name}`);
+    if (info.ctimeNs > newest) newest = info.ctimeNs;
+    if (info.isDirectory()) for (const name of readdirSync(full).sort()) look(path.join(full, name), `${rel}/${name}`, false);
   };
-  look(path.resolve(dataDir), 'data');
-  for (const rel of PROJECT_INPUTS) look(path.join(root, rel), rel);
-  return lines.join('\n');
+  const now = BigInt(Date.now()) * 1_000_000n;
+  look(path.resolve(dataDir), 'data', true);
+  for (const rel of PROJECT_INPUTS) look(path.join(root, rel), rel, true);
+  return { text: lines.join('\n'), racy: newest > now - RACY_NS };
 }

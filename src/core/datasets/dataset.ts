@@ -84,7 +84,13 @@ export interface Dataset {
   /** One line for people: what it holds and where it comes from. */
   title: string;
   tables: readonly TableSpec[];
-  /** Reads the folder's files (in name order) into tables, reporting every problem to `findings`. */
+  /**
+   * Reads the folder's files (in name order) into tables, reporting every problem to `findings`.
+   * The records' values must be made from each file's path inside the folder (`rel`) and its
+   * bytes alone, never from where the file is shown (`file`, which depends on the working
+   * folder) nor from another data set: a build lets a digest of those stand in for the records
+   * (data-folder.ts sourceDigest) and reuses the API files of a data set whose digest is the same.
+   */
   read(files: readonly SourceFile[], findings: Findings): Tables;
   /** The methods it feeds, by method ID. */
   feeds: Readonly<Record<number, Feed>>;
