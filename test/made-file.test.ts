@@ -14,7 +14,8 @@ import { createBuildContext } from '../src/build/context.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { feedFiles } from '../src/core/calendar/feeds.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
-import { InputDigests, made, sharedInput } from '../src/core/render/made-file.ts';
+import { InputDigests, made } from '../src/core/render/made-file.ts';
+import { sharedInput } from '../src/core/render/shared-input.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
 

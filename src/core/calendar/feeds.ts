@@ -1,4 +1,5 @@
-import { sharedInput, type MadeFile } from '../render/made-file.ts';
+import type { MadeFile } from '../render/made-file.ts';
+import { sharedInput } from '../render/shared-input.ts';
 import type { Term } from '../records/term.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';

@@ -5,7 +5,7 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { vtimezone } from './vtimezone.ts';
-import { sharedInput } from '../render/made-file.ts';
+import { sharedInput } from '../render/shared-input.ts';
 
 const zones = new Map<string, string[]>();
 /** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's inputs, digested once: sharedInput). */

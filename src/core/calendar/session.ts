@@ -3,7 +3,7 @@ import type { SiteData } from '../records/site-data.ts';
 import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
 import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
-import { sharedInput } from '../render/made-file.ts';
+import { sharedInput } from '../render/shared-input.ts';
 
 /** What a row is: an information session, or another kind of event the data lists. */
 export type SessionKind = 'session' | 'career fair' | 'holiday';

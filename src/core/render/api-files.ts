@@ -1,6 +1,7 @@
 import { envelope, noDataEnvelope, type Envelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import { sharedInput, type MadeFile } from './made-file.ts';
+import type { MadeFile } from './made-file.ts';
+import { sharedInput } from './shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
 import { jsonChunks, LISTING_BATCH, renderJson } from './json.ts';

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { isSharedInput } from './shared-input.ts';
 
 /**
  * A file of the output made only when its bytes are needed: `from` is everything `body`
@@ -25,23 +26,10 @@ export function made<A extends readonly unknown[], T>(render: (...args: A) => T,
   return { from: args, make: () => render(...args) };
 }
 
-/** Inputs shared by many files, named by what they hold the first time a digest meets them (sharedInput). */
-const SHARED = new WeakSet<object>();
-
-/**
- * Marks a value that many files are made from (a time zone's lines in every feed): a digest
- * names it by what it holds the first time it meets it and stands in by that name afterwards,
- * rather than read it again for every file. Returns the value.
- */
-export function sharedInput<T extends object>(value: T): T {
-  SHARED.add(value);
-  return value;
-}
-
 /**
  * Digests of what files are made from: the JSON of their inputs, under a salt (the project's
  * code). Objects shared by many files (a session, the program catalogue, the building lookup, a
- * page shell; a value marked with sharedInput) are given a name once, by what they hold, and
+ * page shell; a value marked with sharedInput, shared-input.ts) are given a name once, by what they hold, and
  * stand in by that name wherever they appear; a function, Map or Set that has no name cannot be
  * read by JSON, so it throws rather than let a digest miss what it holds.
  */
@@ -67,7 +55,7 @@ export class InputDigests {
 
   /** The name an object stands in by: given, or made now for a shared input (sharedInput); undefined for any other object. */
   private nameOf(v: object, self?: object): string | undefined {
-    return v === self ? undefined : (this.names.get(v) ?? (SHARED.has(v) ? this.nameByContent(v) : undefined));
+    return v === self ? undefined : (this.names.get(v) ?? (isSharedInput(v) ? this.nameByContent(v) : undefined));
   }
 
   /** The digest of an input: its JSON, named objects by their names. */

@@ -1,4 +1,5 @@
-import { made, sharedInput, type Made } from '../../render/made-file.ts';
+import { made, type Made } from '../../render/made-file.ts';
+import { sharedInput } from '../../render/shared-input.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';

@@ -1,5 +1,6 @@
 import type { Made } from '../../render/made-file.ts';
-import { made, sharedInput } from '../../render/made-file.ts';
+import { made } from '../../render/made-file.ts';
+import { sharedInput } from '../../render/shared-input.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
