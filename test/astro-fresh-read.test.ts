@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { fileDigests, PROJECT_INPUTS } from '../src/build/input-key.ts';
 
 let work: string;
 // The suites share one module graph (vitest.config.ts: isolate): the build's modules are
@@ -58,7 +59,7 @@ describe('a build that ran Astro with a shared cache folder', () => {
     const context = createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: '1700000000' }, ROOT));
     const versions = path.join(work, 'versions');
     await mkdir(versions);
-    const pages = await startAstroPages(context, { dir: path.join(versions, 'v'), temporary: new Set(), versions }, path.join(work, 'shared')).result;
+    const pages = await startAstroPages(context, { dir: path.join(versions, 'v'), temporary: new Set(), versions }, fileDigests(ROOT, PROJECT_INPUTS), path.join(work, 'shared')).result;
     expect(pages.ran).toBe(true);
     expect(pages.files.map((f) => f.path)).toEqual(['index.html']);
     expect(pages.shells.session.fill({ title: 't', summary: 's', body: { value: 'b' } as never })).toContain('b');

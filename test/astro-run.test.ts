@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { astroRunFiles, startAstroBuild } from '../src/build/astro-run.ts';
-import { removeDir, ROOT } from './helpers/build.ts';
+import { EPOCH, removeDir, ROOT } from './helpers/build.ts';
+import { isRunning } from '../src/build/output-lock.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 
 /** Runs render inside the project, as a build's do (Astro moves files from its own folder there: another file system would not do). */
@@ -45,7 +46,7 @@ describe('a run of Astro whose build ends first', () => {
     runs.push(outDir);
     const contextFile = `${outDir}-context.json`;
     runs.push(contextFile);
-    writeFileSync(contextFile, JSON.stringify(pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: '1700000000' }, ROOT)))));
+    writeFileSync(contextFile, JSON.stringify(pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT)))));
     const script = `import { readFileSync } from 'node:fs';
 import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/build/astro-run.ts'))};
 const run = startAstroBuild({ root: ${JSON.stringify(ROOT)}, outDir: ${JSON.stringify(outDir)}, site: 'http://localhost:3000/', base: '/', viteCache: ${JSON.stringify(`${outDir}-vite`)}, pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8') });
@@ -54,14 +55,7 @@ setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
     parent.kill('SIGKILL');
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const alive = () => isRunning(pid);
     // Left alone, the run would end well after rendering the pages; told, it ends before.
     while (alive()) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);

@@ -3,13 +3,12 @@ import { existsSync, utimesSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
-import { fileDigests, PROJECT_INPUTS } from './input-key.ts';
 import { isRunning } from './output-lock.ts';
 import { byLastUse, CACHE_PREFIX } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 
 /** Folders of src/ that no page imports (the server and the CLIs). */
-const NOT_PAGES = new Set(['src/server', 'src/cli']);
+const NOT_PAGES = ['src/server/', 'src/cli/'];
 /** Bumped when what the cache holds, or how the key is made, changes. */
 const FORMAT = 'astro-cache 1';
 
@@ -20,10 +19,11 @@ const ASTRO_PREFIX = `${CACHE_PREFIX}astro-`;
  * The key of Astro's output: a hash of every project file that reaches it (src/ but the
  * server and CLIs, public/, the config, package and lock files, tsconfig) and of the page
  * context's JSON (exactly what the pages read of the data, and the site's address: see
- * src/core/pages/page-context.ts). Same key, same output.
+ * src/core/pages/page-context.ts). Same key, same output. `projectFiles` are the lines the
+ * build's input key read (input-key.ts fileDigests over PROJECT_INPUTS).
  */
-export function astroKey(root: string, pageContextJson: string): string {
-  const parts = fileDigests(root, PROJECT_INPUTS, NOT_PAGES);
+export function astroKey(projectFiles: readonly string[], pageContextJson: string): string {
+  const parts = projectFiles.filter((line) => !NOT_PAGES.some((folder) => line.startsWith(folder)));
   return hash('sha256', `${FORMAT}\n${process.version}\n${parts.join('\n')}\n${pageContextJson}`, 'base64url').slice(0, 32);
 }
 

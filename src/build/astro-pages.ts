@@ -8,6 +8,7 @@ import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import { astroRunFiles, startAstroBuild, type AstroRun } from './astro-run.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import type { FillTarget } from './atomic-dir.ts';
+import { versionName } from './output-versions.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
 
@@ -35,22 +36,24 @@ export interface PendingAstroPages {
  * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
  * made from changed (astro-cache.ts: the project's files it compiles and the page context,
  * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
- * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given. Either way the build
+ * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given; `projectFiles`
+ * are the lines of the project's files the build's input key read. Either way the build
  * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
  * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
  * build renders its other files while it runs, and awaits `result` when it needs the pages.
  */
-export function startAstroPages(context: BuildContext, target: FillTarget, sharedCache?: string): PendingAstroPages {
+export function startAstroPages(context: BuildContext, target: FillTarget, projectFiles: readonly string[], sharedCache?: string): PendingAstroPages {
   const pagesJson = JSON.stringify(pageContext(context));
-  const key = astroKey(context.root, pagesJson);
+  const key = astroKey(projectFiles, pagesJson);
   const cache = sharedCache ?? target.versions;
   const cached = cachedAstro(cache, key);
-  const runs: AstroRun[] = [];
+  // At most one run: at once when nothing is cached, or later when the cached output cannot be read.
+  let running: AstroRun | undefined;
   let stopped = false;
   const run = () => {
     if (stopped) throw new Error('the build ended before Astro rendered its pages');
     const started = startAstro(context, pagesJson, target);
-    runs.push(started.run);
+    running = started.run;
     return finishAstro(started, { key, cache }, target);
   };
   const early = cached === undefined ? run() : undefined;
@@ -72,7 +75,7 @@ export function startAstroPages(context: BuildContext, target: FillTarget, share
     result,
     stop: () => {
       stopped = true;
-      for (const r of runs) r.stop();
+      running?.stop();
     },
   };
 }
@@ -88,7 +91,7 @@ interface StartedAstro {
 function startAstro(context: BuildContext, pagesJson: string, target: FillTarget): StartedAstro {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.
-  const astroOut = path.join(context.root, `.astro-build-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`);
+  const astroOut = path.join(context.root, `.astro-build-${versionName()}`);
   // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
   // dependencies into it, and two builds sharing node_modules/.vite race on its rename
   // (ENOTEMPTY on a fresh clone).

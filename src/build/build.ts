@@ -18,7 +18,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { publishOutput, type FillTarget } from './atomic-dir.ts';
 import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
-import { OutputWriter, readVersionRecord, type OutputFile, type VersionRecord } from './output-files.ts';
+import { OutputWriter, readVersionInputs, type OutputFile, type VersionInputs } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
 
@@ -113,10 +113,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
-  const { key: inputs, data, code } = buildInputKey(options.root, dataDir, render, pages);
+  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
-  const hint = (await publishedVersion(options.outDir))?.inputs?.key;
+  const hint = (await publishedInputs(options.outDir))?.key;
   let context = hint === inputs ? undefined : createBuildContext(options.root, options.settings, { dataDir, render });
   lap('load');
 
@@ -138,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       context ??= createBuildContext(options.root, options.settings, { dataDir, render });
       lap('load');
       warnings = context.site.warnings;
-      astro = await renderOutput(context, target, out, { pages, astroCache, code }, { progress, lap });
+      astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
     }
     out.finish();
     const bytes = out.counts.bytes;
@@ -157,10 +157,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, unchanged, render, warnings };
 }
 
-/** The published version of an output and its record, when there is one (read without the lock: a hint). */
-async function publishedVersion(outDir: string): Promise<VersionRecord | undefined> {
+/** What the published version of an output was built from, when there is one (read without the lock: a hint). */
+async function publishedInputs(outDir: string): Promise<VersionInputs | undefined> {
   const current = await currentVersion(outputPaths(outDir));
-  return current ? readVersionRecord(current) : undefined;
+  return current ? readVersionInputs(current) : undefined;
 }
 
 /** How renderOutput reports: progress on a terminal, and the end of each stage. */
@@ -174,10 +174,12 @@ interface RenderOptions {
   pages: boolean;
   astroCache?: string;
   code: string;
+  /** The project's files' lines the input key read (Astro's key reads them too). */
+  projectFiles: readonly string[];
 }
 
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
-async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache, code }: RenderOptions, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
+async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache, code, projectFiles }: RenderOptions, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
   const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
   let astro: BuildReport['astro'] = 'none';
@@ -190,7 +192,7 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
   // (made-file.ts): an API file when its data set's files did (or the directory, or the render
   // context), a feed or calendar page when its sessions did; the writer links every file whose
   // bytes did not change.
-  const pending = pages ? startAstroPages(context, target, astroCache) : undefined;
+  const pending = pages ? startAstroPages(context, target, projectFiles, astroCache) : undefined;
   try {
     const buildings = buildingLookup(context.buildings);
     const digests = inputDigests(context, code, buildings);

@@ -9,12 +9,12 @@ export const PROJECT_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.jso
 /** Bumped when how a key is made changes. */
 const FORMAT = 'build-inputs 3';
 
-/** One line per file below `root` among `rels` (folders walked, `skip` left out, sorted): its relative path and content hash. */
-export function fileDigests(root: string, rels: readonly string[], skip: ReadonlySet<string> = new Set()): string[] {
+/** One line per file below `root` among `rels` (folders walked, sorted): its relative path and content hash. */
+export function fileDigests(root: string, rels: readonly string[]): string[] {
   const lines: string[] = [];
   const walk = (rel: string) => {
     const full = path.join(root, rel);
-    if (skip.has(rel) || !existsSync(full)) return;
+    if (!existsSync(full)) return;
     if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) walk(rel === '.' ? name : `${rel}/${name}`);
     else lines.push(`${rel}\0${hash('sha1', readFileSync(full), 'base64url')}`);
   };
@@ -29,16 +29,18 @@ export function fileDigests(root: string, rels: readonly string[], skip: Readonl
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
  * and the code's (the project's files and the Node.js version), which every digest of what a
- * file is made from holds (src/core/render/made-file.ts).
+ * file is made from holds (src/core/render/made-file.ts), and the project's files' lines
+ * (fileDigests), which Astro's key reads again (astro-cache.ts).
  */
-export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string; code: string } {
+export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string; code: string; projectFiles: string[] } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
   const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd(), dataDir });
   // The data as the reader sees it: regular data files only, read without following a link or
   // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
   const data = dataDigest(dataDir);
-  const code = hash('sha256', [FORMAT, process.version, ...fileDigests(root, PROJECT_INPUTS)].join('\n'), 'base64url').slice(0, 32);
-  return { key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32), data, code };
+  const projectFiles = fileDigests(root, PROJECT_INPUTS);
+  const code = hash('sha256', [FORMAT, process.version, ...projectFiles].join('\n'), 'base64url').slice(0, 32);
+  return { key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32), data, code, projectFiles };
 }
 
 /** What the files a key is made from looked like on disk (inputStats). */

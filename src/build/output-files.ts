@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
 
@@ -96,20 +96,45 @@ export interface VersionRecord {
  */
 const FORMAT = 3;
 
-/** The last manifest read, by file, size and time: a build reads the published one twice (a hint before the lock, then under it). */
-let lastRead: { file: string; stamp: string; record: VersionRecord } | undefined;
+/** A manifest's first line: its format, and what the version was built from (format 1: its files too). */
+interface ManifestHead {
+  version?: number;
+  files?: Record<string, string>;
+  inputs?: VersionInputs;
+}
+
+/**
+ * What a version was built from, read from its manifest's first line alone (a build's hint
+ * before it takes the output's lock: its files' lines are read once, under it); undefined when
+ * it has no readable manifest or none says.
+ */
+export function readVersionInputs(versionDir: string): VersionInputs | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(manifestFile(versionDir), 'r');
+    const chunk = Buffer.alloc(65536);
+    const parts: Buffer[] = [];
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      const end = chunk.subarray(0, n).indexOf(0x0a);
+      parts.push(Buffer.from(chunk.subarray(0, end < 0 ? n : end)));
+      if (end >= 0) break;
+    }
+    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as ManifestHead).inputs;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable, and then without `made`. */
 export function readVersionRecord(versionDir: string): VersionRecord {
   const file = manifestFile(versionDir);
   try {
-    const info = statSync(file);
-    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
-    if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.record;
     const text = readFileSync(file, 'utf8');
     const end = text.indexOf('\n');
     // Format 1 is the head alone, its files in it.
-    const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as { version?: number; files?: Record<string, string>; inputs?: VersionInputs };
+    const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as ManifestHead;
     const manifest: Manifest = new Map(Object.entries(head.files ?? {}));
     const made: MadeFrom = new Map();
     if (head.version === FORMAT) {
@@ -128,9 +153,7 @@ export function readVersionRecord(versionDir: string): VersionRecord {
         made.set(name, { from: text.slice(tab2 + 1, tab3), bytes: Number(text.slice(tab3 + 1, next)) });
       }
     }
-    const record = { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
-    lastRead = { file, stamp, record };
-    return record;
+    return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
   } catch {
     return { manifest: new Map() };
   }

@@ -48,6 +48,7 @@ export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderCont
     const source = method.entry.source === undefined ? undefined : sources[method.entry.source];
     for (const file of method.files) {
       const doc = fileEnvelope(method, file, ctx.timestamp);
+      const pieces = inPieces(doc);
       const records = method.noData !== undefined ? null : source !== undefined ? `source:${source}` : file.data;
       for (const format of FORMATS) {
         yield {
@@ -55,8 +56,8 @@ export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderCont
           methodId: method.entry.methodId,
           format,
           from: [shared, method.entry, method.noData ?? null, file.params, format, records],
-          body: inPieces(doc) ? () => IN_PIECES[format](doc) : () => RENDERERS[format](doc),
-          inPieces: inPieces(doc),
+          body: pieces ? () => IN_PIECES[format](doc) : () => RENDERERS[format](doc),
+          inPieces: pieces,
         };
       }
     }

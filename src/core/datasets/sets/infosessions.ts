@@ -11,11 +11,12 @@ const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a
 /** A URL scheme (RFC 3986) at the start of a value, as a browser reads an href. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
-/** The term a file is named for, when it is: read once per file, not per row (rows come a file at a time). */
-let lastFile: { file: string; term: Term | undefined } | undefined;
-function fileTerm(file: string): Term | undefined {
-  if (lastFile?.file !== file) lastFile = { file, term: parseTermCode(TERM_FILE.exec(file.split('/').pop()!)?.[1] ?? '') };
-  return lastFile.term;
+/** The term a file is named for, when it is: read once per file and read (kept in its context), not per row. */
+function fileTerm(file: string, context: ReadContext): Term | undefined {
+  const terms = (context.get('fileTerms') ?? new Map<string, Term | undefined>()) as Map<string, Term | undefined>;
+  context.set('fileTerms', terms);
+  if (!terms.has(file)) terms.set(file, parseTermCode(TERM_FILE.exec(file.split('/').pop()!)?.[1] ?? ''));
+  return terms.get(file);
 }
 
 /** The rows of the term files: one CSV per term, `<term code>.csv`, the columns the record's fields. */
@@ -62,7 +63,7 @@ const sessionFiles: CsvTableRule = {
     // date: a real calendar date, within the term the file is named for.
     const day = parseSessionDate(date!.value);
     if (!day.ok) findings.error(at(date), 'date', `date ${day.reason}`);
-    const term = fileTerm(row.file);
+    const term = fileTerm(row.file, context);
     if (day.ok && term && !isInTerm(day.value, term)) {
       findings.warning(
         at(date),
