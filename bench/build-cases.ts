@@ -102,7 +102,7 @@ async function backgroundDone(versions: string): Promise<void> {
   for (let i = 0; i < 600 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Whether a build's background process (src/build/remover.ts) for this versions folder is running (Linux /proc). */
+/** Whether a build's background process (src/pipeline/remover.ts) for this versions folder is running (Linux /proc). */
 function backgroundRunning(versions: string): boolean {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

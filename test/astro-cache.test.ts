@@ -1,5 +1,5 @@
-// Astro runs only when what its pages are made from changes (src/build/astro-cache.ts): a
-// rebuild with the same inputs reuses the published version whole (src/build/input-key.ts),
+// Astro runs only when what its pages are made from changes (src/pipeline/astro-cache.ts): a
+// rebuild with the same inputs reuses the published version whole (src/pipeline/input-key.ts),
 // one with the same sources and page context reuses Astro's cached output, a change to a page's
 // source or to data the pages read runs it again, and either way the output is byte for byte
 // a cold build's. The builds run in a copy of the project (its node_modules linked), so that a
@@ -106,7 +106,7 @@ describe("Astro's cached output", () => {
 
 describe('a page context', () => {
   it('holds no timestamp and nothing of the sessions, so a session change leaves it as it is', async () => {
-    const { createBuildContext } = await import('../src/build/context.ts');
+    const { createBuildContext } = await import('../src/pipeline/context.ts');
     const { pageContext } = await import('../src/core/pages/page-context.ts');
     const settings = (epoch: number) => ({ dataDir: data, site: { url: 'http://localhost:3000/', basePath: '/', apiBase: 'http://localhost:3000/v2' }, sourceDateEpoch: epoch });
     const before = JSON.stringify(pageContext(createBuildContext(project, settings(1))));
@@ -127,7 +127,7 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
   }
 
   it('stores a rendering whole under its key, replacing one already there with one rename, and leaves nothing else behind', async () => {
-    const { cachedAstro, storeAstro } = await import('../src/build/astro-cache.ts');
+    const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
     const folder = path.join(work, 'shared/cache');
     const temporary = new Set<string>();
     expect(cachedAstro(folder, 'k')).toBeUndefined();
@@ -142,7 +142,7 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
   });
 
   it('says in one sentence when the folder named is a file', async () => {
-    const { storeAstro } = await import('../src/build/astro-cache.ts');
+    const { storeAstro } = await import('../src/pipeline/astro-cache.ts');
     const file = path.join(work, 'shared/a-file');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, 'not a folder');
@@ -150,7 +150,7 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
   });
 
   it('keeps the 8 most recently used renderings and clears what dead builds left', async () => {
-    const { pruneSharedCache } = await import('../src/build/astro-cache.ts');
+    const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
     const folder = path.join(work, 'shared/pruned');
     await mkdir(folder, { recursive: true });
     const names = Array.from({ length: 10 }, (_, i) => `cache-astro-k${i}`);
@@ -166,7 +166,7 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
   });
 
   it('leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things in)', async () => {
-    const { pruneSharedCache } = await import('../src/build/astro-cache.ts');
+    const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
     const folder = path.join(work, 'shared/mixed');
     await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
     await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared

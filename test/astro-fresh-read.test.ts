@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
-import { fileDigests, PROJECT_INPUTS } from '../src/build/input-key.ts';
+import { fileDigests, PROJECT_INPUTS } from '../src/pipeline/input-key.ts';
 
 let work: string;
 // The suites share one module graph (vitest.config.ts: isolate): the build's modules are
@@ -15,8 +15,8 @@ let work: string;
 beforeAll(async () => {
   work = await tempDir();
   vi.resetModules();
-  vi.doMock('../src/build/astro-run.ts', async (importOriginal) => ({
-    ...(await importOriginal<typeof import('../src/build/astro-run.ts')>()),
+  vi.doMock('../src/pipeline/astro-run.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../src/pipeline/astro-run.ts')>()),
     // Astro's output, as small as a build reads it: the two page shells and a page.
     startAstroBuild: ({ outDir }: { outDir: string }) => ({
       done: (async () => {
@@ -30,8 +30,8 @@ beforeAll(async () => {
       pid: undefined,
     }),
   }));
-  vi.doMock('../src/build/astro-cache.ts', async (importOriginal) => {
-    const cache = await importOriginal<typeof import('../src/build/astro-cache.ts')>();
+  vi.doMock('../src/pipeline/astro-cache.ts', async (importOriginal) => {
+    const cache = await importOriginal<typeof import('../src/pipeline/astro-cache.ts')>();
     return {
       ...cache,
       // Another build stores the same key right after this one: its first step sets this one's aside.
@@ -44,16 +44,16 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  vi.doUnmock('../src/build/astro-run.ts');
-  vi.doUnmock('../src/build/astro-cache.ts');
+  vi.doUnmock('../src/pipeline/astro-run.ts');
+  vi.doUnmock('../src/pipeline/astro-cache.ts');
   vi.resetModules();
   await removeDir(work);
 });
 
 describe('a build that ran Astro with a shared cache folder', () => {
   it('reads what it rendered, whatever another build does to the cached copy meanwhile', async () => {
-    const { startAstroPages } = await import('../src/build/astro-pages.ts');
-    const { createBuildContext } = await import('../src/build/context.ts');
+    const { startAstroPages } = await import('../src/pipeline/astro-pages.ts');
+    const { createBuildContext } = await import('../src/pipeline/context.ts');
     const data = path.join(work, 'data');
     await copySmallData(data, { terms: readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-1).map((f) => path.basename(f, '.csv')) });
     const context = createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: '1700000000' }, ROOT));

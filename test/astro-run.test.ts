@@ -1,11 +1,11 @@
-// Astro's build in a process of its own (src/build/astro-run.ts): what it printed reaches the
+// Astro's build in a process of its own (src/pipeline/astro-run.ts): what it printed reaches the
 // build when it fails, and a build that fails meanwhile can stop it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { astroRunFiles, startAstroBuild } from '../src/build/astro-run.ts';
+import { astroRunFiles, startAstroBuild } from '../src/pipeline/astro-run.ts';
 import { EPOCH, removeDir, ROOT } from './helpers/build.ts';
-import { isRunning } from '../src/build/output-lock.ts';
+import { isRunning } from '../src/pipeline/output-lock.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 
 /** Runs render inside the project, as a build's do (Astro moves files from its own folder there: another file system would not do). */
@@ -40,7 +40,7 @@ describe('a run of Astro whose build ends first', () => {
     // A process that starts a run over a real page context and is killed at once, as an interrupted build is.
     const { spawn } = await import('node:child_process');
     const { writeFileSync } = await import('node:fs');
-    const { createBuildContext } = await import('../src/build/context.ts');
+    const { createBuildContext } = await import('../src/pipeline/context.ts');
     const { pageContext } = await import('../src/core/pages/page-context.ts');
     const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-orphan`);
     runs.push(outDir);
@@ -48,7 +48,7 @@ describe('a run of Astro whose build ends first', () => {
     runs.push(contextFile);
     writeFileSync(contextFile, JSON.stringify(pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT)))));
     const script = `import { readFileSync } from 'node:fs';
-import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/build/astro-run.ts'))};
+import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/pipeline/astro-run.ts'))};
 const run = startAstroBuild({ root: ${JSON.stringify(ROOT)}, outDir: ${JSON.stringify(outDir)}, site: 'http://localhost:3000/', base: '/', viteCache: ${JSON.stringify(`${outDir}-vite`)}, pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8') });
 process.stdout.write(String(run.pid) + '\\n');
 setInterval(() => {}, 1000);`;

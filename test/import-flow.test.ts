@@ -22,9 +22,9 @@ const CORE_FLOW: Record<string, readonly string[]> = {
 
 /** What each part of src/ outside the core may not import (folders of src/, or package names). */
 const SHELL_FORBIDS: Record<string, readonly string[]> = {
-  load: ['build', 'server', 'cli', 'pages', 'core/render', 'core/calendar', 'astro'],
-  build: ['server', 'cli', 'pages'],
-  server: ['build', 'cli', 'pages', 'load', 'astro'],
+  load: ['pipeline', 'server', 'cli', 'pages', 'core/render', 'core/calendar', 'astro'],
+  pipeline: ['server', 'cli', 'pages'],
+  server: ['pipeline', 'cli', 'pages', 'load', 'astro'],
 };
 
 /** Packages and built-ins src/core may not import: it is pure, with no Astro and no disk. */
@@ -95,10 +95,10 @@ describe('imports follow the flow data/ → read → datasets → records → re
     ['src/core/render/xml.ts', "import { readCsvRows } from '../datasets/dataset.ts';"],
     ['src/core/render/json.ts', "import { decodeUtf8 } from '../read/decode.ts';"],
     ['src/core/records/envelope.ts', "import { renderJson } from '../render/json.ts';"],
-    ['src/core/site/paths.ts', "import { buildSite } from '../../build/build.ts';"],
+    ['src/core/site/paths.ts', "import { buildSite } from '../../pipeline/build.ts';"],
     ['src/core/calendar/ics.ts', "import { readFileSync } from 'node:fs';"],
     ['src/core/calendar/pages/page-shell.ts', "import { build } from 'astro';"],
-    ['src/load/data-fs.ts', "import { buildSite } from '../build/build.ts';"],
+    ['src/load/data-fs.ts', "import { buildSite } from '../pipeline/build.ts';"],
     ['src/server/server.ts', "const { build } = await import('astro');"],
   ])('refuses %s importing against the flow: %s', (file, line) => {
     expect(flowViolations(file, `${line}\n`)).toHaveLength(1);

@@ -1,10 +1,10 @@
 // The look at the inputs a build takes before making its key and again at its end
-// (src/build/input-key.ts inputStats): an input written meanwhile must show, whatever the
+// (src/pipeline/input-key.ts inputStats): an input written meanwhile must show, whatever the
 // writer did to its size or modification time, or the version would keep a key its files do not match.
 import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputStats } from '../src/build/input-key.ts';
+import { inputStats } from '../src/pipeline/input-key.ts';
 import { removeDir, ROOT, tempDir } from './helpers/build.ts';
 
 let data: string;

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('a build updating the output before last in place', () => {
   it('makes none of the feeds that version made from the same', async () => {
-    const { buildSite } = await import('../src/build/build.ts');
+    const { buildSite } = await import('../src/pipeline/build.ts');
     const data = path.join(work, 'data');
     const terms = readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-3).map((f) => path.basename(f, '.csv'));
     await copySmallData(data, { terms });

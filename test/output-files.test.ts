@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutputWriter, type OutputFile } from '../src/build/output-files.ts';
+import { OutputWriter, type OutputFile } from '../src/pipeline/output-files.ts';
 import { readTree, removeDir, tempDir } from './helpers/build.ts';
 
 let work: string;
@@ -61,7 +61,7 @@ describe('the output writer', () => {
 
 describe('the spare version a build updates in place', () => {
   it('is the newest complete version (one with its manifest) but the current one, whatever process id its name carries', async () => {
-    const { outputPaths, spareVersion } = await import('../src/build/output-versions.ts');
+    const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
     const p = outputPaths(path.join(work, 'spare/dist'));
     // Named for process 1, which always runs: the id of a process that made a spare and ended may be another's by now.
     const names = { current: `${process.pid}-${(2000).toString(36)}`, spare: `1-${(1000).toString(36)}-spare`, older: `1-${(500).toString(36)}`, unfinished: `1-${(3000).toString(36)}-spare` };
@@ -73,9 +73,9 @@ describe('the spare version a build updates in place', () => {
 
 describe('a spare whose manifest cannot be trusted', () => {
   it('is not updated in place: no file of the published version is written through, and no file it held survives', async () => {
-    const { publishOutput } = await import('../src/build/atomic-dir.ts');
-    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import('../src/build/output-versions.ts');
-    const { manifestFile } = await import('../src/build/output-files.ts');
+    const { publishOutput } = await import('../src/pipeline/atomic-dir.ts');
+    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
+    const { manifestFile } = await import('../src/pipeline/output-files.ts');
     const out = path.join(work, 'untrusted/dist');
     const p = outputPaths(out);
     const publish = (files: OutputFile[], during?: () => void) =>

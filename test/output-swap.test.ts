@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRunning } from '../src/build/output-lock.ts';
+import { isRunning } from '../src/pipeline/output-lock.ts';
 import { copySmallData, ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.ts';
 import { sharedSites } from './helpers/sites.ts';
 

@@ -1,6 +1,6 @@
 // The build's progress line: shown on a terminal only, redrawn at most every 100 ms, cleared at the end.
 import { describe, expect, it } from 'vitest';
-import { lineProgress, progressFor, silentProgress } from '../src/build/progress.ts';
+import { lineProgress, progressFor, silentProgress } from '../src/pipeline/progress.ts';
 
 /** A fake terminal that keeps what is written, and a clock the test moves. */
 function terminal(isTTY = true) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBuildContext } from '../src/build/context.ts';
+import { createBuildContext } from '../src/pipeline/context.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';

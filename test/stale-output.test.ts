@@ -4,7 +4,7 @@
 import { cp, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staleReason } from '../src/build/stale-output.ts';
+import { staleReason } from '../src/pipeline/stale-output.ts';
 import { removeDir, ROOT, tempDir } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 

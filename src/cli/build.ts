@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../build/build.ts';
-import { progressFor } from '../build/progress.ts';
+import { buildSite } from '../pipeline/build.ts';
+import { progressFor } from '../pipeline/progress.ts';
 import { formatFinding, sortFindings } from '../core/read/findings.ts';
 import { buildCommand } from './commands.ts';
 import { cliMain } from './runner.ts';

@@ -1,5 +1,5 @@
-import { describeWriteError, unchangedOutput } from '../build/build-failure.ts';
-import { outputPaths } from '../build/output-versions.ts';
+import { describeWriteError, unchangedOutput } from '../pipeline/build-failure.ts';
+import { outputPaths } from '../pipeline/output-versions.ts';
 import { BUILD_SETTINGS } from '../config/settings.ts';
 import type { CliOption, CliSpec } from './runner.ts';
 

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildSite } from '../build/build.ts';
-import { staleReason } from '../build/stale-output.ts';
-import { progressFor } from '../build/progress.ts';
+import { buildSite } from '../pipeline/build.ts';
+import { staleReason } from '../pipeline/stale-output.ts';
+import { progressFor } from '../pipeline/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { loadSiteData } from '../load/data-fs.ts';

@@ -34,7 +34,7 @@ export const calendarPageList = () => [];
   // data/ (or DATA_DIR) below the project root resolved from Astro's config, not process.cwd(),
   // render every fill in place and let Astro render the calendar's pages through
   // src/pages/infosessions/[...path].astro.
-  return `import { createBuildContext } from ${moduleUrl('../build/context.ts')};
+  return `import { createBuildContext } from ${moduleUrl('../pipeline/context.ts')};
 import { pageContext } from ${moduleUrl('../core/pages/page-context.ts')};
 import { pageFill } from ${moduleUrl('../core/pages/page-fills.ts')};
 import { calendarPages } from ${moduleUrl('../core/calendar/pages/calendar-pages.ts')};
