@@ -5,8 +5,9 @@ import { slugify } from './slug.ts';
 import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
 import { sharedInput } from '../render/shared-input.ts';
 
-/** What a row is: an information session, or another kind of event the data lists. */
-export type SessionKind = 'session' | 'career fair' | 'holiday';
+import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
+
+export { kindOf, type SessionKind };
 
 /** A session as the calendar shows it: the published record read for people. */
 export interface Session {
@@ -48,13 +49,6 @@ export function readCancellation(employer: string): { name: string; cancelled: b
     if (marker.test(employer)) return { name: employer.replace(marker, '').trim(), cancelled: true };
   }
   return { name: employer.trim(), cancelled: false };
-}
-
-/** What kind of event a row is, from its employer text. */
-export function kindOf(employer: string): SessionKind {
-  if (/\bcareer fair\b|\bjob fair\b/i.test(employer)) return 'career fair';
-  if (/\bholiday\b|\bthanksgiving\b|\breading week\b/i.test(employer)) return 'holiday';
-  return 'session';
 }
 
 /** Whether a location is a placeholder for "not decided yet". */
@@ -166,7 +160,7 @@ export function readSessions(site: SiteData, catalog: ProgramCatalog = programCa
       audience: row.audience!.trim(),
       programs,
       openTo: read.openTo,
-      allDay: kind === 'holiday' || start.value === end.value,
+      allDay: isAllDayNote(kind, start.value, end.value),
       description: row.description!,
       term: termOf(fileTerm ?? termOfDate(date.value)),
     };

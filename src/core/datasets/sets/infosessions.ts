@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset.ts';
 import type { Findings } from '../../read/findings.ts';
 import { infosessionRecord } from '../../records/infosession-record.ts';
 import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
+import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
 import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
 import { fieldNames } from '../../records/record-spec.ts';
 
@@ -83,15 +84,24 @@ const sessionFiles: CsvTableRule = {
         'time-order',
         `the session ends (${end!.value}) before it starts (${start!.value}). Check both times and their AM/PM.`,
       );
-    } else if (from.ok && to.ok && to.value === from.value) {
-      findings.warning(at(end), 'time-order', `the session ends when it starts (${start!.value}). Give its real end time.`);
+    }
+    // An all-day note (a holiday: the same start and end, no place) is the data's convention, not a defect.
+    const kind = kindOf(employer!.value);
+    const note = from.ok && to.ok && isAllDayNote(kind, from.value, to.value);
+    if (from.ok && to.ok && to.value === from.value && kind !== 'holiday') {
+      findings.warning(
+        at(end),
+        'time-order',
+        `the session ends when it starts (${start!.value}), so it shows as an all-day note. Give its real end time; ` +
+          'a holiday names itself in employer (e.g. "Canadian Thanksgiving - Holiday").',
+      );
     }
 
     // what a student needs to find the session.
     if (employer!.value.trim() === '') {
       findings.warning(at(employer), 'empty', 'employer is empty: name the employer (or the event) holding the session.');
     }
-    if (location!.value.trim() === '') {
+    if (location!.value.trim() === '' && !note) {
       findings.warning(at(location), 'empty', 'location is empty: give the room, or TBD when it is not decided yet.');
     }
     const site = website!.value.trim();
