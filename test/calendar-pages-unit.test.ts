@@ -11,6 +11,8 @@ import { sessionItem, sessionItems } from '../src/core/calendar/pages/session-li
 import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
+import { audienceCatalog } from '../src/core/calendar/audiences.ts';
+import { audiencesOf } from './helpers/student-oracle.ts';
 import { firstDays, upcomingDay, upcomingWindow, UPCOMING_SHOWN } from '../src/core/calendar/pages/upcoming.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
@@ -21,7 +23,8 @@ import { ROOT } from './helpers/build.ts';
 // reads it) and from hand-made sessions with hostile text; structure is asserted, not snapshots.
 const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
 const catalog = programCatalog(site.programs);
-const sessions = chronological(readSessions(site, catalog));
+const audiences = audienceCatalog(site.audiences);
+const sessions = chronological(readSessions(site, catalog, audiences));
 const address = renderContext(parseSiteUrl('https://example.org/campus/'), 1700000000);
 const base = address.basePath;
 
@@ -37,7 +40,7 @@ function text(markup: string): string {
 
 const hostile: Session = {
   id: '7', employer: '<img src=x onerror=alert(1)> & "Co"', cancelled: true, kind: 'career fair', date: { year: 2014, month: 1, day: 13 }, start: 570, end: 660,
-  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', programs: ['ENG - <Soft>', 'MATH & "X"'], openTo: openToOf(['ENG - <Soft>', 'MATH & "X"'], programCatalog(undefined)), allDay: false,
+  location: '"><script>x</script>', locationTbd: false, website: 'example.com', websiteHref: websiteHref('example.com'), audience: 'Co-op "A" & <B>', audiences: audienceCatalog(undefined).resolve('Co-op "A" & <B>'), programs: ['ENG - <Soft>', 'MATH & "X"'], openTo: openToOf(['ENG - <Soft>', 'MATH & "X"'], programCatalog(undefined)), allDay: false,
   description: 'See <b>x</b>', term: parseTermCode('1141')!,
 };
 
@@ -51,7 +54,8 @@ describe('session list items', () => {
         expect(attrs).toEqual({ class: 'all-day' });
         return;
       }
-      expect(attrs['data-audience']).toBe(slugify(s.audience));
+      // The audiences the label opens the session to (data/audiences/), read apart from the code.
+      expect(attrs['data-audience']).toBe(audiencesOf(s.audience).map(slugify).join(' '));
       expect(attrs['data-programs']).toBe([...s.openTo.programs.map((p) => p.slug), ...s.openTo.groups.map((g) => `@${g.slug}`)].join(' '));
       expect(attrs.class!.split(' ')).toEqual(['session', ...(s.cancelled ? ['cancelled'] : [])]);
     });
@@ -60,6 +64,7 @@ describe('session list items', () => {
     expect(mozilla['data-programs']).toBe('software-engineering information-technology-management computer-science');
     const enflick = items[sessions.findIndex((s) => s.id === '2379')]!;
     expect(enflick['data-programs']).toBe('@mathematics @engineering');
+    expect(enflick['data-audience']).toBe('co-op-students graduating-students');
   });
 
   it('escapes hostile text, strikes a cancelled session through and labels its kind', () => {
@@ -90,26 +95,34 @@ describe('the filter form', () => {
     const form = filterForm(january, address).value;
     expect(tags(form, 'form')[0]).toMatchObject({ 'data-session-filter': '', hidden: '', role: 'search' });
     const selects = [...form.matchAll(/<select name="(\w+)">(.*?)<\/select>/g)].map((m) => [m[1], tags(m[2]!, 'option').map((o) => o.value)]);
-    expect(selects.map((s) => s[0])).toEqual(['program', 'audience']);
-    const audiences = [...new Set(january.map((s) => slugify(s.audience)).filter(Boolean))].sort();
-    expect([...selects[1]![1]!].sort()).toEqual(['', ...audiences].sort());
+    expect(selects.map((s) => s[0])).toEqual(['program']);
+    // The audiences as one-tap choices: every audience of the list the month's sessions are open to, in its order.
+    const radios = tags(form, 'input').filter((i) => i.type === 'radio');
+    expect(radios.map((r) => r.value)).toEqual(['', 'co-op-students', 'graduating-students']);
+    expect(radios.every((r) => r.name === 'audience')).toBe(true);
     // Every canonical program, by faculty, counted with the sessions open to it through its faculty.
     expect(selects[0]![1]).toEqual(['', ...catalog.groups().flatMap((g) => g.programs.map((p) => p.slug))]);
     const cs = catalog.every.programs.find((p) => p.slug === 'computer-science')!;
-    expect(form).toContain(`<option value="computer-science">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})</option>`);
+    expect(form).toContain(`<option value="computer-science" data-label="Computer Science">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})</option>`);
     // The faculty's token, which faculty-wide sessions carry, stands once on the program's group.
     expect(tags(form, 'optgroup').find((g) => g.label === 'Mathematics')).toEqual({ label: 'Mathematics', 'data-group': '@mathematics' });
     expect(january.filter((s) => isOpenTo(s.openTo, cs)).length).toBeGreaterThan(january.filter((s) => s.programs.includes('MATH - Computer Science')).length);
-    const counts = [...form.matchAll(/<option value="([\w-]+)">[^<]*\((\d+)\)<\/option>/g)].filter((m) => audiences.includes(m[1]!));
-    expect(counts.map((m) => m[1]).sort()).toEqual(audiences);
-    for (const [, slug, n] of counts) expect(Number(n)).toBe(january.filter((s) => slugify(s.audience) === slug).length);
-    expect(tags(form, 'input')[0]).toMatchObject({ type: 'search', name: 'employer' });
+    // Each audience counts the sessions open to it (holidays never): co-op counts "Co-op and Graduating Students" too.
+    const counts = [...form.matchAll(/value="([\w-]*)"(?: checked)?> <span data-label="[^"]*">[^<]*\((\d+)\)<\/span>/g)].map((m) => [m[1], Number(m[2])]);
+    const real = january.filter((s) => !s.allDay);
+    expect(counts).toEqual([
+      ['', real.length],
+      ['co-op-students', real.filter((s) => audiencesOf(s.audience).includes('Co-op Students')).length],
+      ['graduating-students', real.filter((s) => audiencesOf(s.audience).includes('Graduating Students')).length],
+    ]);
+    expect(counts[1]![1]).toBeGreaterThan(real.filter((s) => s.audience === 'Co-op Students').length);
+    expect(tags(form, 'input').find((i) => i.type === 'search')).toMatchObject({ type: 'search', name: 'employer' });
   });
 
   it('escapes hostile labels', () => {
     const form = filterForm([hostile], address).value;
     expect(form).not.toMatch(/<Soft>|<B>/);
-    expect(form).toContain('<option value="co-op-a-and-b">Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</option>');
+    expect(form).toContain('<input type="radio" name="audience" value="co-op-a-and-b"> <span data-label="Co-op &quot;A&quot; &amp; &lt;B&gt;">Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</span>');
   });
 });
 
@@ -125,7 +138,7 @@ describe('listing pages', () => {
     const grid = body.slice(body.indexOf('<ol class="day-list month-grid"'));
     expect(grid.match(/<li class="blank"|<li class="empty"|<li data-session-group/g)!.length % 7).toBe(0);
     expect(tags(grid, 'li').filter((a) => 'data-date' in a).map((a) => a['data-date'])).toEqual(Array.from({ length: 31 }, (_, d) => `2014-01-${String(d + 1).padStart(2, '0')}`));
-    expect(tags(grid, 'li').filter((a) => a.class?.startsWith('session')).map((a) => a['data-audience'])).toEqual(months[i]!.sessions.map((s) => slugify(s.audience)));
+    expect(tags(grid, 'li').filter((a) => a.class?.startsWith('session')).map((a) => a['data-audience'])).toEqual(months[i]!.sessions.map((s) => audiencesOf(s.audience).map(slugify).join(' ')));
     expect(tags(body, 'nav').map((n) => n['aria-label'])).toEqual(['Months', 'Months, end of page']);
     const pagerLinks = tags(body, 'a').filter((a) => a.class && ['prev', 'up', 'next'].includes(a.class));
     expect(pagerLinks).toEqual([
@@ -208,7 +221,7 @@ describe('every calendar page', () => {
 
 describe('the front door\'s days (infosessions/sessions.json and the page)', () => {
   it('holds the feeds\' window day by day, each day as the front door renders it, in time order', () => {
-    const feeds = subscriptionFeeds(sessions, catalog);
+    const feeds = subscriptionFeeds(sessions, catalog, audiences);
     const window = upcomingWindow(feeds.all.sessions, address);
     const days = byDay(feeds.all.sessions);
     expect(window.show).toBe(UPCOMING_SHOWN);
@@ -237,7 +250,7 @@ describe('the front door\'s days (infosessions/sessions.json and the page)', () 
     const archive = chronological([...old, ...sessions]);
     const newest = new Set(termsWithin(archive).slice(0, FEED_TERMS).map((t) => t.term.code));
     const held = archive.filter((s) => newest.has(s.term.code));
-    const window = upcomingWindow(subscriptionFeeds(archive, catalog).all.sessions, address);
+    const window = upcomingWindow(subscriptionFeeds(archive, catalog, audiences).all.sessions, address);
     expect(held.length).toBeLessThan(archive.length);
     expect(window.days.map((d) => d.html)).toEqual(byDay(held).map((d) => upcomingDay(d, address).value));
     expect(window.from).toBe('2004-05-06');

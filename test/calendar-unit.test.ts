@@ -8,6 +8,7 @@ import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { clock, isoTime, isPlaceholderLocation, kindOf, placeOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
+import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 
 /** What a hand-made session's programs resolve to without a program list. */
 const noList = programCatalog(undefined);
@@ -171,7 +172,7 @@ describe('iCalendar text', () => {
   it('writes an event in America/Toronto, with STATUS:CANCELLED for a cancelled session', () => {
     const s: Session = {
       id: '2414', employer: 'The Jonah Group', cancelled: true, kind: 'session', date: { year: 2014, month: 2, day: 25 }, start: 1050, end: 1140,
-      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', programs: ['MATH'], openTo: openToOf(['MATH'], noList), allDay: false, description: 'Hi', term: parseTermCode('1141')!,
+      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', audiences: audienceCatalog(undefined).resolve('Co-op'), programs: ['MATH'], openTo: openToOf(['MATH'], noList), allDay: false, description: 'Hi', term: parseTermCode('1141')!,
     };
     const text = sessionEvent(s, { url: 'https://x.test/a/', timestamp: 1700000000 });
     expect(text).toContain('DTSTART;TZID=America/Toronto:20140225T173000\r\n');
@@ -199,7 +200,7 @@ it('without a program list, groups programs into facets by slug, labelled with t
 describe('session pages rendered outside Astro', () => {
   const hostile: Session = {
     id: '1', employer: '<script>alert(1)</script> & "Co"', cancelled: true, kind: 'session', date: { year: 2014, month: 1, day: 13 }, start: 600, end: 660,
-    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', programs: ['<i>P</i>'], openTo: openToOf(['<i>P</i>'], noList), allDay: false,
+    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', audiences: audienceCatalog(undefined).resolve('A & B'), programs: ['<i>P</i>'], openTo: openToOf(['<i>P</i>'], noList), allDay: false,
     description: 'Mail <a@b.ca> or see "https://example.com/?a=1&b=<2>"', term: parseTermCode('1141')!,
   };
 
@@ -223,14 +224,15 @@ describe('session pages rendered outside Astro', () => {
 describe('subscription feeds over a long archive', () => {
   const codes = ['1129', '1131', '1135', '1139', '1141', '1145', '1149', '1151'];
   const catalog = programCatalog(undefined);
+  const audienceList = audienceCatalog(undefined);
   const sessions: Session[] = codes.flatMap((code, t) => {
     const term = parseTermCode(code)!;
     return [0, 1].map((i) => ({
       id: String(t * 10 + i), employer: `E${t}`, cancelled: false, kind: 'session' as const, date: { year: term.year, month: term.firstMonth, day: 10 + i }, start: 600, end: 660,
-      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', programs: t === 0 ? ['Old Program'] : ['Math'], openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog), allDay: false, description: '', term,
+      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', audiences: audienceList.resolve('Co-op'), programs: t === 0 ? ['Old Program'] : ['Math'], openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog), allDay: false, description: '', term,
     }));
   });
-  const feeds = subscriptionFeeds(sessions, catalog);
+  const feeds = subscriptionFeeds(sessions, catalog, audienceList);
 
   it(`holds the newest ${FEED_TERMS} terms in the feeds of all, each audience and each program`, () => {
     expect(feeds.window.map((t) => t.code)).toEqual(codes.slice(-FEED_TERMS).reverse());

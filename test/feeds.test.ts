@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH } from './helpers/build.ts';
 import { basedSite } from './helpers/sites.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
+import { audiencesOf } from './helpers/student-oracle.ts';
 
 let dist: string;
 let apiData: Record<string, string>[];
@@ -99,8 +100,12 @@ describe('the other feeds', () => {
     const audiences = await readdir(path.join(dist, 'infosessions/audiences'));
     expect(audiences).toContain('co-op-students.ics');
     const coop = await parseFeed('infosessions/audiences/co-op-students.ics');
-    // The holiday (2079) names an audience but is a note, not a session: only the feeds of all sessions and of its term hold it.
-    expect(coop.events.length).toBe(apiData.filter((r) => r.audience!.trim() === 'Co-op Students' && r.id !== '2079').length);
+    // Every session open to co-op students (data/audiences/: "Co-op and Graduating Students" and
+    // "Students" too). The holiday (2079) names an audience but is a note, not a session: only
+    // the feeds of all sessions and of its term hold it.
+    const open = apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students') && r.id !== '2079');
+    expect(coop.events.map(({ e }) => e.uid).sort()).toEqual(open.map((r) => `infosession-${r.id}@campus-api-static`).sort());
+    expect(coop.events.length, 'the 97 labelled "Co-op Students", 233 "Co-op and Graduating", 2 "Students"').toBe(332);
     const programs = await readdir(path.join(dist, 'infosessions/programs'));
     expect(programs.length).toBeGreaterThan(50);
   });
@@ -131,9 +136,23 @@ describe('the other feeds', () => {
   it('has a feed of each program for each audience', async () => {
     const feed = await parseFeed('infosessions/programs/computer-science/co-op-students.ics');
     const cs = await parseFeed('infosessions/programs/computer-science.ics');
-    const coop = new Set(apiData.filter((r) => r.audience === 'Co-op Students').map((r) => `infosession-${r.id}@campus-api-static`));
+    const coop = new Set(apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students')).map((r) => `infosession-${r.id}@campus-api-static`));
     expect(feed.events.map(({ e }) => e.uid)).toEqual(cs.events.map(({ e }) => e.uid).filter((u) => coop.has(u)));
-    expect(feed.events.length).toBeGreaterThan(0);
+    expect(feed.events.length).toBe(233);
+  });
+
+  it('keeps every old audience feed address, each holding what its name says', async () => {
+    const uids = async (p: string) => (await parseFeed(p)).events.map(({ e }) => e.uid).sort();
+    const id = (r: Record<string, string>) => `infosession-${r.id}@campus-api-static`;
+    // A label naming two audiences: the sessions open to both (its own, and those for every student).
+    const both = apiData.filter((r) => ['Co-op and Graduating Students', 'Students'].includes(r.audience!));
+    expect(await uids('infosessions/audiences/co-op-and-graduating-students.ics')).toEqual(both.map(id).sort());
+    expect(await uids('infosessions/audiences/students.ics')).toEqual(apiData.filter((r) => r.audience === 'Students').map(id).sort());
+    const labels = new Set(apiData.map((r) => slugify(r.audience!)).filter(Boolean));
+    const files = new Set(await readdir(path.join(dist, 'infosessions/audiences')));
+    expect([...labels].filter((l) => !files.has(`${l}.ics`))).toEqual([]);
+    const cs = new Set(await readdir(path.join(dist, 'infosessions/programs/computer-science')));
+    expect([...labels].filter((l) => !cs.has(`${l}.ics`))).toEqual([]);
   });
 
   it('writes one file per session', async () => {

@@ -7,6 +7,7 @@ import type { BuildingLookup, BuildingOfLocation } from '../src/core/buildings/l
 import { buildingNote, mapHref } from '../src/core/calendar/pages/building-link.ts';
 import { sessionBody, sessionSummary } from '../src/core/calendar/pages/session-page.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
+import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import { websiteHref, type Session } from '../src/core/calendar/session.ts';
 import { utcOffset } from '../src/core/calendar/time-zone.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
@@ -16,7 +17,7 @@ import { parseTermCode } from '../src/core/records/term.ts';
 const ctx = { url: 'https://example.org/campus/', basePath: '/campus/' };
 const session: Session = {
   id: '2172', employer: 'Palantir Technologies', cancelled: false, kind: 'session', date: { year: 2014, month: 1, day: 13 }, start: 1170, end: 1260,
-  location: 'DC 1301', locationTbd: false, website: '', websiteHref: websiteHref(''), audience: 'Co-op Students', programs: ['MATH - Computer Science'],
+  location: 'DC 1301', locationTbd: false, website: '', websiteHref: websiteHref(''), audience: 'Co-op Students', audiences: audienceCatalog(undefined).resolve('Co-op Students'), programs: ['MATH - Computer Science'],
   description: 'Food & drinks. See https://example.com/jobs', term: parseTermCode('1141')!,
   openTo: openToOf(['MATH - Computer Science'], programCatalog(undefined)), allDay: false,
 };

@@ -10,7 +10,7 @@ import { parseTermCode } from '../src/core/records/term.ts';
 function at(year: number, month: number, day: number, start: number): Session {
   return {
     id: `${year}${month}${day}`, employer: 'E', cancelled: false, kind: 'session', date: { year, month, day }, start, end: start + 60, location: 'TC', locationTbd: false,
-    website: '', websiteHref: undefined, audience: '', programs: [], openTo: openToOf([], programCatalog(undefined)), allDay: false, description: '', term: parseTermCode('1141')!,
+    website: '', websiteHref: undefined, audience: '', audiences: [], programs: [], openTo: openToOf([], programCatalog(undefined)), allDay: false, description: '', term: parseTermCode('1141')!,
   };
 }
 

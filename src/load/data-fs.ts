@@ -150,5 +150,5 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
     }
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
-  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), warnings: findings.warnings, sources: report.sources };
+  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), ...(report.audiences && { audiences: report.audiences }), warnings: findings.warnings, sources: report.sources };
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { buildingLookup, type BuildingLookup } from '../core/buildings/location.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
+import { nameAudiences } from '../core/calendar/audiences.ts';
 import { sessionSource } from '../core/calendar/session.ts';
 import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
 import { searchIndexFiles } from '../core/calendar/search-index.ts';
@@ -69,10 +70,11 @@ export { BUILD_STAMP };
 export function inputDigests(context: BuildContext, code: string, buildings: BuildingLookup): InputDigests {
   const digests = new InputDigests(`made-file 1\n${code}`);
   nameCatalog(digests, context.catalog);
+  nameAudiences(digests, context.audiences);
   digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
   for (const s of context.sessions) {
     const source = sessionSource(s);
-    if (source) digests.name(s, `session:${digests.of([...source, context.catalog])}`);
+    if (source) digests.name(s, `session:${digests.of([...source, context.catalog, context.audiences])}`);
     else digests.nameByContent(s);
   }
   return digests;

@@ -3,6 +3,7 @@ import { chronological } from '../core/calendar/calendar.ts';
 import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
 import { programCatalog, type ProgramCatalog } from '../core/calendar/programs.ts';
+import { audienceCatalog, type AudienceCatalog } from '../core/calendar/audiences.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -29,6 +30,8 @@ export interface BuildContext {
   buildings: Building[];
   /** The programs the sessions are open to, complete once every session is read. */
   catalog: ProgramCatalog;
+  /** The audiences the sessions are open to (data/audiences/), complete once every session is read. */
+  audiences: AudienceCatalog;
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
@@ -53,6 +56,8 @@ export function createBuildContext(root: string, settings?: BuildSettings, targe
   const { dataDir, render } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
-  const sessions = chronological(readSessions(site, catalog));
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site), catalog };
+  const audiences = audienceCatalog(site.audiences);
+  const sessions = chronological(readSessions(site, catalog, audiences));
+  const feeds = subscriptionFeeds(sessions, catalog, audiences);
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds, buildings: readBuildings(site), catalog, audiences };
 }

@@ -1,17 +1,21 @@
 import { attachFeedFinder } from './feed-finder.ts';
 import { showThisWeek } from './front-door.ts';
 import { attachSearch } from './session-search.ts';
-import { attachCopyButtons, attachFilters } from './session-filter.ts';
+import { attachCopyButtons, attachFilterLinks, attachFilters } from './session-filter.ts';
+import { orderSubscribeOptions, platformOf } from './platform.ts';
 import { markToday } from './today.ts';
 
 /**
  * The site's one script (one module, so the build inlines it whole: the CSP allows no script
- * files): session filters, the feeds page's finder, the search across terms, the copy buttons,
+ * files): the subscribe options in the visitor's platform's order, session filters and the
+ * links that carry them, the feeds page's finder, the search across terms, the copy buttons,
  * the front door's days by the visitor's clock and today's mark, each where its markup is.
  */
 export function attachCalendar(): void {
+  orderSubscribeOptions(platformOf(navigator.userAgent));
   attachCopyButtons();
   attachFilters();
+  attachFilterLinks();
   attachFeedFinder();
   attachSearch();
   // The front door's lists arrive first, so today is marked in them too.

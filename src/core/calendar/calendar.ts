@@ -2,7 +2,7 @@ import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../records
 import type { Term } from '../records/term.ts';
 import type { Session } from './session.ts';
 import { programsOpen, type ProgramGroup } from './programs.ts';
-import { slugify } from './slug.ts';
+import type { Audience } from './audiences.ts';
 
 /** The names of the days of the week, Sunday first: indexed by weekday(). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -101,26 +101,17 @@ export interface Facet {
   sessions: Session[];
 }
 
-/** Groups sessions by a facet (audience or programs), labels in their most common spelling. */
-function facets(sessions: readonly Session[], values: (s: Session) => string[]): Facet[] {
-  const groups = new Map<string, { labels: Map<string, number>; sessions: Session[] }>();
-  for (const s of chronological(sessions)) {
-    for (const value of values(s)) {
-      const slug = slugify(value);
-      let g = groups.get(slug);
-      if (!g) groups.set(slug, (g = { labels: new Map(), sessions: [] }));
-      g.labels.set(value, (g.labels.get(value) ?? 0) + 1);
-      if (g.sessions[g.sessions.length - 1] !== s) g.sessions.push(s);
-    }
-  }
-  return [...groups.entries()]
-    .map(([slug, g]) => ({ slug, label: [...g.labels.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0], sessions: g.sessions }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-/** One facet per audience. */
+/**
+ * One facet per audience (data/audiences/), each holding the sessions open to it: those whose
+ * label names it (`Co-op and Graduating Students` is open to co-op students) and those open to
+ * every audience (`Students`). In the audience list's order.
+ */
 export function audienceFacets(sessions: readonly Session[]): Facet[] {
-  return facets(sessions, (s) => (s.audience ? [s.audience] : []));
+  const groups = new Map<Audience, Session[]>();
+  for (const s of chronological(sessions)) {
+    for (const a of s.audiences) (groups.get(a) ?? groups.set(a, []).get(a)!).push(s);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.rank - b.rank).map(([a, list]) => ({ slug: a.slug, label: a.name, sessions: list }));
 }
 
 /** A program's facet: its canonical program, its faculty, and the sessions open to it. */
@@ -149,4 +140,11 @@ export function programFacets(sessions: readonly Session[]): ProgramFacet[] {
 /** Sessions that are sessions, not all-day notes (holidays): what lists count and filters match. */
 export function realSessions(sessions: readonly Session[]): Session[] {
   return sessions.filter((s) => !s.allDay);
+}
+
+/** How many sessions a list holds, all-day notes (holidays) never counted: every count the calendar shows comes from here. */
+export function countSessions(sessions: readonly Session[]): number {
+  let n = 0;
+  for (const s of sessions) if (!s.allDay) n += 1;
+  return n;
 }

@@ -5,9 +5,9 @@ import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { audienceFacets, chronological, termsWithin } from './calendar.ts';
 import { calendarFile, sessionEvent, sessionZone } from './ics.ts';
+import type { AudienceCatalog } from './audiences.ts';
 import { isOpenTo, type Program, type ProgramCatalog, type ProgramGroup } from './programs.ts';
 import type { Session } from './session.ts';
-import { slugify } from './slug.ts';
 
 /** A calendar feed: where it is published (site-relative) and what it holds. */
 export interface Feed {
@@ -41,7 +41,14 @@ export const FEED_TERMS = 6;
 export interface SubscriptionFeeds {
   all: Feed;
   terms: Feed[];
+  /** Each audience's feed (data/audiences/): the sessions open to it. */
   audiences: (Feed & { slug: string; label: string })[];
+  /**
+   * The feeds audience labels had before audiences were data, where a label is no audience of
+   * its own (`audiences/co-op-and-graduating-students.ics`, `audiences/students.ics`): each
+   * holds what its name says, the sessions open to every audience the label names.
+   */
+  audienceLabels: (Feed & { slug: string; label: string })[];
   /** Every canonical program's feed, by faculty. */
   faculties: FacultyFeeds[];
   /** The sessions open to every program (labels like `ALL - All`). */
@@ -61,39 +68,53 @@ export interface SubscriptionFeeds {
 /**
  * Every subscribable feed: all sessions, each audience, each faculty, each canonical program
  * (with the sessions open to its whole faculty or to every program) and each program for each
- * audience, over the newest `FEED_TERMS` terms; each term whole. Every audience and program
- * the data or the program list ever named keeps its feed (a subscription never breaks),
- * empty when it has no session in the window. All-day notes (holidays) are in the feeds of
- * all sessions and of terms only.
+ * audience, over the newest `FEED_TERMS` terms; each term whole. An audience's feed holds the
+ * sessions open to it (data/audiences/), a label's old feed those open to every audience it
+ * names. Every audience, audience label and program the data or the lists ever named keeps
+ * its feed (a subscription never breaks), empty when it has no session in the window.
+ * All-day notes (holidays) are in the feeds of all sessions and of terms only.
  */
-export function subscriptionFeeds(sessions: readonly Session[], catalog: ProgramCatalog): SubscriptionFeeds {
+export function subscriptionFeeds(sessions: readonly Session[], catalog: ProgramCatalog, audienceList: AudienceCatalog): SubscriptionFeeds {
   const terms = termsWithin(sessions);
   const window = terms.slice(0, FEED_TERMS);
   const windowCodes = new Set(window.map((t) => t.term.code));
   const recent = chronological(sessions).filter((s) => windowCodes.has(s.term.code));
   const events = recent.filter((s) => !s.allDay);
   const held = new Map(audienceFacets(events).map((f) => [f.slug, f.sessions]));
-  const audiences = audienceFacets(sessions).map((f) => ({
-    slug: f.slug,
-    label: f.label,
-    path: calendarPaths.audienceFeed(f.slug),
-    name: `Information sessions for ${f.label}`,
-    description: `Employer information sessions for ${f.label}`,
-    sessions: held.get(f.slug) ?? [],
+  const audiences = audienceList.list.map((a) => ({
+    slug: a.slug,
+    label: a.name,
+    path: calendarPaths.audienceFeed(a.slug),
+    name: `Information sessions for ${a.name}`,
+    description: `Employer information sessions open to ${a.name}`,
+    sessions: held.get(a.slug) ?? [],
   }));
+  const own = new Set(audiences.map((a) => a.slug));
+  const audienceLabels = [...audienceList.labels()]
+    .filter(([slug]) => !own.has(slug))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([slug, reach]) => ({
+      slug,
+      label: reach.label,
+      path: calendarPaths.audienceFeed(slug),
+      name: `Information sessions for ${reach.label}`,
+      description: `Employer information sessions open to ${reach.label}`,
+      sessions: events.filter((s) => reach.audiences.every((a) => s.audiences.includes(a))),
+    }));
   const programFeed = (program: Program): ProgramFeed => {
     const open = events.filter((s) => isOpenTo(s.openTo, program));
+    const forAudience = new Set(open);
     return {
       program,
       path: calendarPaths.programFeed(program.slug),
       name: `Information sessions: ${program.name}`,
       description: `Employer information sessions open to ${program.name}`,
       sessions: open,
-      byAudience: audiences.map((a) => ({
+      byAudience: [...audiences, ...audienceLabels].map((a) => ({
         path: calendarPaths.programAudienceFeed(program.slug, a.slug),
         name: `Information sessions: ${program.name}, ${a.label}`,
         description: `Employer information sessions open to ${program.name}, for ${a.label}`,
-        sessions: open.filter((s) => slugify(s.audience) === a.slug),
+        sessions: a.sessions.filter((s) => forAudience.has(s)),
       })),
     };
   };
@@ -116,6 +137,7 @@ export function subscriptionFeeds(sessions: readonly Session[], catalog: Program
     all: { path: calendarPaths.allFeed, name: 'Information sessions', description: 'Every employer information session of the newest terms', sessions: recent },
     terms: terms.map((t) => ({ path: calendarPaths.termFeed(t.term.code), name: `Information sessions, ${t.term.label}`, description: `Employer information sessions of ${t.term.label}`, sessions: t.sessions })),
     audiences,
+    audienceLabels,
     faculties,
     everyProgram: everyFeed,
     programs,
@@ -168,7 +190,7 @@ export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'u
     for (const s of f.sessions) yield file(calendarPaths.sessionFeed(s.id), `${s.employer} information session`, `Information session ${s.id}`, [s]);
   }
   const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as MadeFile | undefined]));
-  const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];
+  const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.audienceLabels, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];
   for (const f of windowed) {
     const made = file(f.path, f.name, f.description, f.sessions);
     if (targets.has(f.path)) {

@@ -1,6 +1,7 @@
 import type { InputDigests } from '../render/made-file.ts';
 import { labelKey, type ProgramList } from '../records/program-list.ts';
 import { slugify } from './slug.ts';
+import { abbreviationsOf } from './finder.ts';
 
 /** A canonical program: the one name the calendar shows for every label that means it. */
 export interface Program {
@@ -9,6 +10,8 @@ export interface Program {
   group: ProgramGroup;
   /** The raw labels that name it (what a search for a program also finds). */
   labels: string[];
+  /** The codes students know it by, from Quest's subjects (`cs`, `ece`): what the feed finder matches too. */
+  abbreviations: string[];
 }
 
 /** A faculty with its programs, or `every program` (the reach of a label like `ALL - All`). */
@@ -20,6 +23,8 @@ export interface ProgramGroup {
   /** `Faculty of Mathematics`. */
   fullName: string;
   programs: Program[];
+  /** The codes students know it by, from Quest's groups and subjects (`mat`, `math`). */
+  abbreviations: string[];
 }
 
 /** What a raw label resolves to: the programs it names and the groups it opens the session to whole. */
@@ -45,16 +50,19 @@ export interface ProgramCatalog {
 
 /** Builds the catalog from the program list (or none: then every label is a program of its own). */
 export function programCatalog(list: ProgramList | undefined): ProgramCatalog {
-  const every: ProgramGroup = { slug: 'all', name: 'Every program', fullName: 'Every program of every faculty', programs: [] };
-  const other: ProgramGroup = { slug: 'other', name: 'Other programs', fullName: 'Programs not in the program list', programs: [] };
+  const codes = list?.abbreviations ?? [];
+  const every: ProgramGroup = { slug: 'all', name: 'Every program', fullName: 'Every program of every faculty', programs: [], abbreviations: [] };
+  const other: ProgramGroup = { slug: 'other', name: 'Other programs', fullName: 'Programs not in the program list', programs: [], abbreviations: [] };
   const byCode = new Map<string, ProgramGroup>();
-  for (const f of list?.faculties ?? []) byCode.set(f.code, { slug: slugify(f.name), name: f.name, fullName: f.fullName, programs: [] });
+  for (const f of list?.faculties ?? []) {
+    byCode.set(f.code, { slug: slugify(f.name), name: f.name, fullName: f.fullName, programs: [], abbreviations: abbreviationsOf(f.name, codes) });
+  }
   const programs = new Map<string, Program>();
   const program = (name: string, group: ProgramGroup) => {
     const slug = slugify(name);
     let p = programs.get(slug);
     if (!p) {
-      programs.set(slug, (p = { slug, name, group, labels: [] }));
+      programs.set(slug, (p = { slug, name, group, labels: [], abbreviations: abbreviationsOf(name, codes) }));
       group.programs.push(p);
       every.programs.push(p);
     }

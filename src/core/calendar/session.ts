@@ -4,6 +4,7 @@ import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
 import { slugify } from './slug.ts';
 import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
 import { sharedInput } from '../render/shared-input.ts';
+import { audienceCatalog, type Audience, type AudienceCatalog } from './audiences.ts';
 
 import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
 
@@ -26,7 +27,10 @@ export interface Session {
   website: string;
   /** The website as a link target, when it is a usable address. */
   websiteHref: string | undefined;
+  /** The audience label as written, for display: the API keeps it so too. */
   audience: string;
+  /** The audiences the label opens the session to (data/audiences/): what filters and feeds match. */
+  audiences: readonly Audience[];
   /** The program labels as written (split, trimmed), for display: the API keeps them so too. */
   programs: string[];
   /** The canonical programs and faculties the labels open the session to (data/programs/). */
@@ -115,8 +119,8 @@ export function sessionSource(s: Session): readonly unknown[] | undefined {
   return SOURCES.get(s);
 }
 
-/** Reads the published session records as calendar sessions, in data order, programs resolved through `catalog`. */
-export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs)): Session[] {
+/** Reads the published session records as calendar sessions, in data order, programs and audiences resolved through their catalogs. */
+export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs), audiences: AudienceCatalog = audienceCatalog(site.audiences)): Session[] {
   const out: Session[] = [];
   // A few hundred programs cells repeat across every session: each is read and resolved once
   // (each session gets its own copy of the labels; the resolved programs are shared, as the
@@ -158,6 +162,7 @@ export function readSessions(site: SiteData, catalog: ProgramCatalog = programCa
       website: row.website!.trim(),
       websiteHref: websiteHref(row.website!),
       audience: row.audience!.trim(),
+      audiences: audiences.resolve(row.audience!),
       programs,
       openTo: read.openTo,
       allDay: isAllDayNote(kind, start.value, end.value),

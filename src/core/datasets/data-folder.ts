@@ -7,7 +7,9 @@ import { Findings, type Place } from '../read/findings.ts';
 import { fieldNames, recordProblem } from '../records/record-spec.ts';
 import type { ProgramList } from '../records/program-list.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
-import { checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
+import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
+import type { AudienceList } from '../records/audience-list.ts';
+import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
@@ -25,6 +27,8 @@ export interface DataReport {
   datasets: Record<string, Tables>;
   /** The program list (data/programs/), when the folder has one. */
   programs: ProgramList | undefined;
+  /** The audience list (data/audiences/), when the folder has one. */
+  audiences: AudienceList | undefined;
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
@@ -123,6 +127,7 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
   let directory: MethodEntry[] | undefined;
   const files = new Map<string, SourceFile[]>();
   const programFiles = new Map<string, Uint8Array>();
+  const audienceFiles = new Map<string, Uint8Array>();
   for (const { rel, bytes } of inputs) {
     if (rel === DIRECTORY_FILE) {
       directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
@@ -130,6 +135,10 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
     }
     if (rel.startsWith(PROGRAM_LIST.folder)) {
       programFiles.set(rel, bytes);
+      continue;
+    }
+    if (rel.startsWith(AUDIENCE_LIST.folder)) {
+      audienceFiles.set(rel, bytes);
       continue;
     }
     const owner = datasetOf(rel, registry, folderName);
@@ -163,7 +172,22 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
   if (programs && datasets.infosessions) {
     checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
   }
-  return { directory, datasets, programs, findings, files: inputs.map((i) => show(i.rel)), sources };
+  const audiences = readAudiences(audienceFiles, show, findings);
+  if (audiences && datasets.infosessions) {
+    checkSessionAudiences(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), audiences, findings);
+  }
+  return { directory, datasets, programs, audiences, findings, files: inputs.map((i) => show(i.rel)), sources };
+}
+
+/** The audience list from data/audiences/ (any other file there is an error). */
+function readAudiences(files: Map<string, Uint8Array>, show: (rel: string) => string, findings: Findings): AudienceList | undefined {
+  for (const rel of files.keys()) {
+    if (rel !== AUDIENCE_LIST.labels) {
+      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(AUDIENCE_LIST.folder)} holds ${show(AUDIENCE_LIST.labels)} only. Move or remove this file.`);
+    }
+  }
+  const labels = files.get(AUDIENCE_LIST.labels);
+  return labels ? readAudienceList(labels, show, findings) : undefined;
 }
 
 /** The program list from data/programs/ (any other file there is an error), its faculties Quest's groups. */
@@ -175,5 +199,6 @@ function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, T
   }
   const labels = files.get(PROGRAM_LIST.labels);
   const groups = datasets.quest?.groups;
-  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings) : undefined;
+  const codes = abbreviationsOf(datasets.quest?.subjects ?? [], groups ?? []);
+  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings, codes) : undefined;
 }

@@ -23,7 +23,13 @@ export function facultiesOf(groups: readonly ReadRecord[]): Faculty[] {
  * groups) on every row, a program only in one faculty; an empty program means the whole
  * faculty (`ALL`: every one).
  */
-export function readProgramList(labelsFile: Uint8Array, faculties: readonly Faculty[] | undefined, show: (rel: string) => string, findings: Findings): ProgramList | undefined {
+export function readProgramList(
+  labelsFile: Uint8Array,
+  faculties: readonly Faculty[] | undefined,
+  show: (rel: string) => string,
+  findings: Findings,
+  abbreviations: { code: string; name: string }[] = [],
+): ProgramList | undefined {
   const file = show(PROGRAM_LIST.labels);
   if (!faculties) {
     findings.error({ file, line: 1, column: 1 }, 'program-list', `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. Add Quest's AcademicGroups.csv there.`);
@@ -67,7 +73,13 @@ export function readProgramList(labelsFile: Uint8Array, faculties: readonly Facu
     labels.set(key, code === EVERY_FACULTY ? { kind: 'all' } : name ? { kind: 'program', program: name, faculty: code } : { kind: 'faculty', faculty: code });
     written.push(text);
   }
-  return { file, faculties: [...faculties], labels, written };
+  return { file, faculties: [...faculties], labels, written, abbreviations };
+}
+
+/** The codes students know programs and faculties by: Quest's subjects (`CS`, Computer Science) and groups (`MAT`, Mathematics). */
+export function abbreviationsOf(subjects: readonly ReadRecord[], groups: readonly ReadRecord[]): { code: string; name: string }[] {
+  const of = (code: unknown, name: unknown) => ({ code: String(code ?? '').trim(), name: String(name ?? '').trim() });
+  return [...subjects.map((r) => of(r.values.subject, r.values.description)), ...groups.map((r) => of(r.values.group_code, r.values.group_short_name))].filter((a) => a.code && a.name);
 }
 
 /** The program labels of one `programs` cell, each with its offset in the cell. */

@@ -1,4 +1,4 @@
-import { monthLabel, monthSlug, monthsWithin, realSessions, termsWithin } from '../calendar/calendar.ts';
+import { monthLabel, monthSlug, monthsWithin, countSessions, termsWithin } from '../calendar/calendar.ts';
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
 import { dayLabel } from '../calendar/format.ts';
 import { feedsPageBody } from '../calendar/pages/feeds-page.ts';
@@ -64,15 +64,15 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'front.note': (s) => (terms(s)[0] ? html`<p class="muted" data-note>The first sessions of ${terms(s)[0]!.term.label}, the newest term with sessions.</p>`.value : ''),
   'front.first-days': (s) => (terms(s)[0] ? firstDays(terms(s)[0]!.sessions, s.render).value : ''),
   'front.terms': (s) =>
-    terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(realSessions(t.sessions).length)}</span></li>`.value).join(''),
+    terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(countSessions(t.sessions))}</span></li>`.value).join(''),
   // Every term and month (src/pages/infosessions/index.astro).
-  'calendar.lead': (s) => html`${sessionCount(realSessions(s.sessions).length)} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`.value,
+  'calendar.lead': (s) => html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`.value,
   'calendar.terms': (s) =>
     terms(s)
       .map((t) => {
         const at = (target: string) => withBase(s.render.basePath, target);
         const months = monthsWithin(t.sessions).filter((m) => m.sessions.length > 0);
-        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(realSessions(t.sessions).length)}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${realSessions(m.sessions).length})</span></li>`)} </ul> </section>`.value;
+        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(countSessions(t.sessions))}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)} </ul> </section>`.value;
       })
       .join(''),
   // The feeds page and the front door's script's window.

@@ -1,6 +1,7 @@
 import type { MethodEntry } from './method-entry.ts';
 import type { Finding, Place } from '../read/findings.ts';
 import type { ProgramList } from './program-list.ts';
+import type { AudienceList } from './audience-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
 /** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */
@@ -18,6 +19,8 @@ export interface SiteData {
   datasets: Readonly<Record<string, Readonly<Record<string, readonly DataRecord[]>>>>;
   /** The program list (data/programs/) the calendar's filters and feeds use; absent when the folder has none. */
   programs?: ProgramList;
+  /** The audience list (data/audiences/) the calendar's filters and feeds use; absent when the folder has none. */
+  audiences?: AudienceList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
   /** Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a set made in memory. */

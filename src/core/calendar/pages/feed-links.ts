@@ -12,9 +12,10 @@ export interface SubscribeTarget {
 }
 
 /**
- * "Subscribe to exactly this": the feed as webcal: (calendar apps), Google Calendar's and
- * Outlook's add-by-URL pages, a download, and its https address to copy (the copy button
- * shows with JavaScript; the address can be selected without).
+ * "Subscribe to exactly this": the feed in Apple Calendar (webcal:), Google Calendar's and
+ * Outlook's add-by-URL pages, a download, and its https address to copy with what to do on
+ * Android (the copy button shows with JavaScript; the address can be selected without). Each
+ * option is marked with its platform (`data-platform`): the script puts the visitor's first.
  */
 export function subscribeBlock(target: SubscribeTarget, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const href = withBase(ctx.basePath, target.path);
@@ -26,14 +27,28 @@ export function subscribeTemplate(): SafeHtml {
   return subscribeMarkup('', '', { webcal: '', https: '', google: '', outlook: '', office: '' });
 }
 
+/** What an Android phone can do with a feed (its calendar app cannot add one by address), in one sentence. */
+export const ANDROID_NOTE = 'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): your phone then shows it.';
+
 function subscribeMarkup(label: string, href: string, links: FeedSubscription): SafeHtml {
   const name = html`<span class="visually-hidden"> (<span data-subscribe-name>${label}</span>)</span>`;
-  return html`<div class="subscribe-block" data-subscribe><p class="subscribe-title">Subscribe to <strong data-subscribe-name>${label}</strong></p><ul class="subscribe-options"><li><a class="button" data-subscribe-link="webcal" href="${links.webcal}">Calendar app${name}</a></li><li><a class="button" data-subscribe-link="google" href="${links.google}">Google Calendar${name}</a></li><li><a class="button" data-subscribe-link="outlook" href="${links.outlook}">Outlook.com${name}</a></li><li><a data-subscribe-link="office" href="${links.office}">Outlook for work or school${name}</a></li><li><a data-subscribe-link="download" href="${href}" download>Download .ics${name}</a></li></ul><p class="subscribe-url"><label>Feed address${name} <input type="url" readonly data-subscribe-link="https" value="${links.https}"></label> <button type="button" data-copy hidden>Copy address</button></p></div>`;
+  return html`<div class="subscribe-block" data-subscribe>
+<p class="subscribe-title">Subscribe to <strong data-subscribe-name>${label}</strong></p>
+<ul class="subscribe-options">
+<li data-platform="apple"><a class="button" data-subscribe-link="webcal" href="${links.webcal}">Apple Calendar (iPhone, iPad, Mac)${name}</a></li>
+<li data-platform="google"><a class="button" data-subscribe-link="google" href="${links.google}">Google Calendar${name}</a></li>
+<li data-platform="outlook"><a class="button" data-subscribe-link="outlook" href="${links.outlook}">Outlook.com${name}</a></li>
+<li data-platform="android" class="subscribe-url"><p class="android-note">${ANDROID_NOTE}</p><label>Feed address${name} <input type="url" readonly data-subscribe-link="https" value="${links.https}"></label> <button type="button" data-copy hidden>Copy address</button></li>
+<li data-platform="office"><a data-subscribe-link="office" href="${links.office}">Outlook for work or school${name}</a></li>
+<li data-platform="download"><a data-subscribe-link="download" href="${href}" download>Download .ics${name}</a></li>
+</ul>
+</div>`;
 }
 
 /** Subscribe (webcal:) and download links for one calendar feed, by its site-relative path: the compact form, in a line of text. */
 export function feedLinks(path: string, label: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const href = withBase(ctx.basePath, path);
   const links = feedSubscription(new URL(href, ctx.url).href, label);
-  return html`<span class="subscribe"><a href="${links.webcal}">Subscribe to ${label}</a> <a href="${links.google}">Google Calendar<span class="visually-hidden"> for ${label}</span></a> <a href="${href}" download>Download .ics<span class="visually-hidden"> for ${label}</span></a></span>`;
+  const hidden = html`<span class="visually-hidden"> for ${label}</span>`;
+  return html`<span class="subscribe"><span>Subscribe to ${label}:</span> <a href="${links.webcal}">Apple Calendar${hidden}</a> <a href="${links.google}">Google Calendar${hidden}</a> <a href="${href}" download>Download .ics${hidden}</a></span>`;
 }

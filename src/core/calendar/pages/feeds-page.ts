@@ -1,20 +1,19 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
+import { countSessions } from '../calendar.ts';
 import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
+import { findText, programAnchor } from '../finder.ts';
 import { subscribeBlock } from './feed-links.ts';
 
-/** One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text the finder matches. */
+/** One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text the finder matches (findText). */
 function feedItem(feed: Feed, label: string, find: string, ctx: Pick<RenderContext, 'url' | 'basePath'>, id?: string): SafeHtml {
-  return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find.toLowerCase()}"><details class="feed"><summary><span>${label}\u00a0<span class="muted">(${feed.sessions.length})</span></span></summary>${subscribeBlock(
+  return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find}"><details class="feed"><summary><span>${label}\u00a0<span class="muted">(${countSessions(feed.sessions)})</span></span></summary>${subscribeBlock(
     { path: feed.path, name: feed.name, label },
     ctx,
   )}</details></li>`;
 }
 
-/** The fragment of a program's line on the feeds page (`feeds/#program-computer-science` opens it there). */
-export function programAnchor(slug: string): string {
-  return `program-${slug}`;
-}
+export { programAnchor } from '../finder.ts';
 
 /** The window of the windowed feeds, in words. */
 function windowNote(feeds: SubscriptionFeeds): SafeHtml | false {
@@ -31,14 +30,14 @@ function windowNote(feeds: SubscriptionFeeds): SafeHtml | false {
  */
 export function feedsPageBody(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const anchor = (slug: string) => `faculty-${slug}`;
-  return html`<h1>Calendar feeds</h1><p class="lead">Subscribe in Google Calendar, Apple Calendar or Outlook: your calendar fetches the feed again and shows changes and cancellations. Find your program, open it, and pick your calendar.</p><form class="feed-finder" data-feed-finder hidden role="search" aria-label="Find a feed"><label>Find your program <input type="search" name="find" placeholder="e.g. Computer Science" autocomplete="off"></label><p class="filter-status" data-feed-finder-status aria-live="polite"></p></form><nav class="jump-links" aria-label="Feeds by group"><ul>${feeds.faculties.map(
+  return html`<h1>Calendar feeds</h1><p class="lead">Subscribe in Google Calendar, Apple Calendar or Outlook: your calendar fetches the feed again and shows changes and cancellations. Find your program, open it, and pick your calendar.</p><form class="feed-finder" data-feed-finder hidden role="search" aria-label="Find a feed"><label>Find your program <input type="search" name="find" placeholder="e.g. Computer Science, CS, comp sci" autocomplete="off"></label><p class="filter-status" data-feed-finder-status aria-live="polite"></p></form><nav class="jump-links" aria-label="Feeds by group"><ul>${feeds.faculties.map(
     (f) => html`<li><a href="#${anchor(f.group.slug)}">${f.group.name}</a></li>`,
-  )}<li><a href="#by-audience">By audience</a></li><li><a href="#by-term">By term</a></li></ul></nav><ul class="feed-list">${feedItem(feeds.all, 'All sessions', 'all sessions everything', ctx)}${feedItem(feeds.everyProgram, 'Sessions open to every program', 'every program all', ctx)}</ul>${feeds.faculties.map(
+  )}<li><a href="#by-audience">By audience</a></li><li><a href="#by-term">By term</a></li></ul></nav><ul class="feed-list">${feedItem(feeds.all, 'All sessions', findText(['all sessions everything']), ctx)}${feedItem(feeds.everyProgram, 'Sessions open to every program', findText(['every program all']), ctx)}</ul>${feeds.faculties.map(
     (f) =>
-      html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${feedItem(f, `Any program of ${f.group.fullName}`, `${f.group.name} ${f.group.fullName}`, ctx)}${f.programs.map((p) =>
-        feedItem(p, p.program.name, [p.program.name, f.group.name, ...p.program.labels].join(' | '), ctx, programAnchor(p.program.slug)),
+      html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${feedItem(f, `Any program of ${f.group.fullName}`, findText([f.group.name, f.group.fullName], f.group.abbreviations), ctx)}${f.programs.map((p) =>
+        feedItem(p, p.program.name, findText([p.program.name, f.group.name, ...p.program.labels], p.program.abbreviations), ctx, programAnchor(p.program.slug)),
       )}</ul></section>`,
-  )}<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map((a) => feedItem(a, a.label, `${a.label} audience`, ctx))}</ul></section><section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map((t) =>
-    feedItem(t, t.name.replace(/^Information sessions, /, ''), t.name, ctx),
-  )}</ul></section>${windowNote(feeds)}<p class="muted">Addresses of earlier feeds keep working: a program feed named for a label as the data wrote it (<code>programs/math-computer-science.ics</code>, <code>programs/all-math-faculty.ics</code>) holds the same as the program's or faculty's feed it now means.</p>`;
+  )}<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map((a) => feedItem(a, a.label, findText([a.label, 'audience']), ctx))}</ul></section><section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map((t) =>
+    feedItem(t, t.name.replace(/^Information sessions, /, ''), findText([t.name]), ctx),
+  )}</ul></section>${windowNote(feeds)}<p class="muted">Addresses of earlier feeds keep working: a program feed named for a label as the data wrote it (<code>programs/math-computer-science.ics</code>, <code>programs/all-math-faculty.ics</code>) holds the same as the program's or faculty's feed it now means; an audience's feed holds every session open to that audience, and an audience label's feed (<code>audiences/co-op-and-graduating-students.ics</code>) the sessions open to every audience it names.</p>`;
 }

@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { audienceFacets, programFacets, realSessions, type ProgramFacet } from '../calendar.ts';
+import { audienceFacets, countSessions, programFacets, realSessions, type ProgramFacet } from '../calendar.ts';
 import type { Session } from '../session.ts';
 import { subscribeTemplate } from './feed-links.ts';
 
@@ -9,23 +9,33 @@ import { subscribeTemplate } from './feed-links.ts';
 function programOptions(sessions: readonly Session[]): SafeHtml {
   const counted = new Map(programFacets(sessions).map((f) => [f.slug, f]));
   const groups = sessions[0]?.openTo.catalog.groups() ?? [];
-  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}">${f.label} (${n})</option>`;
+  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}" data-label="${f.label}">${f.label} (${n})</option>`;
   // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150 options.
   return html`${groups.map(
-    (g) => html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, counted.get(p.slug)?.sessions.length ?? 0))}</optgroup>`,
+    (g) => html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, countSessions(counted.get(p.slug)?.sessions ?? [])))}</optgroup>`,
   )}`;
 }
 
 /**
  * The filter form of a list of sessions: program (by faculty, with the sessions open to it
- * through its faculty), audience, employer; clear, search all terms, and "subscribe to exactly
- * this". Hidden without JavaScript (the pre-built feeds and the full lists serve then); the
- * script (src/scripts/session-filter.ts) shows it, keeps its state in the URL and only hides items.
+ * through its faculty), audience (one tap each: the sessions open to it, data/audiences/),
+ * employer; clear, search all terms, "subscribe to exactly this", and what this device
+ * remembers (with "Forget"). Hidden without JavaScript (the pre-built feeds and the full lists
+ * serve then); the script (src/scripts/session-filter.ts) shows it, keeps its state in the URL
+ * and on the device, keeps each count what choosing it shows, and only hides items.
  */
 export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const real = realSessions(sessions);
   const audiences = audienceFacets(real);
-  return html`<form class="filters" data-session-filter data-site="${ctx.url}" data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions"><label>Program <select name="program"><option value="">All programs</option>${programOptions(real)}</select></label><label>Audience <select name="audience"><option value="">All audiences</option>${audiences.map(
-    (f) => html`<option value="${f.slug}">${f.label} (${f.sessions.length})</option>`,
-  )}</select></label><label>Employer <input type="search" name="employer" placeholder="Search employers" autocomplete="off"></label><p class="filter-actions"><button type="reset" data-clear hidden>Clear filters</button> <a data-search-all href="${withBase(ctx.basePath, calendarPaths.search)}">Search all terms</a></p><p class="filter-status" aria-live="polite"></p><div class="subscribe-slot" data-subscribe-slot hidden>${subscribeTemplate()}</div></form>`;
+  const choice = (value: string, label: string, n: number, checked = false) =>
+    html`<label class="chip"><input type="radio" name="audience" value="${value}"${checked && ' checked'}> <span data-label="${label}">${label} (${n})</span></label>`;
+  return html`<form class="filters" data-session-filter data-site="${ctx.url}" data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions">
+<label>Program <select name="program"><option value="" data-label="All programs">All programs (${countSessions(real)})</option>${programOptions(real)}</select></label>
+<fieldset class="audience-choice"><legend>Audience</legend>${choice('', 'All audiences', countSessions(real), true)}${audiences.map((f) => choice(f.slug, f.label, countSessions(f.sessions)))}</fieldset>
+<label>Employer <input type="search" name="employer" placeholder="Search employers" autocomplete="off"></label>
+<p class="filter-actions"><button type="reset" data-clear hidden>Clear filters</button> <a data-search-all href="${withBase(ctx.basePath, calendarPaths.search)}">Search all terms</a></p>
+<p class="filter-status" aria-live="polite"></p>
+<p class="remembered" data-remembered hidden><span data-remembered-text></span> <button type="button" data-forget>Forget</button></p>
+<div class="subscribe-slot" data-subscribe-slot hidden>${subscribeTemplate()}</div>
+</form>`;
 }

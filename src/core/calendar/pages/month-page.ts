@@ -3,7 +3,7 @@ import { isoDate } from '../../records/session-time.ts';
 import type { Term } from '../../records/term.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { monthGrid, monthLabel, monthSlug, realSessions, WEEKDAYS, type MonthKey } from '../calendar.ts';
+import { monthGrid, monthLabel, monthSlug, countSessions, WEEKDAYS, type MonthKey } from '../calendar.ts';
 import { dayLabel, shortMonth } from '../format.ts';
 import type { Session } from '../session.ts';
 import { filterForm } from './filter-form.ts';
@@ -32,7 +32,7 @@ export interface MonthPageInput {
 export function monthPage({ month, prev, next }: MonthPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
   const label = monthLabel(month);
   // Holidays show as all-day notes in the grid, but a count counts sessions.
-  const count = realSessions(month.sessions).length;
+  const count = countSessions(month.sessions);
   const at = (path: string) => withBase(ctx.basePath, path);
   const link = (m: MonthKey | undefined) => m && { href: at(calendarPaths.month(monthSlug(m))), text: shortMonth(m) };
   const terms = [...new Map(month.sessions.map((s) => [s.term.code, s.term] as const)).values()];

@@ -4,8 +4,8 @@ import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { RANGE_DASH, timeRangeEnds } from '../format.ts';
 import { isoTime, placeOf, type Session } from '../session.ts';
-import { slugify } from '../slug.ts';
 import { programTokens } from '../programs.ts';
+import { audienceTokens } from '../audiences.ts';
 
 /**
  * The start and end of a session as `11:30 AM–1:00 PM`, each end a `<time>` with its ISO value:
@@ -27,7 +27,7 @@ export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>): S
   const href = withBase(ctx.basePath, calendarPaths.session(s.id));
   if (s.allDay) return noteItem(s, href);
   const link = html`<a href="${href}">${s.employer}</a>`;
-  return html`<li class="${s.cancelled ? 'session cancelled' : 'session'}" data-audience="${slugify(s.audience)}" data-programs="${programTokens(s.openTo)}"><span class="when">${sessionTimes(s, false)}</span><span class="what">${
+  return html`<li class="${s.cancelled ? 'session cancelled' : 'session'}" data-audience="${audienceTokens(s.audiences)}" data-programs="${programTokens(s.openTo)}"><span class="when">${sessionTimes(s, false)}</span><span class="what">${
     s.cancelled && html`<span class="tag cancel">Cancelled</span> `
   }${s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `}${s.cancelled ? html`<s>${link}</s>` : link}<span class="where">${placeOf(s)}</span></span></li>`;
 }

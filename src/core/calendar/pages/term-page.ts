@@ -3,7 +3,7 @@ import { isoDate } from '../../records/session-time.ts';
 import type { Term } from '../../records/term.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { byDay, monthLabel, monthSlug, monthsWithin, realSessions } from '../calendar.ts';
+import { byDay, monthLabel, monthSlug, monthsWithin, countSessions } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import { feedLinks } from './feed-links.ts';
@@ -33,10 +33,10 @@ export function termPage({ term, sessions, prev, next }: TermPageInput, ctx: Pic
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
   const anchor = (m: { year: number; month: number }) => `m${monthSlug(m).replace('/', '-')}`;
   // Holidays show as all-day notes among the days, but counts count sessions.
-  const count = realSessions(sessions).length;
+  const count = countSessions(sessions);
   const first = sessions[0];
   const last = sessions[sessions.length - 1];
-  const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map((m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> <span class="muted">(${realSessions(m.sessions).length})</span></li>`)}</ul></nav>`;
+  const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map((m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)}</ul></nav>`;
   const agenda = months.map(
     (m) =>
       html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(m.sessions).map(

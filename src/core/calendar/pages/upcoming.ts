@@ -1,7 +1,7 @@
 import { html, SafeHtml } from '../../render/html.ts';
 import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
-import { byDay, realSessions } from '../calendar.ts';
+import { byDay, countSessions } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import { sessionItems } from './session-list.ts';
@@ -47,13 +47,13 @@ export function firstDays(sessions: readonly Session[], ctx: Pick<RenderContext,
   for (const day of byDay(sessions)) {
     if (count >= shown) break;
     out.push(upcomingDay(day, ctx).value);
-    count += realSessions(day.sessions).length;
+    count += countSessions(day.sessions);
   }
   return new SafeHtml(out.join(''));
 }
 
 /** The "coming up" window of `sessions` (in time order), days rendered as the front door lists them. */
 export function upcomingWindow(sessions: readonly Session[], ctx: Pick<RenderContext, 'basePath'>): UpcomingWindow {
-  const days = byDay(sessions).map((day) => ({ date: isoDate(day.date), sessions: realSessions(day.sessions).length, html: upcomingDay(day, ctx).value }));
+  const days = byDay(sessions).map((day) => ({ date: isoDate(day.date), sessions: countSessions(day.sessions), html: upcomingDay(day, ctx).value }));
   return { from: days[0]?.date ?? '', show: UPCOMING_SHOWN, days };
 }

@@ -1,0 +1,75 @@
+import { labelKey } from '../records/program-list.ts';
+
+/** A short code people use for a program or faculty, with the name it stands for (Quest's subjects and groups: `CS`, Computer Science). */
+export interface Abbreviation {
+  code: string;
+  name: string;
+}
+
+/** Words that say nothing of a program: left out when names are compared. */
+const FILLER = new Set(['and', 'for', 'of', 'the', 'in']);
+
+/** The words of a name that say what it is: `Accounting & Financial Management (master's)` → accounting, financial, management. */
+function nameWords(name: string): string[] {
+  return labelKey(name.replace(/\([^)]*\)/g, ' ')).split(' ').filter((w) => w && !FILLER.has(w));
+}
+
+/** Whether two names differ by a typo at most (two in a name of 12 letters or more; `biology` is not `geology`). */
+function nearlyEqual(a: string, b: string): boolean {
+  const bound = Math.min(a.length, b.length) >= 12 ? 2 : 1;
+  if (Math.abs(a.length - b.length) > bound) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]! <= bound;
+}
+
+/**
+ * Whether an abbreviation's name names a program or faculty: the same words (a typo or two
+ * allowed, as Quest's `Accounting and Financial Managment`), or, for a name of two words or
+ * more, words all among the abbreviation's (`Computer Engineering` in ECE's `Electrical and
+ * Computer Engineering`), or the abbreviation's words all among the name's (HLTH's `Health
+ * Studies` in `Health Studies & Gerontology`).
+ */
+export function abbreviates(abbreviation: Abbreviation, name: string): boolean {
+  const mine = nameWords(name);
+  const theirs = nameWords(abbreviation.name);
+  if (mine.length === 0 || theirs.length === 0) return false;
+  if (nearlyEqual(mine.join(' '), theirs.join(' '))) return true;
+  const within = (a: string[], b: string[]) => a.length >= 2 && a.every((w) => b.includes(w));
+  return within(mine, theirs) || within(theirs, mine);
+}
+
+/** The codes of the abbreviations that name `name` (each once, in their order). */
+export function abbreviationsOf(name: string, abbreviations: readonly Abbreviation[]): string[] {
+  return [...new Set(abbreviations.filter((a) => abbreviates(a, name)).map((a) => a.code.toLowerCase()))];
+}
+
+/**
+ * What the finder matches a feed by (`data-find`): the words of its names, then `=` and each
+ * abbreviation (`computer science mathematics math =cs =math`).
+ */
+export function findText(names: readonly string[], abbreviations: readonly string[] = []): string {
+  const words = new Set(names.flatMap((n) => labelKey(n).split(' ')).filter(Boolean));
+  return [...words, ...abbreviations.map((a) => `=${a.toLowerCase()}`)].join(' ');
+}
+
+/**
+ * Whether a feed's find text matches what a student typed: every typed word is one of its
+ * abbreviations (`cs`, `SE`, `ECE`) or starts one of its words (`comp sci`); "cs" no longer
+ * matches Economics or Physics.
+ */
+export function findMatches(find: string, query: string): boolean {
+  const typed = labelKey(query).split(' ').filter(Boolean);
+  if (typed.length === 0) return true;
+  const tokens = find.split(' ');
+  return typed.every((w) => tokens.some((t) => (t.startsWith('=') ? t.slice(1) === w : t.startsWith(w))));
+}
+
+/** The fragment of a program's line on the feeds page (`feeds/#program-computer-science` opens it there). */
+export function programAnchor(slug: string): string {
+  return `program-${slug}`;
+}
