@@ -59,14 +59,16 @@ export function findText(names: readonly string[], abbreviations: readonly strin
 
 /**
  * Whether a feed's find text matches what a student typed: every typed word is one of its
- * abbreviations (`cs`, `SE`, `ECE`) or starts one of its words (`comp sci`); "cs" no longer
- * matches Economics or Physics.
+ * abbreviations (`cs`, `SE`, `ECE`) or starts one of its words (`comp sci`; a word of two
+ * letters is whole); "cs" no longer matches Economics or Physics.
  */
 export function findMatches(find: string, query: string): boolean {
   const typed = labelKey(query).split(' ').filter(Boolean);
   if (typed.length === 0) return true;
   const tokens = find.split(' ');
-  return typed.every((w) => tokens.some((t) => (t.startsWith('=') ? t.slice(1) === w : t.startsWith(w))));
+  // Two letters are an abbreviation or a word whole ("SE" is not the start of "Service").
+  const starts = (t: string, w: string) => (w.length === 2 ? t === w : t.startsWith(w));
+  return typed.every((w) => tokens.some((t) => (t.startsWith('=') ? t.slice(1) === w : starts(t, w))));
 }
 
 /** The fragment of a program's line on the feeds page (`feeds/#program-computer-science` opens it there). */
