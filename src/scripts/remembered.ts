@@ -40,8 +40,10 @@ export function forgetFilters(base: string): void {
  */
 export function carryFilters(base: string, state: FilterState, root: ParentNode = document): void {
   const query = filterQuery(state);
-  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+  // A subscribe block's links are feeds, filled by the script: never pages to carry filters to.
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[href]:not([data-subscribe-link])')) {
     const written = link.dataset.href ?? link.getAttribute('href')!;
+    if (!written) continue;
     const url = new URL(written, location.href);
     if (url.origin !== location.origin || !url.pathname.startsWith(base)) continue;
     if (!keepsFilters(decodeURIComponent(url.pathname.slice(base.length)))) continue;
