@@ -39,13 +39,19 @@ function fieldValue(form: HTMLFormElement, name: string): string {
   return field ? String(field.value ?? '').trim() : '';
 }
 
-/** The label of a choice without its count (`Computer Science`), from its data-label. */
+/** A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept once read: the script rewrites the count). */
+function labelOf(el: HTMLElement): string {
+  return (el.dataset.label ??= (el.textContent ?? '').replace(/\s*\(\d+\)$/, ''));
+}
+
+/** The label of the chosen program or audience, without its count. */
 function choiceLabel(form: HTMLFormElement, name: string): string {
   const value = fieldValue(form, name);
   const select = form.querySelector<HTMLSelectElement>(`select[name=${name}]`);
-  if (select) return select.selectedOptions[0]?.dataset.label ?? '';
+  if (select) return select.selectedOptions[0] ? labelOf(select.selectedOptions[0]) : '';
   const radio = [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)].find((r) => r.value === value);
-  return radio?.parentElement?.querySelector<HTMLElement>('[data-label]')?.dataset.label ?? '';
+  const count = radio?.parentElement?.querySelector<HTMLElement>('[data-count]');
+  return count ? labelOf(count) : '';
 }
 
 /** A session item's filter data, read once. */
@@ -75,7 +81,7 @@ function matches(item: Item, c: Criteria): boolean {
 
 /** The count a choice shows (`Computer Science (75)`): how many items choosing it shows, the other filters as they are. */
 function setCount(el: HTMLElement, n: number): void {
-  el.textContent = `${el.dataset.label} (${n})`;
+  el.textContent = `${labelOf(el)} (${n})`;
 }
 
 /**
@@ -138,7 +144,7 @@ export function attachFilters(): void {
         setCount(option, items.filter((i) => matches(i, { ...c, program: option.value, group: groupOf(option) })).length);
       }
       for (const radio of form.querySelectorAll<HTMLInputElement>('input[name=audience]')) {
-        const label = radio.parentElement?.querySelector<HTMLElement>('[data-label]');
+        const label = radio.parentElement?.querySelector<HTMLElement>('[data-count]');
         if (label) setCount(label, items.filter((i) => matches(i, { ...c, audience: radio.value })).length);
       }
       const active = Boolean(c.program || c.audience || c.employer);

@@ -9,7 +9,7 @@ import { subscribeTemplate } from './feed-links.ts';
 function programOptions(sessions: readonly Session[]): SafeHtml {
   const counted = new Map(programFacets(sessions).map((f) => [f.slug, f]));
   const groups = sessions[0]?.openTo.catalog.groups() ?? [];
-  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}" data-label="${f.label}">${f.label} (${n})</option>`;
+  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}">${f.label} (${n})</option>`;
   // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150 options.
   return html`${groups.map(
     (g) => html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, countSessions(counted.get(p.slug)?.sessions ?? [])))}</optgroup>`,
@@ -28,9 +28,9 @@ export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext
   const real = realSessions(sessions);
   const audiences = audienceFacets(real);
   const choice = (value: string, label: string, n: number, checked = false) =>
-    html`<label class="chip"><input type="radio" name="audience" value="${value}"${checked && ' checked'}> <span data-label="${label}">${label} (${n})</span></label>`;
+    html`<label class="chip"><input type="radio" name="audience" value="${value}"${checked && ' checked'}> <span data-count>${label} (${n})</span></label>`;
   return html`<form class="filters" data-session-filter data-site="${ctx.url}" data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions">
-<label>Program <select name="program"><option value="" data-label="All programs">All programs (${countSessions(real)})</option>${programOptions(real)}</select></label>
+<label>Program <select name="program"><option value="">All programs (${countSessions(real)})</option>${programOptions(real)}</select></label>
 <fieldset class="audience-choice"><legend>Audience</legend>${choice('', 'All audiences', countSessions(real), true)}${audiences.map((f) => choice(f.slug, f.label, countSessions(f.sessions)))}</fieldset>
 <label>Employer <input type="search" name="employer" placeholder="Search employers" autocomplete="off"></label>
 <p class="filter-actions"><button type="reset" data-clear hidden>Clear filters</button> <a data-search-all href="${withBase(ctx.basePath, calendarPaths.search)}">Search all terms</a></p>
