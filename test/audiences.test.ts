@@ -26,7 +26,10 @@ const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,p
 function check(label: string, list: string) {
   const files = [
     { rel: 'audiences/audiences.csv', bytes: Buffer.from(list) },
-    { rel: 'infosessions/1141.csv', bytes: Buffer.from(`${HEADER}\n1,A,"January 7, 2014",11:30 AM,1:30 PM,TC,,${label},x,\n`) },
+    {
+      rel: 'infosessions/1141.csv',
+      bytes: Buffer.from(`${HEADER}\n1,A,"January 7, 2014",11:30 AM,1:30 PM,TC,,${label},x,\n`),
+    },
   ];
   return readDataFiles(files, (r) => `data/${r}`, DATASETS);
 }
@@ -35,7 +38,11 @@ describe('the audience list (data/audiences/)', () => {
   it('knows every label the real data writes', () => {
     const report = readDataFolder(path.join(ROOT, 'data'), ROOT);
     expect(report.findings.list.filter((f) => f.rule === 'audience-label' || f.rule === 'audience-list')).toEqual([]);
-    expect(audiences.list.map((a) => a.name)).toEqual(['Co-op Students', 'Graduating Students', '3rd and 4th year Students']);
+    expect(audiences.list.map((a) => a.name)).toEqual([
+      'Co-op Students',
+      'Graduating Students',
+      '3rd and 4th year Students',
+    ]);
   });
 
   it.each([
@@ -47,18 +54,30 @@ describe('the audience list (data/audiences/)', () => {
     ['3rd and 4th year Students', ['3rd-and-4th-year-students']],
     ['', []],
   ])('opens a session labelled "%s" to %j', (label, slugs) => {
-    expect(audienceCatalog(site.audiences).resolve(label).map((a) => a.slug)).toEqual(slugs);
+    expect(
+      audienceCatalog(site.audiences)
+        .resolve(label)
+        .map((a) => a.slug),
+    ).toEqual(slugs);
   });
 
   it('makes an unknown label an audience of its own, and the check names the closest known label at its place', () => {
     const own = audienceCatalog(site.audiences);
     expect(own.resolve('Alumni').map((a) => a.name)).toEqual(['Alumni']);
     expect(own.list.at(-1)!.name).toBe('Alumni');
-    const report = check('Co-op Studnets', 'label,audiences\nCo-op Students,Co-op Students\nGraduating Students,Graduating Students\n');
+    const report = check(
+      'Co-op Studnets',
+      'label,audiences\nCo-op Students,Co-op Students\nGraduating Students,Graduating Students\n',
+    );
     expect(report.findings.list).toEqual([
       {
-        severity: 'warning', file: 'data/infosessions/1141.csv', line: 2, column: 44, rule: 'audience-label',
-        message: 'audience "Co-op Studnets" is not in data/audiences/audiences.csv; the closest known label is "Co-op Students". Write a known label, or add this one to data/audiences/audiences.csv with the audiences it opens the session to.',
+        severity: 'warning',
+        file: 'data/infosessions/1141.csv',
+        line: 2,
+        column: 44,
+        rule: 'audience-label',
+        message:
+          'audience "Co-op Studnets" is not in data/audiences/audiences.csv; the closest known label is "Co-op Students". Write a known label, or add this one to data/audiences/audiences.csv with the audiences it opens the session to.',
       },
     ]);
   });
@@ -77,7 +96,9 @@ describe('the audience list (data/audiences/)', () => {
     const real = realSessions(sessions);
     for (const f of audienceFacets(real)) {
       const name = audiences.list.find((a) => a.slug === f.slug)!.name;
-      expect(countSessions(f.sessions), name).toBe(sessionRows.filter((r) => !isHoliday(r) && audiencesOf(r.audience!).includes(name)).length);
+      expect(countSessions(f.sessions), name).toBe(
+        sessionRows.filter((r) => !isHoliday(r) && audiencesOf(r.audience!).includes(name)).length,
+      );
     }
   });
 });
@@ -94,7 +115,10 @@ describe('counts', () => {
 
 describe('the feeds finder', () => {
   const programs = catalog.every.programs;
-  const find = (query: string) => programs.filter((p) => findMatches(findText([p.name, p.group.name, ...p.labels], p.abbreviations), query)).map((p) => p.name);
+  const find = (query: string) =>
+    programs
+      .filter((p) => findMatches(findText([p.name, p.group.name, ...p.labels], p.abbreviations), query))
+      .map((p) => p.name);
 
   it.each([
     ['cs', ['Computer Science']],
@@ -109,11 +133,17 @@ describe('the feeds finder', () => {
   });
 
   it('takes abbreviations from the data, not code: Quest subjects name programs by their words', () => {
-    expect(abbreviates({ code: 'AFM', name: 'Accounting and Financial Managment' }, 'Accounting & Financial Management')).toBe(true);
-    expect(abbreviates({ code: 'ECE', name: 'Electrical and Computer Engineering' }, 'Computer Engineering')).toBe(true);
+    expect(
+      abbreviates({ code: 'AFM', name: 'Accounting and Financial Managment' }, 'Accounting & Financial Management'),
+    ).toBe(true);
+    expect(abbreviates({ code: 'ECE', name: 'Electrical and Computer Engineering' }, 'Computer Engineering')).toBe(
+      true,
+    );
     expect(abbreviates({ code: 'BIOL', name: 'Biology' }, 'Geology & Hydrogeology')).toBe(false);
     expect(abbreviates({ code: 'GEOL', name: 'Geology' }, 'Biology')).toBe(false);
-    expect(catalog.groups().find((g) => g.slug === 'mathematics')!.abbreviations).toEqual(expect.arrayContaining(['math', 'mat']));
+    expect(catalog.groups().find((g) => g.slug === 'mathematics')!.abbreviations).toEqual(
+      expect.arrayContaining(['math', 'mat']),
+    );
   });
 });
 
@@ -141,14 +171,41 @@ describe('filters that follow', () => {
 
 describe('the subscribe options by platform', () => {
   it.each([
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36', 'android', 'android'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'apple', 'apple'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'apple', 'apple'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36', 'windows', 'outlook'],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36', 'other', 'google'],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      'android',
+      'android',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'apple',
+      'apple',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'apple',
+      'apple',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      'windows',
+      'outlook',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      'other',
+      'google',
+    ],
   ])('puts first what works on %s', (ua, platform, first) => {
     expect(platformOf(ua)).toBe(platform);
     expect(SUBSCRIBE_ORDER[platformOf(ua)][0]).toBe(first);
-    expect([...SUBSCRIBE_ORDER[platformOf(ua)]].sort()).toEqual(['android', 'apple', 'download', 'google', 'office', 'outlook']);
+    expect([...SUBSCRIBE_ORDER[platformOf(ua)]].sort()).toEqual([
+      'android',
+      'apple',
+      'download',
+      'google',
+      'office',
+      'outlook',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { filterQuery, keepsFilters, REMEMBERED_FIELDS, withQuery, type FilterState } from '../core/calendar/filter-state.ts';
+import {
+  filterQuery,
+  keepsFilters,
+  REMEMBERED_FIELDS,
+  withQuery,
+  type FilterState,
+} from '../core/calendar/filter-state.ts';
 
 /** Where this device keeps the student's last program and audience (one site per base path). */
 function key(base: string): string {

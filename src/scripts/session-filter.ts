@@ -5,7 +5,10 @@ import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from 
 /** Fills a subscribe block (the server's template) with the feed at site-relative `path`, addressed at the site's URL (SITE_URL, as the feeds page gives it). */
 function fillSubscribe(block: HTMLElement, site: string, base: string, path: string, label: string): void {
   const href = withBase(base, path);
-  const links: Record<string, string> = { ...feedSubscription(new URL(href, site).href, `Information sessions: ${label}`), download: href };
+  const links: Record<string, string> = {
+    ...feedSubscription(new URL(href, site).href, `Information sessions: ${label}`),
+    download: href,
+  };
   for (const el of block.querySelectorAll<HTMLElement>('[data-subscribe-link]')) {
     const value = links[el.dataset.subscribeLink!]!;
     if (el instanceof HTMLInputElement) el.value = value;
@@ -39,7 +42,7 @@ function fieldValue(form: HTMLFormElement, name: string): string {
   return field ? String(field.value ?? '').trim() : '';
 }
 
-/** A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept once read: the script rewrites the count). */
+/** A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept: the script rewrites counts). */
 function labelOf(el: HTMLElement): string {
   return (el.dataset.label ??= (el.textContent ?? '').replace(/\s*\(\d+\)$/, ''));
 }
@@ -74,7 +77,10 @@ interface Criteria {
 function matches(item: Item, c: Criteria): boolean {
   return (
     (!c.audience || item.audiences.includes(c.audience)) &&
-    (!c.program || item.programs.includes(c.program) || item.programs.includes(c.group) || item.programs.includes('@all')) &&
+    (!c.program ||
+      item.programs.includes(c.program) ||
+      item.programs.includes(c.group) ||
+      item.programs.includes('@all')) &&
     (!c.employer || item.employer.includes(c.employer))
   );
 }
@@ -109,7 +115,12 @@ export function attachFilters(): void {
       const value = initial[name];
       if (!value) continue;
       const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | RadioNodeList | null;
-      const known = field instanceof HTMLSelectElement ? [...field.options].some((o) => o.value === value) : field instanceof RadioNodeList ? [...field].some((r) => (r as HTMLInputElement).value === value) : true;
+      const known =
+        field instanceof HTMLSelectElement
+          ? [...field.options].some((o) => o.value === value)
+          : field instanceof RadioNodeList
+            ? [...field].some((r) => (r as HTMLInputElement).value === value)
+            : true;
       if (field && known) field.value = value;
     }
     const read = (): Item[] =>
@@ -120,10 +131,12 @@ export function attachFilters(): void {
         employer: (el.querySelector('.what a')?.textContent ?? '').toLowerCase(),
       }));
     let items = read();
-    const groupOf = (option: HTMLOptionElement | undefined) => (option?.parentElement as HTMLElement | null | undefined)?.dataset.group ?? '';
+    const groupOf = (option: HTMLOptionElement | undefined) =>
+      (option?.parentElement as HTMLElement | null | undefined)?.dataset.group ?? '';
     const apply = (byStudent = false) => {
       // The front door's script replaces its days: read the items again when they changed.
-      if (items.length !== scope.querySelectorAll('li.session').length || items.some((i) => !i.el.isConnected)) items = read();
+      if (items.length !== scope.querySelectorAll('li.session').length || items.some((i) => !i.el.isConnected))
+        items = read();
       const c: Criteria = {
         program: program?.value ?? '',
         group: groupOf(program?.selectedOptions[0]),
@@ -141,31 +154,49 @@ export function attachFilters(): void {
       }
       // Every choice's count: what choosing it would show, the other filters kept.
       for (const option of program?.options ?? []) {
-        setCount(option, items.filter((i) => matches(i, { ...c, program: option.value, group: groupOf(option) })).length);
+        setCount(
+          option,
+          items.filter((i) => matches(i, { ...c, program: option.value, group: groupOf(option) })).length,
+        );
       }
       for (const radio of form.querySelectorAll<HTMLInputElement>('input[name=audience]')) {
         const label = radio.parentElement?.querySelector<HTMLElement>('[data-count]');
         if (label) setCount(label, items.filter((i) => matches(i, { ...c, audience: radio.value })).length);
       }
       const active = Boolean(c.program || c.audience || c.employer);
-      const who = [c.program && choiceLabel(form, 'program'), c.audience && choiceLabel(form, 'audience')].filter(Boolean).join(', ');
+      const who = [c.program && choiceLabel(form, 'program'), c.audience && choiceLabel(form, 'audience')]
+        .filter(Boolean)
+        .join(', ');
       const chosen = [who, c.employer && `“${c.employer}”`].filter(Boolean).join(', ');
       if (status) {
-        status.textContent = !active ? '' : shown > 0 ? `${shown} of ${items.length} sessions match.` : `No sessions here match ${chosen}. Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} or search all terms.`;
+        status.textContent = !active
+          ? ''
+          : shown > 0
+            ? `${shown} of ${items.length} sessions match.`
+            : `No sessions here match ${chosen}. Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} or search all terms.`;
         status.classList.toggle('empty-state', active && shown === 0);
       }
       if (clear) clear.hidden = !active;
       if (searchAll) {
-        searchAll.href = withBase(base, calendarPaths.search) + (c.employer ? `?q=${encodeURIComponent(c.employer)}` : '');
+        searchAll.href =
+          withBase(base, calendarPaths.search) + (c.employer ? `?q=${encodeURIComponent(c.employer)}` : '');
         searchAll.textContent = c.employer ? `Search all terms for “${c.employer}”` : 'Search all terms';
       }
       if (slot) {
         slot.hidden = !(c.program || c.audience);
-        const path = c.program && c.audience ? calendarPaths.programAudienceFeed(c.program, c.audience) : c.program ? calendarPaths.programFeed(c.program) : c.audience ? calendarPaths.audienceFeed(c.audience) : '';
+        const path =
+          c.program && c.audience
+            ? calendarPaths.programAudienceFeed(c.program, c.audience)
+            : c.program
+              ? calendarPaths.programFeed(c.program)
+              : c.audience
+                ? calendarPaths.audienceFeed(c.audience)
+                : '';
         if (path) fillSubscribe(slot, site, base, path, who);
       }
-      // While a filter is on, a page's own feed line (all sessions, the term) is not what the student sees: the filter's block is.
-      for (const line of document.querySelectorAll<HTMLElement>('.subscribe')) line.hidden = Boolean(c.program || c.audience);
+      // While a filter is on, the page's own feed line (all sessions, the term) is not what the student sees.
+      for (const line of document.querySelectorAll<HTMLElement>('.subscribe'))
+        line.hidden = Boolean(c.program || c.audience);
       const state: FilterState = { program: c.program, audience: c.audience, employer: c.employer };
       history.replaceState(history.state, '', `${location.pathname}${filterQuery(state)}${location.hash}`);
       if (byStudent) rememberFilters(base, state);

@@ -26,14 +26,27 @@ const SIZES = [
   ['desktop', { width: 1280, height: 800 }, false],
 ] as const;
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** A browser context of one size (and user agent), the clock inside the data (2014-01-10); outside addresses answer "ok". */
-async function device(viewport: { width: number; height: number }, touch: boolean, userAgent?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch, ...(userAgent ? { userAgent } : {}) });
+async function device(
+  viewport: { width: number; height: number },
+  touch: boolean,
+  userAgent?: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    hasTouch: touch,
+    isMobile: touch,
+    ...(userAgent ? { userAgent } : {}),
+  });
   contexts.push(context);
-  await context.route(/^https:\/\/(calendar\.google\.com|outlook\.(live|office)\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }));
+  await context.route(/^https:\/\/(calendar\.google\.com|outlook\.(live|office)\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }),
+  );
   return context;
 }
 
@@ -53,13 +66,23 @@ function press(page: Page, selector: string, touch: boolean): Promise<void> {
 /** The UIDs of the feed a subscribe link names (webcal:, Google's cid, Outlook's url), fetched from the served site and parsed with ical.js. */
 async function feedIds(page: Page, href: string): Promise<string[]> {
   const url = new URL(href, page.url());
-  const feed = url.protocol === 'webcal:' ? href.replace(/^webcal:/, 'https:') : (url.searchParams.get('cid')?.replace(/^webcal:/, 'https:') ?? url.searchParams.get('url') ?? url.href);
+  const feed =
+    url.protocol === 'webcal:'
+      ? href.replace(/^webcal:/, 'https:')
+      : (url.searchParams.get('cid')?.replace(/^webcal:/, 'https:') ?? url.searchParams.get('url') ?? url.href);
   // The download link is the served file itself; the others name the feed at the site's address.
-  const served = url.origin === site.origin ? feed : feed.startsWith(BASED_SITE_URL) ? site.url(feed.slice(BASED_SITE_URL.length)) : undefined;
+  const served =
+    url.origin === site.origin
+      ? feed
+      : feed.startsWith(BASED_SITE_URL)
+        ? site.url(feed.slice(BASED_SITE_URL.length))
+        : undefined;
   expect(served, feed).toBeDefined();
   const text = await page.evaluate(async (u) => (await fetch(u)).text(), served!);
   const cal = new ICAL.Component(ICAL.parse(text));
-  return cal.getAllSubcomponents('vevent').map((v) => String(v.getFirstPropertyValue('uid')).replace(/^infosession-(\d+)@.*$/, '$1'));
+  return cal
+    .getAllSubcomponents('vevent')
+    .map((v) => String(v.getFirstPropertyValue('uid')).replace(/^infosession-(\d+)@.*$/, '$1'));
 }
 
 describe.each(SIZES)('a Computer Science co-op student on a %s', (_, viewport, touch) => {
@@ -73,7 +96,9 @@ describe.each(SIZES)('a Computer Science co-op student on a %s', (_, viewport, t
     await expect.poll(() => button.isVisible()).toBe(true);
     const expected = openSessions('Computer Science', 'Co-op Students');
     expect(expected.length).toBe(233);
-    for (const link of await page.locator('[data-subscribe-slot] a[data-subscribe-link]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!))) {
+    for (const link of await page
+      .locator('[data-subscribe-slot] a[data-subscribe-link]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')!))) {
       expect((await feedIds(page, link)).sort(), link).toEqual([...expected].sort());
     }
   });
@@ -132,7 +157,10 @@ describe('subscribing on the platform the student has', () => {
     ['Android', ANDROID, 'android'],
     ['an iPhone', IPHONE, 'apple'],
   ])('on %s, shows first an option that works there', async (_, userAgent, first) => {
-    const page = await open(await device({ width: 375, height: 812 }, true, userAgent), 'infosessions/feeds/#program-computer-science');
+    const page = await open(
+      await device({ width: 375, height: 812 }, true, userAgent),
+      'infosessions/feeds/#program-computer-science',
+    );
     const options = page.locator('#program-computer-science .subscribe-options > li');
     await expect.poll(() => options.first().isVisible()).toBe(true);
     expect(await options.first().getAttribute('data-platform')).toBe(first);
@@ -141,7 +169,9 @@ describe('subscribing on the platform the student has', () => {
       // Android's calendar opens no webcal: and adds no feed by address: the address to copy, and what to do with it.
       expect(await options.first().locator('input[data-subscribe-link=https]').inputValue()).toBe(feed);
       expect(await options.first().locator('button[data-copy]').isVisible()).toBe(true);
-      expect(await options.first().textContent()).toMatch(/^On Android, copy this address and add it in Google Calendar on a computer/);
+      expect(await options.first().textContent()).toMatch(
+        /^On Android, copy this address and add it in Google Calendar on a computer/,
+      );
     } else {
       expect(await options.first().locator('a').getAttribute('href')).toBe(feed.replace(/^https:/, 'webcal:'));
       expect(await options.first().textContent()).toContain('Apple Calendar (iPhone, iPad, Mac)');

@@ -6,8 +6,14 @@ import Papa from 'papaparse';
 import { ROOT } from './build.ts';
 
 type Row = Record<string, string>;
-const read = (file: string): Row[] => Papa.parse<Row>(readFileSync(path.join(ROOT, 'data', file), 'utf8'), { header: true, skipEmptyLines: true }).data;
-const key = (text: string) => text.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+const read = (file: string): Row[] =>
+  Papa.parse<Row>(readFileSync(path.join(ROOT, 'data', file), 'utf8'), { header: true, skipEmptyLines: true }).data;
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Every session row of data/infosessions/, as written. */
 export const sessionRows: Row[] = readdirSync(path.join(ROOT, 'data/infosessions'))
@@ -19,13 +25,18 @@ const programRows = read('programs/programs.csv');
 
 /** The audiences (their names) an audience label opens a session to, by data/audiences/audiences.csv; `ALL` is every one. */
 export function audiencesOf(label: string): string[] {
-  const every = [...new Set(audienceRows.flatMap((r) => r.audiences!.split('|').map((a) => a.trim())).filter((a) => a !== 'ALL'))];
+  const every = [
+    ...new Set(audienceRows.flatMap((r) => r.audiences!.split('|').map((a) => a.trim())).filter((a) => a !== 'ALL')),
+  ];
   const row = audienceRows.find((r) => key(r.label!) === key(label));
   if (!row) return label.trim() ? [label.trim()] : [];
   return row.audiences!.trim() === 'ALL' ? every : row.audiences!.split('|').map((a) => a.trim());
 }
 
-/** Whether a programs cell opens a session to `program` (a canonical name of data/programs/programs.csv): named, its faculty whole, or every program. */
+/**
+ * Whether a programs cell opens a session to `program` (a canonical name of data/programs/programs.csv):
+ * named, its faculty whole, or every program.
+ */
 export function openToProgram(cell: string, program: string): boolean {
   const faculty = programRows.find((r) => r.program === program)?.faculty;
   return cell.split(',').some((part) => {
@@ -42,5 +53,7 @@ export function isHoliday(row: Row): boolean {
 
 /** The ids of the sessions (holidays left out) open to a program and an audience. */
 export function openSessions(program: string, audience: string): string[] {
-  return sessionRows.filter((r) => !isHoliday(r) && openToProgram(r.programs!, program) && audiencesOf(r.audience!).includes(audience)).map((r) => r.id!);
+  return sessionRows
+    .filter((r) => !isHoliday(r) && openToProgram(r.programs!, program) && audiencesOf(r.audience!).includes(audience))
+    .map((r) => r.id!);
 }

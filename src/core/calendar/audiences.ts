@@ -52,7 +52,12 @@ export function audienceCatalog(list: AudienceList | undefined): AudienceCatalog
   const known = new Map<string, AudienceReach>();
   for (const label of list?.written ?? []) {
     const meaning = list!.labels.get(labelKey(label))!;
-    known.set(labelKey(label), meaning === 'all' ? { label, audiences: every, every: true } : { label, audiences: meaning.map(audience), every: false });
+    known.set(
+      labelKey(label),
+      meaning === 'all'
+        ? { label, audiences: every, every: true }
+        : { label, audiences: meaning.map(audience), every: false },
+    );
   }
   const met = new Map<string, AudienceReach>();
   for (const reach of known.values()) met.set(slugify(reach.label), reach);
@@ -82,7 +87,7 @@ export function audienceTokens(audiences: readonly Audience[]): string {
   return audiences.map((a) => a.slug).join(' ');
 }
 
-/** Names the audience catalog for the digests of what files are made from, by its content (every audience, every label's reach). */
+/** Names the audience catalog for the digests of made files, by its content (every audience, every label's reach). */
 export function nameAudiences(digests: InputDigests, catalog: AudienceCatalog): void {
   digests.name(catalog, `audiences:${digests.of({ list: catalog.list, labels: [...catalog.labels()] })}`);
 }

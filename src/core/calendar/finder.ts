@@ -1,6 +1,6 @@
 import { labelKey } from '../records/program-list.ts';
 
-/** A short code people use for a program or faculty, with the name it stands for (Quest's subjects and groups: `CS`, Computer Science). */
+/** A code people use for a program or faculty, with its name (Quest's subjects and groups: `CS`, Computer Science). */
 export interface Abbreviation {
   code: string;
   name: string;
@@ -9,9 +9,11 @@ export interface Abbreviation {
 /** Words that say nothing of a program: left out when names are compared. */
 const FILLER = new Set(['and', 'for', 'of', 'the', 'in']);
 
-/** The words of a name that say what it is: `Accounting & Financial Management (master's)` → accounting, financial, management. */
+/** The words that say what a name is: `Accounting & Financial Management (master's)` → accounting, financial, management. */
 function nameWords(name: string): string[] {
-  return labelKey(name.replace(/\([^)]*\)/g, ' ')).split(' ').filter((w) => w && !FILLER.has(w));
+  return labelKey(name.replace(/\([^)]*\)/g, ' '))
+    .split(' ')
+    .filter((w) => w && !FILLER.has(w));
 }
 
 /** Whether two names differ by a typo at most (two in a name of 12 letters or more; `biology` is not `geology`). */
@@ -21,7 +23,8 @@ function nearlyEqual(a: string, b: string): boolean {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]! <= bound;

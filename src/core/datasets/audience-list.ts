@@ -29,16 +29,31 @@ export function readAudienceList(bytes: Uint8Array, show: (rel: string) => strin
     const text = label.value.trim();
     const key = labelKey(text);
     if (!key) {
-      findings.error(at(label), 'audience-list', 'the label is empty: write the audience text as the session files write it.');
+      findings.error(
+        at(label),
+        'audience-list',
+        'the label is empty: write the audience text as the session files write it.',
+      );
       continue;
     }
     if (seen.has(key)) {
-      findings.error(at(label), 'audience-list', `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`);
+      findings.error(
+        at(label),
+        'audience-list',
+        `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`,
+      );
       continue;
     }
-    const names = opens.value.split('|').map((n) => n.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    const names = opens.value
+      .split('|')
+      .map((n) => n.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
     if (names.length === 0) {
-      findings.error(at(opens), 'audience-list', `write the audiences "${text}" opens a session to, separated by |, or ${EVERY_AUDIENCE} for every audience.`);
+      findings.error(
+        at(opens),
+        'audience-list',
+        `write the audiences "${text}" opens a session to, separated by |, or ${EVERY_AUDIENCE} for every audience.`,
+      );
       continue;
     }
     if (names.includes(EVERY_AUDIENCE) && names.length > 1) {
@@ -68,7 +83,13 @@ export function readAudienceList(bytes: Uint8Array, show: (rel: string) => strin
  * closest label it does know (a warning: the session still shows, its label an audience of its
  * own). Only a file holding such a label is parsed again, for its place.
  */
-export function checkSessionAudiences(records: readonly ReadRecord[], sources: readonly SourceFile[], columns: readonly string[], list: AudienceList, findings: Findings): void {
+export function checkSessionAudiences(
+  records: readonly ReadRecord[],
+  sources: readonly SourceFile[],
+  columns: readonly string[],
+  list: AudienceList,
+  findings: Findings,
+): void {
   const unknown = (value: string) => value.trim() !== '' && !list.labels.has(labelKey(value));
   const files = new Set(records.filter((r) => unknown(String(r.values.audience ?? ''))).map((r) => r.at!.file));
   for (const source of sources.filter((s) => files.has(s.file))) {
