@@ -9,6 +9,9 @@ import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { methodServices } from '../core/datasets/method-services.ts';
+import { DIRECTORY_FILE, directoryFileBody } from '../core/site/published-directory.ts';
+import { DATASETS } from '../load/dataset-registry.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
@@ -228,6 +231,8 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
     { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
+    // The directory a server of this version answers by (key rules, paths), swapped with its files.
+    { path: DIRECTORY_FILE, body: directoryFileBody(site.directory, methodServices(site.directory, DATASETS)) },
   ]);
   lap('write');
   return astro;

@@ -1,4 +1,4 @@
-import { HOST_FILES } from '../core/site/host-config.ts';
+import { UNSERVED_FILES } from '../core/site/host-config.ts';
 import { findFile, type SiteFile } from './safe-file.ts';
 
 /** What a site path (below the base path) answers: a file, a redirect to its canonical form, or nothing. */
@@ -15,7 +15,7 @@ export type SiteAnswer = { kind: 'file'; file: SiteFile; sitePath: string } | { 
  * is opened by its checked real path (safe-file.ts).
  */
 export async function findSitePath(root: string, local: string): Promise<SiteAnswer> {
-  if (HOST_FILES.includes(local.slice(1))) return { kind: 'missing' };
+  if (UNSERVED_FILES.includes(local.slice(1))) return { kind: 'missing' };
   const at = async (sitePath: string): Promise<SiteAnswer | undefined> => {
     const file = await findFile(root, sitePath);
     return file ? { kind: 'file', file, sitePath: sitePath.slice(1) } : undefined;

@@ -1,6 +1,7 @@
 import { FORMATS, pathParameters, type MethodEntry } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
 import { sitePaths } from './paths.ts';
+import { DIRECTORY_FILE } from './published-directory.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */
 export interface HeaderRule {
@@ -10,6 +11,12 @@ export interface HeaderRule {
 
 /** The files the build writes for hosts, not for visitors: `npm start` does not serve them. */
 export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll'];
+
+/** The file in the output that records what it was built for; written last, so it marks a complete output. */
+export const BUILD_STAMP = '.campus-build.json';
+
+/** The files at the output's root that no server answers with: the host files and the build's own records. */
+export const UNSERVED_FILES: readonly string[] = [...HOST_FILES, BUILD_STAMP, DIRECTORY_FILE];
 
 /**
  * The header rules of the whole site, shared by `npm start`, serve.json and _headers: the
