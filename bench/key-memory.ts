@@ -37,7 +37,7 @@ function fetchOnce(port: number, target: string): Promise<number> {
 }
 
 const port = await freePort();
-const env = { ...process.env, PORT: String(port) };
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
 delete env.API_KEYS;
 delete env.API_KEYS_FILE;
 const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/start.ts', '--dist', values.dist, '--no-build'], {

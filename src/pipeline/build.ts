@@ -10,7 +10,7 @@ import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
-import { DIRECTORY_FILE, directoryFileBody } from '../core/site/published-directory.ts';
+import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../load/dataset-registry.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';

@@ -29,8 +29,8 @@ export class UsageCounter {
     return this.counts.size;
   }
 
-  /** Counts one call with `key` at `now` (Unix seconds). */
-  count(key: string, now: number): void {
+  /** Counts one call with `key` at `now` (Unix seconds); returns the key's usage after it. */
+  count(key: string, now: number): { monthly: number; total: number } {
     const month = campusMonth(now);
     const c = this.counts.get(key);
     this.counts.delete(key); // re-inserted last: the map's order is the order of last use
@@ -41,6 +41,7 @@ export class UsageCounter {
       this.counts.set(key, c);
     }
     if (this.counts.size > this.maxKeys) this.counts.delete(this.counts.keys().next().value!);
+    return this.usage(key, now);
   }
 
   /** A key's usage at `now`: its calls this campus month and in all. */

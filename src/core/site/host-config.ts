@@ -1,7 +1,6 @@
 import { FORMATS, pathParameters, type MethodEntry } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
 import { sitePaths } from './paths.ts';
-import { DIRECTORY_FILE } from './published-directory.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */
 export interface HeaderRule {
@@ -14,6 +13,12 @@ export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojeky
 
 /** The file in the output that records what it was built for; written last, so it marks a complete output. */
 export const BUILD_STAMP = '.campus-build.json';
+
+/**
+ * The file in every output that holds the directory it was built from (datasets/published-directory.ts).
+ * A server reads it from the version it serves, so its rules change with the files, in the same swap.
+ */
+export const DIRECTORY_FILE = '.campus-directory.json';
 
 /** The files at the output's root that no server answers with: the host files and the build's own records. */
 export const UNSERVED_FILES: readonly string[] = [...HOST_FILES, BUILD_STAMP, DIRECTORY_FILE];

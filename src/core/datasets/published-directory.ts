@@ -1,15 +1,11 @@
-import type { DatasetRegistry } from '../datasets/dataset.ts';
-import type { MethodService } from '../datasets/method-services.ts';
+import type { DatasetRegistry } from './dataset.ts';
+import type { MethodService } from './method-services.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
+import { DIRECTORY_FILE } from '../site/host-config.ts';
 
-/**
- * The file in every output that holds the directory it was built from: the methods (paths, key
- * rules, cache times, usage rules) and which of them publish data. A server reads it from the
- * version it serves, so its rules change with the files, in the same swap (issue 23).
- */
-export const DIRECTORY_FILE = '.campus-directory.json';
+export { DIRECTORY_FILE };
 
-/** What the directory file holds. */
+/** What the directory file (DIRECTORY_FILE) holds: the methods (paths, key rules, cache times, usage rules) and which publish data. */
 export interface PublishedDirectory {
   directory: MethodEntry[];
   /** The IDs of the methods whose files hold data (MethodService.hasData). */
