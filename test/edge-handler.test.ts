@@ -34,8 +34,8 @@ function nodeImports(entry: string): { reached: string[]; modules: number } {
 }
 
 describe('the handler shared by npm start and the edge', () => {
-  it('reaches no Node.js module through anything it imports', () => {
-    const { reached, modules } = nodeImports('src/server/handler.ts');
+  it.each(['src/server/handler.ts', 'src/server/worker.ts'])('%s reaches no Node.js module through anything it imports', (entry) => {
+    const { reached, modules } = nodeImports(entry);
     expect(modules).toBeGreaterThan(10);
     expect(reached).toEqual([]);
   });

@@ -8,8 +8,14 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
+/** The Worker's configuration, written into the output for `wrangler` (edge-config.ts). */
+export const EDGE_CONFIG_FILE = 'wrangler.json';
+
+/** The files of the output that are not uploaded as the Worker's assets (edge-config.ts). */
+export const ASSETS_IGNORE_FILE = '.assetsignore';
+
 /** The files the build writes for hosts, not for visitors: `npm start` does not serve them. */
-export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll'];
+export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll', EDGE_CONFIG_FILE, ASSETS_IGNORE_FILE];
 
 /** The file in the output that records what it was built for; written last, so it marks a complete output. */
 export const BUILD_STAMP = '.campus-build.json';
