@@ -98,6 +98,7 @@ type Asset = SiteFile & { response: Response };
 
 /** The deployed assets: one version per deployment (a Worker and its assets are published together). */
 function edgeFiles(env: Env): SiteFiles<Asset> {
+  const pagePolicies = new Map<string, string>();
   return {
     version: async () => 'deployed',
     async find(_version, sitePath) {
@@ -115,9 +116,16 @@ function edgeFiles(env: Env): SiteFiles<Asset> {
       const all = new Headers(headers);
       if (tag) all.set('ETag', tag);
       if (options.page) {
-        // An HTML page: the policy allowing exactly its own inline scripts, as npm start gives it.
+        // An HTML page: the policy allowing exactly its own inline scripts, as npm start gives it
+        // (kept per version of the page while the isolate lives).
         const html = await response.text();
-        all.set('Content-Security-Policy', contentSecurityPolicy(await scriptHashes(html)));
+        let policy = tag ? pagePolicies.get(tag) : undefined;
+        if (!policy) {
+          policy = contentSecurityPolicy(await scriptHashes(html));
+          if (tag) pagePolicies.set(tag, policy);
+          if (pagePolicies.size > 1000) pagePolicies.delete(pagePolicies.keys().next().value!);
+        }
+        all.set('Content-Security-Policy', policy);
         return finish(request, status, all, tag, html);
       }
       if (!options.callback) return finish(request, status, all, tag, response.body);
