@@ -1,7 +1,8 @@
 // Distinct API keys with no keys configured (any key accepted): the server's memory while many
 // callers each send a key never seen before (issue 23: 60,000 distinct 8 KB keys once took it
 // from 195 to 645 MB for good). Usage (a built dist/):
-//   node --experimental-strip-types bench/key-memory.ts --dist DIR [--requests 20000] [--key-bytes 8192] [--concurrency 6]
+//   node --experimental-strip-types bench/key-memory.ts --dist DIR
+//     [--requests 20000] [--key-bytes 8192] [--concurrency 6]
 // Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,12 @@ import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { dist: { type: 'string' }, requests: { type: 'string', default: '20000' }, 'key-bytes': { type: 'string', default: '8192' }, concurrency: { type: 'string', default: '6' } },
+  options: {
+    dist: { type: 'string' },
+    requests: { type: 'string', default: '20000' },
+    'key-bytes': { type: 'string', default: '8192' },
+    concurrency: { type: 'string', default: '6' },
+  },
 });
 if (!values.dist) throw new Error('give --dist DIR');
 const requests = Math.min(100_000, Number(values.requests));
@@ -21,7 +27,8 @@ const keyBytes = Math.min(16_000, Number(values['key-bytes']));
 const concurrency = Math.min(32, Number(values.concurrency));
 
 /** Resident memory of a process in MB (Linux /proc). */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** One GET on 127.0.0.1; resolves with the status. */
 function fetchOnce(port: number, target: string): Promise<number> {
@@ -40,11 +47,22 @@ const port = await freePort();
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
 delete env.API_KEYS;
 delete env.API_KEYS_FILE;
-const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/start.ts', '--dist', values.dist, '--no-build'], {
-  cwd: ROOT,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    '--experimental-strip-types',
+    '--no-warnings=ExperimentalWarning',
+    'src/cli/start.ts',
+    '--dist',
+    values.dist,
+    '--no-build',
+  ],
+  {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const deadline = setTimeout(() => {
   server.kill();
   process.exit(2);
@@ -70,7 +88,10 @@ try {
       while (next < requests) {
         const i = next++;
         // A data answer that counts (1229), each with a key of its own.
-        const status = await fetchOnce(port, `/v2/resources/academics/groups.json?key=${i.toString(36).padStart(12, '0')}${padding}`);
+        const status = await fetchOnce(
+          port,
+          `/v2/resources/academics/groups.json?key=${i.toString(36).padStart(12, '0')}${padding}`,
+        );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (i % 500 === 0) peak = Math.max(peak, rssMb(server.pid!));
       }
@@ -78,7 +99,20 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const after = rssMb(server.pid!);
-  console.log(JSON.stringify({ requests, keyBytes, concurrency, seconds: Number(seconds.toFixed(2)), statuses: Object.fromEntries(statuses), rssMb: { idle: Math.round(idle), peak: Math.round(peak), after: Math.round(after) } }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        requests,
+        keyBytes,
+        concurrency,
+        seconds: Number(seconds.toFixed(2)),
+        statuses: Object.fromEntries(statuses),
+        rssMb: { idle: Math.round(idle), peak: Math.round(peak), after: Math.round(after) },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   clearTimeout(deadline);
   server.kill();

@@ -35,7 +35,12 @@ beforeAll(async () => {
   work = await tempDir('campus-edge-');
   const dist = rootSite(); // the shared build (read-only): its wrangler.json is the Worker's
   directory = parseDirectoryFile(await readFile(path.join(dist, '.campus-directory.json'), 'utf8')).directory;
-  server = createSiteServer({ distDir: dist, datasets: DATASETS, keys: keyStoreFromEnv({ API_KEYS: KEY }), log: () => {} });
+  server = createSiteServer({
+    distDir: dist,
+    datasets: DATASETS,
+    keys: keyStoreFromEnv({ API_KEYS: KEY }),
+    log: () => {},
+  });
   node = await listen(server);
   workers = await startEdgeWorkers(dist, KEY, work, 2);
   edge = workers[0]!.origin;
@@ -57,7 +62,10 @@ interface Raw {
 
 /** Sends a request target exactly as given (no client normalises it) and reads the whole answer. */
 async function ask(origin: string, target: string, method = 'GET', headers = ''): Promise<Raw> {
-  const raw = await rawSocket(origin, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
+  const raw = await rawSocket(
+    origin,
+    `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`,
+  );
   const at = raw.indexOf('\r\n\r\n');
   const lines = raw.slice(0, at).split('\r\n');
   const out: Record<string, string> = {};
@@ -67,7 +75,7 @@ async function ask(origin: string, target: string, method = 'GET', headers = '')
   return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(lines[0]!)?.[1]), headers: out, body: body.toString('utf8') };
 }
 
-/** Sends bytes as given over a socket and reads until the server closes it (30 s at most: workerd's first answers are slow on a busy machine). */
+/** Sends bytes as given over a socket; reads until the server closes it (30 s at most: workerd is slow when busy). */
 function rawSocket(origin: string, head: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(new URL(origin).port), '127.0.0.1', () => socket.write(head));
@@ -82,7 +90,7 @@ function rawSocket(origin: string, head: string): Promise<string> {
 /** The body of a chunked answer. */
 function unchunk(bytes: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const end = bytes.indexOf('\r\n', at);
     const size = parseInt(bytes.subarray(at, end).toString('latin1'), 16);
     if (!size) break;
@@ -149,7 +157,7 @@ describe('keys: every key-required method, in both runtimes', () => {
     }
   }, 60_000);
 
-  it('answers a placeholder method the same: a file, and an envelope with the method ID for a missing value', async () => {
+  it('answers a placeholder method the same: a file, and for a missing value an envelope with its ID', async () => {
     expect((await same('/v2/buildings/MC.json')).status).toBe(401);
     expect((await same(`/v2/buildings/MC.json?key=${KEY}`)).status).toBe(200);
     for (const format of ['json', 'xml']) {
@@ -162,14 +170,40 @@ describe('keys: every key-required method, in both runtimes', () => {
 
 describe('request paths and methods', () => {
   it.each([
-    '/v2/resources//infosessions.json', '//v2/resources/infosessions.json', '/v2/resources/infosessions.json/',
-    '/v2/resources/infosessions.json%3f', '/v2/resources/infosessions%252ejson', '/v2/resources/infosessions%2ejson',
-    '/v2/resources/%69nfosessions.json', '/v2/resources/infosessions.JSON', '/v2/resources%2finfosessions.json',
-    '/v2/resources/infosessions.json%00', '/v2/resources/infosessions.json?KEY=edge-key', '/v2/resources/infosessions.json?%6Bey=bad',
-    '/v2/resources/infosessions.json?key=', '/%252ecampus-build%252ejson', '/.campus-build.json', '/.campus-directory.json',
-    '/serve.json', '/wrangler.json', '/.nojekyll', '/v2/no/such.json', '/v2/no/such.xml', '/v2/no/such/', '/%zz', '/v2/%C0%AEjson',
-    '/v2/api/methods.json', '/v2/api/methods.xml', '/v2/openapi.json', '/', '/index.html', '/methods/1103', '/methods/1103/',
-    '/methods/1103/index.html?x=1', '/no/such/page/', '/no/such/page',
+    '/v2/resources//infosessions.json',
+    '//v2/resources/infosessions.json',
+    '/v2/resources/infosessions.json/',
+    '/v2/resources/infosessions.json%3f',
+    '/v2/resources/infosessions%252ejson',
+    '/v2/resources/infosessions%2ejson',
+    '/v2/resources/%69nfosessions.json',
+    '/v2/resources/infosessions.JSON',
+    '/v2/resources%2finfosessions.json',
+    '/v2/resources/infosessions.json%00',
+    '/v2/resources/infosessions.json?KEY=edge-key',
+    '/v2/resources/infosessions.json?%6Bey=bad',
+    '/v2/resources/infosessions.json?key=',
+    '/%252ecampus-build%252ejson',
+    '/.campus-build.json',
+    '/.campus-directory.json',
+    '/serve.json',
+    '/wrangler.json',
+    '/.nojekyll',
+    '/v2/no/such.json',
+    '/v2/no/such.xml',
+    '/v2/no/such/',
+    '/%zz',
+    '/v2/%C0%AEjson',
+    '/v2/api/methods.json',
+    '/v2/api/methods.xml',
+    '/v2/openapi.json',
+    '/',
+    '/index.html',
+    '/methods/1103',
+    '/methods/1103/',
+    '/methods/1103/index.html?x=1',
+    '/no/such/page/',
+    '/no/such/page',
   ])('%s', async (target) => {
     const answer = await same(target);
     expect(answer.security).toEqual(SECURITY);
@@ -274,19 +308,35 @@ describe('the Worker as configured by the build', () => {
   it('bundles and validates for deployment offline (wrangler deploy --dry-run)', async () => {
     // No --outdir: wrangler 4.164 resolves an output folder wrongly when the configuration's
     // folder is a link (the output is); a deployment does not use one.
-    const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', path.join(ROOT, WORKER_ENTRY), '--dry-run', '--config', path.join(rootSite(), 'wrangler.json')], {
-      cwd: work,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: '' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+        'deploy',
+        path.join(ROOT, WORKER_ENTRY),
+        '--dry-run',
+        '--config',
+        path.join(rootSite(), 'wrangler.json'),
+      ],
+      {
+        cwd: work,
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: '' },
+      },
+    );
     expect(stdout).toMatch(/Total Upload: [\d.]+ KiB/);
     expect(stdout).toMatch(/env\.USAGE \(UsageCounterObject\)\s+Durable Object/);
     expect(stdout).toMatch(/env\.ASSETS\s+Assets/);
     expect(stdout).toContain('--dry-run: exiting now.');
   }, 60_000);
 
-  it('puts the handler in front of every request, reads the assets as they are, and names the usage object', async () => {
+  it('puts the handler in front of every request, reads assets as they are, names the usage object', async () => {
     const config = JSON.parse(await readFile(path.join(rootSite(), 'wrangler.json'), 'utf8'));
-    expect(config.assets).toMatchObject({ directory: '.', run_worker_first: true, html_handling: 'none', not_found_handling: 'none' });
+    expect(config.assets).toMatchObject({
+      directory: '.',
+      run_worker_first: true,
+      html_handling: 'none',
+      not_found_handling: 'none',
+    });
     expect(config.main).toBeUndefined(); // given by npm run deploy:edge: the output does not depend on where it is
     expect(config.durable_objects.bindings[0]).toEqual({ name: 'USAGE', class_name: 'UsageCounterObject' });
     expect(await readFile(path.join(rootSite(), '.assetsignore'), 'utf8')).toBe('wrangler.json\n');

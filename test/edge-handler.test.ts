@@ -10,7 +10,9 @@ function imports(file: string): { local: string[]; bare: string[] } {
   const text = readFileSync(file, 'utf8');
   const local: string[] = [];
   const bare: string[] = [];
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm,
+  )) {
     const spec = (m[1] ?? m[2])!;
     if (spec.startsWith('.')) local.push(path.resolve(path.dirname(file), spec));
     else bare.push(spec);
@@ -26,7 +28,9 @@ function nodeImports(entry: string): { reached: string[]; modules: number } {
     if (seen.has(file)) return;
     seen.add(file);
     const { local, bare } = imports(file);
-    for (const spec of bare) if (spec.startsWith('node:')) reached.push(`${[...via, file].map((f) => path.relative(ROOT, f)).join(' → ')} imports ${spec}`);
+    for (const spec of bare)
+      if (spec.startsWith('node:'))
+        reached.push(`${[...via, file].map((f) => path.relative(ROOT, f)).join(' → ')} imports ${spec}`);
     for (const next of local) visit(next, [...via, file]);
   };
   visit(path.join(ROOT, entry), []);
@@ -34,9 +38,12 @@ function nodeImports(entry: string): { reached: string[]; modules: number } {
 }
 
 describe('the handler shared by npm start and the edge', () => {
-  it.each(['src/server/handler.ts', 'src/server/worker.ts'])('%s reaches no Node.js module through anything it imports', (entry) => {
-    const { reached, modules } = nodeImports(entry);
-    expect(modules).toBeGreaterThan(10);
-    expect(reached).toEqual([]);
-  });
+  it.each(['src/server/handler.ts', 'src/server/worker.ts'])(
+    '%s reaches no Node.js module through anything it imports',
+    (entry) => {
+      const { reached, modules } = nodeImports(entry);
+      expect(modules).toBeGreaterThan(10);
+      expect(reached).toEqual([]);
+    },
+  );
 });

@@ -20,12 +20,17 @@ beforeAll(async () => {
 afterAll(() => close(server));
 
 describe('files that are never served', () => {
-  it.each(['/serve.json', '/serve%2ejson', '/serve.json?x=1', '/.campus-build.json', '/.campus-directory.json', '/_headers', '/.nojekyll'])(
-    '%s answers 404',
-    async (url) => {
-      expect((await get(origin, url)).status).toBe(404);
-    },
-  );
+  it.each([
+    '/serve.json',
+    '/serve%2ejson',
+    '/serve.json?x=1',
+    '/.campus-build.json',
+    '/.campus-directory.json',
+    '/_headers',
+    '/.nojekyll',
+  ])('%s answers 404', async (url) => {
+    expect((await get(origin, url)).status).toBe(404);
+  });
 });
 
 describe("Node's own answers", () => {
@@ -37,7 +42,12 @@ describe("Node's own answers", () => {
     const response = await rawRequest(origin, head);
     expect(response).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     const headers = response.split('\r\n\r\n')[0]!.toLowerCase();
-    for (const name of ['x-content-type-options: nosniff', 'content-security-policy: ', 'x-frame-options: deny', 'referrer-policy: no-referrer']) {
+    for (const name of [
+      'x-content-type-options: nosniff',
+      'content-security-policy: ',
+      'x-frame-options: deny',
+      'referrer-policy: no-referrer',
+    ]) {
       expect(headers).toContain(name);
     }
     expect((await get(origin, '/v2/api/methods.json')).status).toBe(200);
@@ -58,7 +68,12 @@ describe('usage counting with no keys configured', () => {
     counter.count('a', now); // a used again: b is now the oldest
     counter.count('d', now);
     expect(counter.size).toBe(3);
-    expect([counter.usage('a', now).total, counter.usage('b', now).total, counter.usage('c', now).total, counter.usage('d', now).total]).toEqual([2, 0, 1, 1]);
+    expect([
+      counter.usage('a', now).total,
+      counter.usage('b', now).total,
+      counter.usage('c', now).total,
+      counter.usage('d', now).total,
+    ]).toEqual([2, 0, 1, 1]);
     for (let i = 0; i < 1000; i++) counter.count(`key-${i}`, now);
     expect(counter.size).toBe(3);
   });

@@ -26,7 +26,12 @@ beforeAll(async () => {
   expect(built.code, built.stderr).toBe(0);
   // The directory read at startup, as npm start used to pass it: the published one must win.
   const directory = loadSiteData(data, ROOT).directory;
-  server = createSiteServer({ distDir: out, directory, keys: keyStoreFromEnv({ API_KEYS: 'good-key' }), log: () => {} });
+  server = createSiteServer({
+    distDir: out,
+    directory,
+    keys: keyStoreFromEnv({ API_KEYS: 'good-key' }),
+    log: () => {},
+  });
   origin = await listen(server);
 }, 120_000);
 afterAll(async () => {

@@ -11,7 +11,15 @@ import { renderXml } from '../core/render/xml.ts';
 import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
 import { headerRules, headersOfRules, UNSERVED_FILES } from '../core/site/host-config.ts';
-import { API_HEADERS, apiCacheControl, CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE, securityHeaders, siteCacheControl } from '../core/site/http-policy.ts';
+import {
+  API_HEADERS,
+  apiCacheControl,
+  CONTENT_TYPES,
+  contentTypeOf,
+  DEFAULT_CONTENT_TYPE,
+  securityHeaders,
+  siteCacheControl,
+} from '../core/site/http-policy.ts';
 import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
 import { DIRECTORY_FILE, parseDirectoryFile, publishedServices } from '../core/datasets/published-directory.ts';
 import { canonicalPath, encodePath, rawPathOf } from '../core/site/request-path.ts';
@@ -35,7 +43,13 @@ export interface SiteFiles<F extends SiteFile = SiteFile> {
    * as the runtime does them; wrapped as JSONP in `callback` when given; an HTML page (`page`)
    * with the policy that allows its own inline scripts.
    */
-  respond(request: Request, file: F, status: number, headers: Record<string, string>, options?: { callback?: string; page?: boolean }): Promise<Response>;
+  respond(
+    request: Request,
+    file: F,
+    status: number,
+    headers: Record<string, string>,
+    options?: { callback?: string; page?: boolean },
+  ): Promise<Response>;
 }
 
 /** Which keys are accepted (keys.ts: API_KEYS; the edge: a secret or KV). */
@@ -72,7 +86,10 @@ export interface HandlerOptions<F extends SiteFile> {
   now?: () => number;
 }
 
-/** What a runtime knows of a request beyond its Request: its raw target (`/path?query`) and method as they came on the wire. */
+/**
+ * What a runtime knows of a request beyond its Request: its raw target (`/path?query`) and
+ * method as they came on the wire.
+ */
 export interface RequestFacts {
   target?: string;
   method?: string;
@@ -101,10 +118,10 @@ interface Asked {
 
 const encoder = new TextEncoder();
 
-/** The bytes and headers of each response the handler made itself, for an adapter that writes them without reading the stream. */
+/** The bytes and headers of each response the handler made: an adapter may write them without reading a stream. */
 const made = new WeakMap<Response, { body: Uint8Array; headers: Record<string, string> }>();
 
-/** The bytes and headers of a response the handler made (an envelope, a message, a redirect); undefined for a file's. */
+/** The bytes and headers of a response the handler made (envelope, message, redirect); undefined for a file's. */
 export function madeAnswer(response: Response): { body: Uint8Array; headers: Record<string, string> } | undefined {
   return made.get(response);
 }
@@ -123,7 +140,9 @@ function answer(status: number, headers: Record<string, string>, text: string): 
  * the version of the site served (the API with JSONP, keys and error envelopes; the site's
  * pages and files), with the security headers on every response.
  */
-export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (request: Request, facts?: RequestFacts) => Promise<Response> {
+export function createHandler<F extends SiteFile>(
+  options: HandlerOptions<F>,
+): (request: Request, facts?: RequestFacts) => Promise<Response> {
   const { files, keys, usage } = options;
   const basePath = options.basePath ?? '/';
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -156,13 +175,30 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
   });
 
   /** An error envelope in the format asked for (JSONP when its callback is valid), or plain text. */
-  const fail = (status: number, detail: string, format: Format | undefined, methodId: number | null = null, callback?: string, extra: Record<string, string> = {}): Response => {
-    if (!format) return answer(status, { 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', ...extra }, `${status} ${detail}\n`);
+  const fail = (
+    status: number,
+    detail: string,
+    format: Format | undefined,
+    methodId: number | null = null,
+    callback?: string,
+    extra: Record<string, string> = {},
+  ): Response => {
+    if (!format)
+      return answer(
+        status,
+        { 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', ...extra },
+        `${status} ${detail}\n`,
+      );
     const { text, type } = renderAnswer(errorEnvelope(methodId, now(), status, detail), format, callback);
     return answer(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...extra }, text);
   };
 
-  const redirect = (to: string): Response => answer(301, { Location: to, 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' }, '301 Moved Permanently\n');
+  const redirect = (to: string): Response =>
+    answer(
+      301,
+      { Location: to, 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' },
+      '301 Moved Permanently\n',
+    );
 
   /** The headers of a site file (path without leading slash): its type and caching, then the host rules. */
   const siteHeaders = (rules: SiteRules, sitePath: string): Record<string, string> => ({
@@ -176,7 +212,12 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
     const raw = query.get('callback');
     const wantsJsonp = api.format === 'json' && raw !== null;
     if (wantsJsonp && !isSafeCallback(raw)) {
-      return fail(400, `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, at most ${MAX_CALLBACK_LENGTH} characters.`, 'json', api.entry?.methodId ?? null);
+      return fail(
+        400,
+        `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, at most ${MAX_CALLBACK_LENGTH} characters.`,
+        'json',
+        api.entry?.methodId ?? null,
+      );
     }
     const callback = wantsJsonp ? raw! : undefined;
     const entry = api.entry;
@@ -184,7 +225,14 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
     const accepted = key ? await keys.accepts(key) : false;
     if (entry?.keyRequired) {
       if (!key) {
-        return fail(401, `method ${entry.methodId} needs an API key: add ?key=YOUR_KEY to the URL.`, api.format, entry.methodId, callback, { 'WWW-Authenticate': 'Key realm="campus-api", param="key"' });
+        return fail(
+          401,
+          `method ${entry.methodId} needs an API key: add ?key=YOUR_KEY to the URL.`,
+          api.format,
+          entry.methodId,
+          callback,
+          { 'WWW-Authenticate': 'Key realm="campus-api", param="key"' },
+        );
       }
       if (!accepted) return fail(403, 'the API key given is not valid.', api.format, entry.methodId, callback);
     }
@@ -201,7 +249,8 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
       const { text, type } = renderAnswer(answered, api.format, callback);
       return answer(200, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS }, text);
     }
-    const sitePath = entry && pathParameters(entry.path).length === 0 ? `/${sitePaths.apiFile(entry, api.format)}` : local;
+    const sitePath =
+      entry && pathParameters(entry.path).length === 0 ? `/${sitePaths.apiFile(entry, api.format)}` : local;
     const file = await files.find(version, sitePath);
     if (!file) {
       const detail = !entry
@@ -212,7 +261,14 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
       return fail(404, detail, api.format, entry?.methodId ?? null, callback);
     }
     if (service?.hasData) await count();
-    const headers = entry ? { ...securityHeaders(), 'Content-Type': CONTENT_TYPES[api.format]!, 'Cache-Control': apiCacheControl(entry), ...API_HEADERS } : siteHeaders(rules, sitePath.slice(1));
+    const headers = entry
+      ? {
+          ...securityHeaders(),
+          'Content-Type': CONTENT_TYPES[api.format]!,
+          'Cache-Control': apiCacheControl(entry),
+          ...API_HEADERS,
+        }
+      : siteHeaders(rules, sitePath.slice(1));
     const typed = callback ? { ...headers, 'Content-Type': CONTENT_TYPES.js! } : headers;
     return files.respond(request, file, 200, typed, callback ? { callback } : {});
   };
@@ -229,9 +285,12 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
     const at = (sitePath: string) => files.find(version, sitePath);
     const serve = async (sitePath: string, status = 200) => {
       const file = await at(sitePath);
-      return file ? files.respond(request, file, status, siteHeaders(rules, sitePath.slice(1)), page(sitePath)) : undefined;
+      return file
+        ? files.respond(request, file, status, siteHeaders(rules, sitePath.slice(1)), page(sitePath))
+        : undefined;
     };
-    const moved = (to: string) => redirect(`${basePath.slice(0, -1)}${encodePath(to)}${[...query].length ? `?${query}` : ''}`);
+    const moved = (to: string) =>
+      redirect(`${basePath.slice(0, -1)}${encodePath(to)}${[...query].length ? `?${query}` : ''}`);
     // `/dir/` serves dir/index.html; `/dir` and `/dir/index.html` redirect to `/dir/`; a file serves itself.
     if (!UNSERVED_FILES.includes(local.slice(1))) {
       if (local.endsWith('/')) {
@@ -258,14 +317,22 @@ export function createHandler<F extends SiteFile>(options: HandlerOptions<F>): (
     const format = formatOfPath(canonical.path);
     const method = facts.method ?? request.method;
     if (method !== 'GET' && method !== 'HEAD') {
-      return fail(405, `${printable(method)} is not supported: this API answers GET and HEAD.`, format, null, undefined, { Allow: 'GET, HEAD' });
+      return fail(
+        405,
+        `${printable(method)} is not supported: this API answers GET and HEAD.`,
+        format,
+        null,
+        undefined,
+        { Allow: 'GET, HEAD' },
+      );
     }
     if (`${canonical.path}/` === basePath && basePath !== '/') return redirect(basePath);
     if (!canonical.path.startsWith(basePath)) return fail(404, 'nothing is published at this path.', format);
     const version = await files.version();
     if (!version) return fail(503, 'the site is not built yet: run npm run build.', format);
     const rules = await rulesOf(version);
-    if (!rules) return fail(503, `the output holds no directory of methods (${DIRECTORY_FILE}): run npm run build.`, format);
+    if (!rules)
+      return fail(503, `the output holds no directory of methods (${DIRECTORY_FILE}): run npm run build.`, format);
     const query = new URLSearchParams(target.length > rawPath.length ? target.slice(rawPath.length + 1) : '');
     const asked: Asked = { request, local: `/${canonical.path.slice(basePath.length)}`, query, version, rules };
     // The files the build writes for hosts and for itself are never answered, whatever the path's extension.

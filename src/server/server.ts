@@ -54,11 +54,16 @@ type Writer = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * streamed) are written by the adapter straight from the cache (`writers`), never copied
  * through a web stream.
  */
-function nodeFiles(distDir: string, cacheBytes: number | undefined, writers: WeakMap<Response, Writer>): SiteFiles<NodeFile> {
+function nodeFiles(
+  distDir: string,
+  cacheBytes: number | undefined,
+  writers: WeakMap<Response, Writer>,
+): SiteFiles<NodeFile> {
   const files = new FileCache(cacheBytes);
   const pagePolicies = new WeakMap<CachedBody, string>();
   /** A found file's cached body (or undefined when it is too large to cache). */
-  const load = (file: SiteFile) => (file.size > MAX_CACHED_FILE ? undefined : files.get(file.realPath, file, () => readSiteFile(file)));
+  const load = (file: SiteFile) =>
+    file.size > MAX_CACHED_FILE ? undefined : files.get(file.realPath, file, () => readSiteFile(file));
   return {
     version: () => realRoot(distDir),
     async find(root, sitePath) {
@@ -74,7 +79,11 @@ function nodeFiles(distDir: string, cacheBytes: number | undefined, writers: Wea
         if (options.page) {
           // An HTML page gets a CSP allowing exactly its own inline scripts.
           let policy = pagePolicies.get(body);
-          if (!policy) pagePolicies.set(body, (policy = securityHeaders(inlineScriptHashes(body.body.toString('utf8')))['Content-Security-Policy']!));
+          if (!policy)
+            pagePolicies.set(
+              body,
+              (policy = securityHeaders(inlineScriptHashes(body.body.toString('utf8')))['Content-Security-Policy']!),
+            );
           headers['Content-Security-Policy'] = policy;
         }
         write = (req, res) => sendBody(req, res, status, headers, body);
@@ -86,7 +95,7 @@ function nodeFiles(distDir: string, cacheBytes: number | undefined, writers: Wea
   };
 }
 
-/** Writes a Response the handler made (an envelope, a message, a redirect): its status, headers and bytes (none for HEAD). */
+/** Writes a Response the handler made (envelope, message, redirect): its status, headers and bytes (none for HEAD). */
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const known = madeAnswer(response);
   const body = known ? known.body : new Uint8Array(await response.arrayBuffer());
@@ -140,7 +149,17 @@ function createRequestHandler(options: ServerOptions): (req: IncomingMessage, re
 
   return (req, res) => {
     const started = performance.now();
-    res.on('finish', () => log(accessLogLine(req.method ?? '-', req.url ?? '-', res.statusCode, String(res.getHeader('content-length') ?? '-'), performance.now() - started)));
+    res.on('finish', () =>
+      log(
+        accessLogLine(
+          req.method ?? '-',
+          req.url ?? '-',
+          res.statusCode,
+          String(res.getHeader('content-length') ?? '-'),
+          performance.now() - started,
+        ),
+      ),
+    );
     res.on('error', () => res.destroy());
     handle(req, res).catch((error: unknown) => {
       log(`error: ${(error as Error).stack ?? error}`);
@@ -169,10 +188,24 @@ export function createSiteServer(options: ServerOptions): Server {
       return;
     }
     const [status, reason] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request'];
     const body = `${status} ${reason}\n`;
-    const headers = { ...securityHeaders(), 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store', 'Content-Length': String(body.length), Connection: 'close' };
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+    const headers = {
+      ...securityHeaders(),
+      'Content-Type': CONTENT_TYPES.txt!,
+      'Cache-Control': 'no-store',
+      'Content-Length': String(body.length),
+      Connection: 'close',
+    };
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}\r\n${body}`,
+    );
   });
   return server;
 }

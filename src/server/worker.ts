@@ -44,12 +44,18 @@ export interface Env {
 /** The longest key accepted when none are configured (as keys.ts: MAX_KEY_LENGTH). */
 const MAX_KEY_LENGTH = 128;
 
-/** The keys accepted: the secret's list and the KV namespace's names; any key up to 128 characters when neither is set. */
+/** The keys accepted: the secret's list, the KV namespace's names; with neither, any key of 1 to 128 characters. */
 function edgeKeys(env: Env): KeyCheck {
-  const listed = new Set((env.API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean));
+  const listed = new Set(
+    (env.API_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
   if (listed.size === 0 && !env.KEYS) return { accepts: (key) => key.length > 0 && key.length <= MAX_KEY_LENGTH };
   return {
-    accepts: async (key) => listed.has(key) || (key.length <= 512 && env.KEYS !== undefined && (await env.KEYS.get(key)) !== null),
+    accepts: async (key) =>
+      listed.has(key) || (key.length <= 512 && env.KEYS !== undefined && (await env.KEYS.get(key)) !== null),
   };
 }
 
@@ -112,7 +118,10 @@ function edgeFiles(env: Env): SiteFiles<Asset> {
     async respond(request, file, status, headers, options = {}) {
       const { response } = file;
       const assetTag = response.headers.get('ETag');
-      const tag = assetTag && options.callback ? `"${assetTag.replace(/^W\//, '').slice(1, -1)}.${await callbackDigest(options.callback)}"` : assetTag;
+      const tag =
+        assetTag && options.callback
+          ? `"${assetTag.replace(/^W\//, '').slice(1, -1)}.${await callbackDigest(options.callback)}"`
+          : assetTag;
       const all = new Headers(headers);
       if (tag) all.set('ETag', tag);
       if (options.page) {
@@ -137,7 +146,13 @@ function edgeFiles(env: Env): SiteFiles<Asset> {
 }
 
 /** A file's answer: 304 when the client holds this version, no body for HEAD, else the body. */
-async function finish(request: Request, status: number, headers: Headers, tag: string | null, body: ReadableStream | string | null): Promise<Response> {
+async function finish(
+  request: Request,
+  status: number,
+  headers: Headers,
+  tag: string | null,
+  body: ReadableStream | string | null,
+): Promise<Response> {
   const named = request.headers.get('If-None-Match')?.split(/\s*,\s*/) ?? [];
   const fresh = status === 200 && tag !== null && named.some((t) => t === tag || t === `W/${tag}` || t === '*');
   if (fresh || request.method === 'HEAD') {
@@ -157,7 +172,11 @@ async function scriptHashes(html: string): Promise<string[]> {
 /** A short digest of a JSONP callback's name, for its own ETag. */
 async function callbackDigest(callback: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(callback)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 16);
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+    .slice(0, 16);
 }
 
 let cached: { env: Env; handle: ReturnType<typeof createHandler<Asset>> } | undefined;
@@ -165,7 +184,13 @@ let cached: { env: Env; handle: ReturnType<typeof createHandler<Asset>> } | unde
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (cached?.env !== env) {
-      const handle = createHandler({ files: edgeFiles(env), keys: edgeKeys(env), usage: edgeUsage(env), datasets: { server: serverDataset }, basePath: env.BASE_PATH ?? '/' });
+      const handle = createHandler({
+        files: edgeFiles(env),
+        keys: edgeKeys(env),
+        usage: edgeUsage(env),
+        datasets: { server: serverDataset },
+        basePath: env.BASE_PATH ?? '/',
+      });
       cached = { env, handle };
     }
     return cached.handle(request);

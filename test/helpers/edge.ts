@@ -23,9 +23,19 @@ export async function startEdgeWorkers(dist: string, keys: string, work: string,
   process.env.WRANGLER_SEND_METRICS = 'false';
   const { unstable_startWorker } = await import('wrangler');
   const configPath = path.join(dist, 'wrangler.json');
-  const config = JSON.parse(await readFile(configPath, 'utf8')) as { name: string; assets: Record<string, unknown>; migrations?: unknown };
+  const config = JSON.parse(await readFile(configPath, 'utf8')) as {
+    name: string;
+    assets: Record<string, unknown>;
+    migrations?: unknown;
+  };
   const entrypoint = path.join(ROOT, WORKER_ENTRY);
-  const dev = { registry: path.join(work, 'registry'), server: { hostname: '127.0.0.1', port: 0 }, inspector: false as const, persist: path.join(work, 'state'), logLevel: 'error' as const };
+  const dev = {
+    registry: path.join(work, 'registry'),
+    server: { hostname: '127.0.0.1', port: 0 },
+    inspector: false as const,
+    persist: path.join(work, 'state'),
+    logLevel: 'error' as const,
+  };
   const bindings = { API_KEYS: { type: 'plain_text' as const, value: keys } };
   const workers: EdgeWorker[] = [];
   for (let i = 0; i < count; i++) {
@@ -42,7 +52,12 @@ export async function startEdgeWorkers(dist: string, keys: string, work: string,
       };
       await writeFile(file, JSON.stringify(other));
     }
-    const worker = await unstable_startWorker({ config: file, entrypoint, bindings, dev: { ...dev, persist: path.join(work, `state-${i}`) } });
+    const worker = await unstable_startWorker({
+      config: file,
+      entrypoint,
+      bindings,
+      dev: { ...dev, persist: path.join(work, `state-${i}`) },
+    });
     const url = await worker.url;
     workers.push({ origin: url.origin, dispose: () => worker.dispose() });
   }

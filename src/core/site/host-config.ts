@@ -15,7 +15,13 @@ export const EDGE_CONFIG_FILE = 'wrangler.json';
 export const ASSETS_IGNORE_FILE = '.assetsignore';
 
 /** The files the build writes for hosts, not for visitors: `npm start` does not serve them. */
-export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll', EDGE_CONFIG_FILE, ASSETS_IGNORE_FILE];
+export const HOST_FILES: readonly string[] = [
+  'serve.json',
+  '_headers',
+  '.nojekyll',
+  EDGE_CONFIG_FILE,
+  ASSETS_IGNORE_FILE,
+];
 
 /** The file in the output that records what it was built for; written last, so it marks a complete output. */
 export const BUILD_STAMP = '.campus-build.json';
