@@ -45,7 +45,7 @@ export interface Env {
 const MAX_KEY_LENGTH = 128;
 
 /** The keys accepted: the secret's list, the KV namespace's names; with neither, any key of 1 to 128 characters. */
-function edgeKeys(env: Env): KeyCheck {
+export function edgeKeys(env: Env): KeyCheck {
   const listed = new Set(
     (env.API_KEYS ?? '')
       .split(',')
