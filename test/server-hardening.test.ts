@@ -2,11 +2,14 @@
 // 11): the build's own files are not served whatever the path's extension; a request Node
 // cannot parse gets the security headers too; the usage counter's memory is bounded when any
 // key is accepted.
+import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyStoreFromEnv, MAX_KEY_LENGTH } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
 import { UsageCounter } from '../src/server/usage.ts';
+import { removeDir, tempDir } from './helpers/build.ts';
 import { close, get, listen, rawRequest } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
 
@@ -51,6 +54,23 @@ describe("Node's own answers", () => {
       expect(headers).toContain(name);
     }
     expect((await get(origin, '/v2/api/methods.json')).status).toBe(200);
+  });
+});
+
+describe('an answer the handler could not make', () => {
+  it('is a 500 with the security headers (here: an output whose directory file is not JSON)', async () => {
+    const dist = await tempDir();
+    await writeFile(path.join(dist, '.campus-directory.json'), 'not json');
+    const broken = createSiteServer({ distDir: dist, keys: keyStoreFromEnv({}), log: () => {} });
+    try {
+      const res = await get(await listen(broken), '/v2/api/methods.json');
+      expect(res.status).toBe(500);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    } finally {
+      await close(broken);
+      await removeDir(dist);
+    }
   });
 });
 

@@ -164,7 +164,7 @@ function createRequestHandler(options: ServerOptions): (req: IncomingMessage, re
     handle(req, res).catch((error: unknown) => {
       log(`error: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': CONTENT_TYPES.txt! });
+        res.writeHead(500, { ...securityHeaders(), 'Content-Type': CONTENT_TYPES.txt! });
         res.end('500 Internal server error\n');
       } else {
         res.destroy();
