@@ -7,6 +7,7 @@ import { dataset as serverDataset } from '../core/datasets/sets/server.ts';
 import { campusMonth } from '../core/records/campus-clock.ts';
 import { renderJsonp } from '../core/render/json.ts';
 import { contentSecurityPolicy, inlineScripts } from '../core/site/csp-policy.ts';
+import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
 import { encodePath } from '../core/site/request-path.ts';
 import { createHandler, type KeyCheck, type SiteFile, type SiteFiles, type Usage, type UsageStore } from './handler.ts';
 
@@ -193,6 +194,13 @@ export default {
       });
       cached = { env, handle };
     }
-    return cached.handle(request);
+    try {
+      return await cached.handle(request);
+    } catch (error) {
+      // As npm start: the failure is logged, the caller gets a plain 500 with the security headers.
+      console.error(error);
+      const headers = { ...securityHeaders(), 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' };
+      return new Response('500 Internal server error\n', { status: 500, headers });
+    }
   },
 };
