@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
 import { benchSize, hugoVersion, type Workplace } from './build-cases.ts';
@@ -30,9 +31,9 @@ function floor(tmp: string, dataDir: string): number {
   return Number(run.stdout.trim());
 }
 
-/** Waits until a server answers on a port. */
+/** Waits until a server answers on a port (30 s at most: the Worker's runtime bundles its code first). */
 async function ready(origin: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       await fetch(origin);
       return;
@@ -79,6 +80,17 @@ await cliMain(benchCommand, async ({ values, config }) => {
     const servers: [string, (port: number) => ChildProcess][] = [
       ['npm start', (port) => spawn(NODE[0]!, [...NODE.slice(1), 'src/cli/start.ts', '--dist', dist, '--no-build'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: 'ignore' })],
       ['npx serve dist', (port) => spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { cwd: ROOT, stdio: 'ignore' })],
+      // The same handler as a Cloudflare Worker in workerd (wrangler's local runtime, miniflare), over the same output.
+      [
+        'Worker (miniflare)',
+        (port) =>
+          spawn(NODE[0]!, [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', path.join(ROOT, WORKER_ENTRY), '--config', path.join(dist, 'wrangler.json'), '--ip', '127.0.0.1', '--port', String(port), '--var', 'API_KEYS:bench', '--persist-to', path.join(tmp, 'edge-state'), '--show-interactive-dev-session=false', '--log-level', 'error'], {
+            cwd: tmp,
+            env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+            stdio: 'ignore',
+            detached: true, // its own process group: workerd, which it starts, is stopped with it
+          }),
+      ],
     ];
     for (const [name, start] of servers) {
       const port = await freePort();
@@ -98,7 +110,8 @@ await cliMain(benchCommand, async ({ values, config }) => {
           console.log(`${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
         }
       } finally {
-        child.kill();
+        if (child.spawnargs.includes('dev')) process.kill(-child.pid!, 'SIGTERM');
+        else child.kill();
       }
     }
   }

@@ -65,7 +65,7 @@ describe('npm run bench', () => {
       expect(result.serving).toEqual([]);
       return;
     }
-    expect(result.serving.map((s: { server: string }) => s.server)).toEqual(expect.arrayContaining(['npm start', 'npx serve dist']));
+    expect(result.serving.map((s: { server: string }) => s.server)).toEqual(expect.arrayContaining(['npm start', 'npx serve dist', 'Worker (miniflare)']));
     for (const s of result.serving) expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
   });
 });

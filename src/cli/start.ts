@@ -4,8 +4,6 @@ import { buildSite } from '../pipeline/build.ts';
 import { staleReason } from '../pipeline/stale-output.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
-import { methodServices } from '../core/datasets/method-services.ts';
-import { loadSiteData } from '../load/data-fs.ts';
 import { DATASETS } from '../load/dataset-registry.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
@@ -22,8 +20,8 @@ await cliMain(startCommand, async ({ values, config }) => {
     for (const w of sortFindings(report.warnings)) console.warn(formatFinding(w));
   }
   const keys = keyStoreFromEnv(config.apiKeys);
-  const directory = loadSiteData(config.dataDir, root).directory;
-  const server = createSiteServer({ distDir, directory, services: methodServices(directory, DATASETS), keys, basePath: address.basePath });
+  // The directory of methods comes from the output served, swapped with it by each build.
+  const server = createSiteServer({ distDir, datasets: DATASETS, keys, basePath: address.basePath });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConfigError(`port ${port} cannot be used (${error.code}): set PORT to another.`) : error),

@@ -10,6 +10,10 @@ import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { methodServices } from '../core/datasets/method-services.ts';
+import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
+import { DATASETS } from '../load/dataset-registry.ts';
+import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
@@ -230,6 +234,11 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
     { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
+    // The directory a server of this version answers by (key rules, paths), swapped with its files.
+    { path: DIRECTORY_FILE, body: directoryFileBody(site.directory, methodServices(site.directory, DATASETS)) },
+    // The output deployed as a Cloudflare Worker's assets, the same handler in front (server/worker.ts).
+    { path: EDGE_CONFIG_FILE, body: wranglerConfig({ basePath: render.basePath }) },
+    { path: ASSETS_IGNORE_FILE, body: assetsIgnore() },
   ]);
   lap('write');
   return astro;

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { lstat, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { BUILD_STAMP } from '../core/site/host-config.ts';
 import { isRunning } from './output-lock.ts';
 
-/** The file in the output that records what it was built for; written last, so it marks a complete output. */
-export const BUILD_STAMP = '.campus-build.json';
+export { BUILD_STAMP };
 
 /**
  * Where an output path keeps its versions. `dist` is a symbolic link to one version folder in

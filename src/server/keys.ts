@@ -10,6 +10,9 @@ export interface KeyStore {
   size: number;
 }
 
+/** The longest key accepted when none are configured: longer ones are refused (403), never counted. */
+export const MAX_KEY_LENGTH = 128;
+
 /** Keys from API_KEYS (comma-separated) and API_KEYS_FILE (one per line, # comments); any key when neither is set. */
 export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore {
   const keys = new Set<string>();
@@ -31,5 +34,5 @@ export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore 
   }
   return keys.size > 0
     ? { mode: 'list', size: keys.size, accepts: (key) => keys.has(key) }
-    : { mode: 'any', size: 0, accepts: (key) => key.length > 0 };
+    : { mode: 'any', size: 0, accepts: (key) => key.length > 0 && key.length <= MAX_KEY_LENGTH };
 }

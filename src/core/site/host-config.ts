@@ -8,8 +8,32 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
+/** The Worker's configuration, written into the output for `wrangler` (edge-config.ts). */
+export const EDGE_CONFIG_FILE = 'wrangler.json';
+
+/** The files of the output that are not uploaded as the Worker's assets (edge-config.ts). */
+export const ASSETS_IGNORE_FILE = '.assetsignore';
+
 /** The files the build writes for hosts, not for visitors: `npm start` does not serve them. */
-export const HOST_FILES: readonly string[] = ['serve.json', '_headers', '.nojekyll'];
+export const HOST_FILES: readonly string[] = [
+  'serve.json',
+  '_headers',
+  '.nojekyll',
+  EDGE_CONFIG_FILE,
+  ASSETS_IGNORE_FILE,
+];
+
+/** The file in the output that records what it was built for; written last, so it marks a complete output. */
+export const BUILD_STAMP = '.campus-build.json';
+
+/**
+ * The file in every output that holds the directory it was built from (datasets/published-directory.ts).
+ * A server reads it from the version it serves, so its rules change with the files, in the same swap.
+ */
+export const DIRECTORY_FILE = '.campus-directory.json';
+
+/** The files at the output's root that no server answers with: the host files and the build's own records. */
+export const UNSERVED_FILES: readonly string[] = [...HOST_FILES, BUILD_STAMP, DIRECTORY_FILE];
 
 /**
  * The header rules of the whole site, shared by `npm start`, serve.json and _headers: the

@@ -1,5 +1,5 @@
 import type { MethodEntry } from '../records/method-entry.ts';
-import { contentSecurityPolicy } from './csp.ts';
+import { contentSecurityPolicy } from './csp-policy.ts';
 import { sitePaths } from './paths.ts';
 
 /** Content types of the files the site publishes, with their charset. */

@@ -1,0 +1,119 @@
+// Distinct API keys with no keys configured (any key accepted): the server's memory while many
+// callers each send a key never seen before (issue 23: 60,000 distinct 8 KB keys once took it
+// from 195 to 645 MB for good). Usage (a built dist/):
+//   node --experimental-strip-types bench/key-memory.ts --dist DIR
+//     [--requests 20000] [--key-bytes 8192] [--concurrency 6]
+// Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { freePort } from './free-port.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    requests: { type: 'string', default: '20000' },
+    'key-bytes': { type: 'string', default: '8192' },
+    concurrency: { type: 'string', default: '6' },
+  },
+});
+if (!values.dist) throw new Error('give --dist DIR');
+const requests = Math.min(100_000, Number(values.requests));
+const keyBytes = Math.min(16_000, Number(values['key-bytes']));
+const concurrency = Math.min(32, Number(values.concurrency));
+
+/** Resident memory of a process in MB (Linux /proc). */
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** One GET on 127.0.0.1; resolves with the status. */
+function fetchOnce(port: number, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const port = await freePort();
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
+delete env.API_KEYS;
+delete env.API_KEYS_FILE;
+const server = spawn(
+  process.execPath,
+  [
+    '--experimental-strip-types',
+    '--no-warnings=ExperimentalWarning',
+    'src/cli/start.ts',
+    '--dist',
+    values.dist,
+    '--no-build',
+  ],
+  {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const deadline = setTimeout(() => {
+  server.kill();
+  process.exit(2);
+}, 120_000);
+try {
+  for (let i = 0; ; i++) {
+    try {
+      await fetchOnce(port, '/v2/api/methods.json');
+      break;
+    } catch {
+      if (i > 100) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const idle = rssMb(server.pid!);
+  let peak = idle;
+  let next = 0;
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const padding = 'k'.repeat(Math.max(0, keyBytes - 12));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        const i = next++;
+        // A data answer that counts (1229), each with a key of its own.
+        const status = await fetchOnce(
+          port,
+          `/v2/resources/academics/groups.json?key=${i.toString(36).padStart(12, '0')}${padding}`,
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (i % 500 === 0) peak = Math.max(peak, rssMb(server.pid!));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const after = rssMb(server.pid!);
+  console.log(
+    JSON.stringify(
+      {
+        requests,
+        keyBytes,
+        concurrency,
+        seconds: Number(seconds.toFixed(2)),
+        statuses: Object.fromEntries(statuses),
+        rssMb: { idle: Math.round(idle), peak: Math.round(peak), after: Math.round(after) },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  clearTimeout(deadline);
+  server.kill();
+}

@@ -1,0 +1,65 @@
+// The service at the edge, run locally: the Cloudflare Worker the build configures
+// (<dist>/wrangler.json, src/server/worker.ts) in workerd through wrangler's local runtime
+// (miniflare). Nothing leaves the machine: wrangler's optional look-ups of Cloudflare's
+// request metadata fail offline and it falls back to a placeholder.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { WORKER_ENTRY } from '../../src/core/site/edge-config.ts';
+import { ROOT } from './build.ts';
+
+/** A Worker running on 127.0.0.1. */
+export interface EdgeWorker {
+  origin: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts `count` instances of the built Worker over the output `dist` (its wrangler.json as the
+ * build wrote it), accepting `keys` (the API_KEYS secret), with their state under `work`. The
+ * first owns the usage Durable Object; the others reach that same object through wrangler's
+ * local registry of Workers, as every instance at the edge reaches the one object per key.
+ */
+export async function startEdgeWorkers(dist: string, keys: string, work: string, count = 1): Promise<EdgeWorker[]> {
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  const { unstable_startWorker } = await import('wrangler');
+  const configPath = path.join(dist, 'wrangler.json');
+  const config = JSON.parse(await readFile(configPath, 'utf8')) as {
+    name: string;
+    assets: Record<string, unknown>;
+    migrations?: unknown;
+  };
+  const entrypoint = path.join(ROOT, WORKER_ENTRY);
+  const dev = {
+    registry: path.join(work, 'registry'),
+    server: { hostname: '127.0.0.1', port: 0 },
+    inspector: false as const,
+    persist: path.join(work, 'state'),
+    logLevel: 'error' as const,
+  };
+  const bindings = { API_KEYS: { type: 'plain_text' as const, value: keys } };
+  const workers: EdgeWorker[] = [];
+  for (let i = 0; i < count; i++) {
+    let file = configPath;
+    if (i > 0) {
+      // Another instance: the same code and assets, the usage object of the first.
+      const { migrations: _owned, ...rest } = config;
+      file = path.join(work, `instance-${i}.json`);
+      const other = {
+        ...rest,
+        name: `${config.name}-${i}`,
+        assets: { ...config.assets, directory: dist },
+        durable_objects: { bindings: [{ name: 'USAGE', class_name: 'UsageCounterObject', script_name: config.name }] },
+      };
+      await writeFile(file, JSON.stringify(other));
+    }
+    const worker = await unstable_startWorker({
+      config: file,
+      entrypoint,
+      bindings,
+      dev: { ...dev, persist: path.join(work, `state-${i}`) },
+    });
+    const url = await worker.url;
+    workers.push({ origin: url.origin, dispose: () => worker.dispose() });
+  }
+  return workers;
+}
