@@ -16,7 +16,15 @@ const run = promisify(execFile);
 const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'] as const;
 
 /** What the copy of the project holds: what a build reads, and the data (courses cut to one subject). */
-const PROJECT = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore'];
+const PROJECT = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  '.gitignore',
+];
 
 /** The four places, as a newcomer writes them (the checklist's examples). */
 const ADDED = {
@@ -46,7 +54,8 @@ const RULES: readonly CsvTableRule[] = [
     checkRow(row, findings) {
       const cell = row.cells.weight!;
       if (cell.value !== '' && !/^\\d+(\\.\\d+)?$/.test(cell.value)) {
-        findings.error({ file: row.file, line: cell.line, column: cell.column }, 'weight', \`weight "\${cell.value}" is not a number of kilograms such as 1.5.\`);
+        const at = { file: row.file, line: cell.line, column: cell.column };
+        findings.error(at, 'weight', \`weight "\${cell.value}" is not a number of kilograms such as 1.5.\`);
       }
     },
     toRecord: (row) => ({
@@ -66,7 +75,12 @@ export const dataset: Dataset = {
   read: (files, findings) => readCsvTables('gadgets', RULES, files, findings),
   feeds: {
     9001: { record: gadgetRecord, data: 'array', records: ({ tables }) => tables.gadgets ?? [] },
-    9003: { record: gadgetRecord, data: 'object', records: ({ tables }) => tables.gadgets ?? [], params: (r) => [String(r.values.code)] },
+    9003: {
+      record: gadgetRecord,
+      data: 'object',
+      records: ({ tables }) => tables.gadgets ?? [],
+      params: (r) => [String(r.values.code)],
+    },
   },
 };
 `,
@@ -110,7 +124,10 @@ beforeAll(async () => {
   for (const name of PROJECT) await cp(path.join(ROOT, name), path.join(project, name), { recursive: true });
   await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
   const courses = path.join(ROOT, 'data/courses');
-  await cp(path.join(ROOT, 'data'), path.join(project, 'data'), { recursive: true, filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv' });
+  await cp(path.join(ROOT, 'data'), path.join(project, 'data'), {
+    recursive: true,
+    filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv',
+  });
   await git('init', '-q');
   await git('add', '-A');
   await git('-c', 'user.name=test', '-c', 'user.email=test@example.org', 'commit', '-qm', 'before');
@@ -145,7 +162,9 @@ describe('a data set added in four places', () => {
     const one = await json('v2/gadgets/G2.json');
     expect(one.meta.method_id).toBe(9003);
     expect(one.data).toEqual({ code: 'G2', name: 'Sprocket, large', weight: null });
-    expect(xmlValue(parseXml(await readFile(path.join(out, 'v2/gadgets/G2.xml'), 'utf8')).response.data, one.data)).toEqual(one.data);
+    expect(
+      xmlValue(parseXml(await readFile(path.join(out, 'v2/gadgets/G2.xml'), 'utf8')).response.data, one.data),
+    ).toEqual(one.data);
   });
 
   it('has its schemas and its OpenAPI paths, with its fields', async () => {
@@ -180,7 +199,9 @@ describe('a data set added in four places', () => {
     try {
       const bad = await cli('check.ts', []);
       expect(bad.code, bad.stdout + bad.stderr).toBe(1);
-      expect(bad.stdout + bad.stderr).toContain('data/gadgets/gadgets.csv:2:23: error: weight "heavy" is not a number of kilograms such as 1.5.');
+      expect(bad.stdout + bad.stderr).toContain(
+        'data/gadgets/gadgets.csv:2:23: error: weight "heavy" is not a number of kilograms such as 1.5.',
+      );
     } finally {
       await writeFile(file, text);
     }

@@ -45,32 +45,48 @@ describe('the README and the docs it maps', () => {
   });
 
   it('maps the API, architecture, adding a data set, testing, the benchmark and the data', () => {
-    expect(MAP).toEqual(expect.arrayContaining(['docs/api.md', 'docs/architecture.md', 'docs/adding-a-data-set.md', 'docs/testing.md', 'bench/README.md', 'data/README.md']));
+    expect(MAP).toEqual(
+      expect.arrayContaining([
+        'docs/api.md',
+        'docs/architecture.md',
+        'docs/adding-a-data-set.md',
+        'docs/testing.md',
+        'bench/README.md',
+        'data/README.md',
+      ]),
+    );
   });
 
   it('stays a page: at most 200 lines', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(200);
   });
 
-  it.each(Object.keys(JSON.parse(read('package.json')).scripts as Record<string, string>))('documents the npm script %s under Scripts', (name) => {
-    const shown = name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`;
-    expect(section(readme, 'Scripts')).toContain(`\`${shown}`);
-  });
+  it.each(Object.keys(JSON.parse(read('package.json')).scripts as Record<string, string>))(
+    'documents the npm script %s under Scripts',
+    (name) => {
+      const shown = name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`;
+      expect(section(readme, 'Scripts')).toContain(`\`${shown}`);
+    },
+  );
 
-  it.each(COMMANDS.flatMap((c) => Object.keys(c.options).map((o) => [c.name, o] as const)))('documents %s --%s where the map says', (name, option) => {
-    const text = home(name);
-    expect(text).toContain(name === 'start' ? 'npm start' : `npm run ${name}`);
-    expect(text).toContain(`--${option}`);
-  });
+  it.each(COMMANDS.flatMap((c) => Object.keys(c.options).map((o) => [c.name, o] as const)))(
+    'documents %s --%s where the map says',
+    (name, option) => {
+      const text = home(name);
+      expect(text).toContain(name === 'start' ? 'npm start' : `npm run ${name}`);
+      expect(text).toContain(`--${option}`);
+    },
+  );
 
   it.each(Object.keys(SETTINGS))('lists %s under Settings', (name) => {
     expect(section(readme, 'Settings')).toContain(`\`${name}\``);
   });
 
-  it('names every environment variable the code reads among the settings (the suites\' own in docs/testing.md)', () => {
+  it("names every environment variable the code reads among the settings (the suites' own in docs/testing.md)", () => {
     const files = ['astro.config.mjs'];
     for (const dir of ['src', 'bench', 'test']) {
-      for (const f of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })) if (/\.(ts|mjs)$/.test(f)) files.push(path.join(dir, f));
+      for (const f of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }))
+        if (/\.(ts|mjs)$/.test(f)) files.push(path.join(dir, f));
     }
     const names = new Set<string>();
     for (const f of files) {
@@ -82,15 +98,28 @@ describe('the README and the docs it maps', () => {
     expect([...names].filter((name) => TEST_ONLY.test(name) && !testing.includes(`\`${name}\``))).toEqual([]);
   });
 
-  it.each(Object.values(DATASETS).filter((d) => !d.derived).map((d) => d.name))('describes the data set %s in data/README.md', (name) => {
+  it.each(
+    Object.values(DATASETS)
+      .filter((d) => !d.derived)
+      .map((d) => d.name),
+  )('describes the data set %s in data/README.md', (name) => {
     expect(read('data/README.md')).toContain(`\`${name}/`);
   });
 
-  it.each(STATUS_CODES.filter((s) => s.code >= 400).map((s) => s.code))('says when the API answers %i, in docs/api.md\'s Errors', (code) => {
-    expect(section(read('docs/api.md'), 'Errors', 'docs/api.md')).toContain(`| ${code} |`);
-  });
+  it.each(STATUS_CODES.filter((s) => s.code >= 400).map((s) => s.code))(
+    "says when the API answers %i, in docs/api.md's Errors",
+    (code) => {
+      expect(section(read('docs/api.md'), 'Errors', 'docs/api.md')).toContain(`| ${code} |`);
+    },
+  );
 
-  it.each(Object.values(DATASETS).flatMap((d) => Object.entries(d.feeds).filter(([, f]) => f.live).map(([id]) => id)))('says what npm start answers live for method %s, in docs/api.md', (id) => {
+  it.each(
+    Object.values(DATASETS).flatMap((d) =>
+      Object.entries(d.feeds)
+        .filter(([, f]) => f.live)
+        .map(([id]) => id),
+    ),
+  )('says what npm start answers live for method %s, in docs/api.md', (id) => {
     expect(read('docs/api.md')).toContain(`(${id})`);
   });
 });

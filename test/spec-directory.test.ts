@@ -12,11 +12,23 @@ import { DIRECTORY } from './helpers/directory.ts';
 /** The specification's table 4.3. */
 function specTable() {
   const text = readFileSync(path.join(ROOT, 'test/fixtures/spec-directory-table.md'), 'utf8');
-  return text.trim().split('\n').map((line) => {
-    const [id, p, service, params] = line.split('|').slice(1, 5).map((s) => s.trim());
-    const [, name, sid] = /^(\w+) \((\d+)\)$/.exec(service!)!;
-    return { methodId: Number(id), path: p!, serviceName: name!, serviceId: Number(sid), parameters: params!.split(', ') };
-  });
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [id, p, service, params] = line
+        .split('|')
+        .slice(1, 5)
+        .map((s) => s.trim());
+      const [, name, sid] = /^(\w+) \((\d+)\)$/.exec(service!)!;
+      return {
+        methodId: Number(id),
+        path: p!,
+        serviceName: name!,
+        serviceId: Number(sid),
+        parameters: params!.split(', '),
+      };
+    });
 }
 
 describe('data/methods.csv against the specification', () => {

@@ -17,13 +17,37 @@ const CLI = ['cli', 'pr-loop', 'record-shapes', 'typecheck', 'validation'];
 
 /** Suites that read the shared builds of the real data. */
 const SITE = [
-  'api-output', 'buildings', 'courses', 'directory-walk', 'exam-schedule', 'feeds', 'host-config', 'old-client', 'quest',
-  'schemas', 'server-directory', 'server-paths', 'server', 'site-pages', 'site-paths', 'stale-output', 'watcard',
+  'api-output',
+  'buildings',
+  'courses',
+  'directory-walk',
+  'exam-schedule',
+  'feeds',
+  'host-config',
+  'old-client',
+  'quest',
+  'schemas',
+  'server-directory',
+  'server-paths',
+  'server',
+  'site-pages',
+  'site-paths',
+  'stale-output',
+  'watcard',
 ];
 
 /** Suites of the build's own machinery, each with builds of its own (in process or as child processes). */
 const MACHINERY = [
-  'add-dataset', 'astro-cache', 'astro-fresh-read', 'astro-run', 'bench', 'build', 'incremental', 'made-file-base', 'made-file', 'output-swap',
+  'add-dataset',
+  'astro-cache',
+  'astro-fresh-read',
+  'astro-run',
+  'bench',
+  'build',
+  'incremental',
+  'made-file-base',
+  'made-file',
+  'output-swap',
 ];
 
 const files = (names: readonly string[]) => names.map((n) => `test/${n}.test.ts`);
@@ -48,14 +72,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...files([...CLI, ...SITE, ...MACHINERY])] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', ...files([...CLI, ...SITE, ...MACHINERY])],
+        },
       },
       { extends: true, test: { name: 'cli', include: files(CLI) } },
       { extends: true, test: { name: 'site', include: files(SITE) } },
       { extends: true, test: { name: 'machinery', include: files(MACHINERY) } },
       {
         extends: true,
-        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/setup/global-build.ts', 'test/setup/chromium.ts'] },
+        test: {
+          name: 'browser',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/setup/global-build.ts', 'test/setup/chromium.ts'],
+        },
       },
     ],
   },

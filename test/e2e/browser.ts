@@ -1,7 +1,14 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** The flags this workplace's headless Chromium needs. */
-export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH || '/usr/bin/chromium';

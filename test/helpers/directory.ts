@@ -4,17 +4,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDirectory } from '../../src/core/datasets/directory.ts';
-import { concretePath, type MethodEntry } from '../../src/core/records/method-entry.ts';
 import { Findings } from '../../src/core/read/findings.ts';
+import { concretePath, type MethodEntry } from '../../src/core/records/method-entry.ts';
 import { DATASETS } from '../../src/load/dataset-registry.ts';
 import { ROOT } from './build.ts';
 
 /** The directory of a data folder (data/ by default); throws on an error in it. */
 export function directoryOf(dataDir = path.join(ROOT, 'data')): MethodEntry[] {
   const findings = new Findings();
-  const entries = readDirectory(readFileSync(path.join(dataDir, 'methods.csv')), 'methods.csv', Object.keys(DATASETS), findings);
+  const entries = readDirectory(
+    readFileSync(path.join(dataDir, 'methods.csv')),
+    'methods.csv',
+    Object.keys(DATASETS),
+    findings,
+  );
   const errors = findings.list.filter((f) => f.severity === 'error');
-  if (errors.length > 0) throw new Error(`methods.csv: ${errors.map((f) => `${f.line}:${f.column} ${f.message}`).join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`methods.csv: ${errors.map((f) => `${f.line}:${f.column} ${f.message}`).join('; ')}`);
   return entries;
 }
 

@@ -30,7 +30,10 @@ export const BASE_PATH = new URL(BASED_SITE_URL).pathname;
 /** The run's folder, made by the globalSetup. */
 function runFolder(): string {
   const work = process.env.CAMPUS_TEST_RUN;
-  if (!work) throw new Error('the run folder is missing: run the tests with test/vitest.config.ts, as npm test does (its globalSetup makes it)');
+  if (!work)
+    throw new Error(
+      'the run folder is missing: run the tests with test/vitest.config.ts, as npm test does (its globalSetup)',
+    );
   return work;
 }
 
