@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH, ROOT, readTree } from './helpers/build.ts';
+import { DIRECTORY, FIXED } from './helpers/directory.ts';
 import { plainCsvRows } from './helpers/datasets.ts';
 import { BASED_SITE_URL, basedSite } from './helpers/sites.ts';
 import { renderXmlDocument } from './helpers/xml-oracle.ts';
@@ -18,21 +18,11 @@ beforeAll(async () => {
 const json = (p: string) => JSON.parse(files.get(p)!.toString('utf8'));
 const xml = (p: string) => parseXml(files.get(p)!.toString('utf8')).response;
 
-/** The specification's table 4.3, copied verbatim into a fixture. */
-async function specTable() {
-  const text = await readFile(path.join(ROOT, 'test/fixtures/spec-directory-table.md'), 'utf8');
-  return text.trim().split('\n').map((line) => {
-    const [id, p, service, params] = line.split('|').slice(1, 5).map((s) => s.trim());
-    const [, name, sid] = /^(\w+) \((\d+)\)$/.exec(service!)!;
-    return { method_id: Number(id), path: p!, service_name: name!, service_id: Number(sid), parameters: params!.split(', ') };
-  });
-}
-
 describe('the method listing (1103)', () => {
   it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
     const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) => m.method_url.replace(BASED_SITE_URL, ''));
     const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
-    expect(fixed).toHaveLength(23);
+    expect(fixed).toEqual(FIXED.map((m) => `v2${m.path}`));
     const expected = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
     // Every other file stands at a path with placeholders (/courses/CS.json): a data set's records, walked by directory-walk.test.ts.
     const placeholders = paths.filter((p) => !fixed.includes(p)).map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`));
@@ -42,17 +32,14 @@ describe('the method listing (1103)', () => {
     expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
   });
 
-  it('lists exactly the 35 methods of table 4.3, in order, as the table gives them', async () => {
-    const table = await specTable();
-    const data = json('v2/api/methods.json').data;
-    expect(data).toHaveLength(35);
-    expect(data).toEqual(
-      table.map((row) => ({
-        method_id: row.method_id,
-        method_url: `${BASED_SITE_URL}v2${row.path}`,
-        service_id: row.service_id,
-        service_name: row.service_name,
-        parameters: row.parameters,
+  it('lists exactly the methods of data/methods.csv, in order (the specification\'s rows: spec-directory.test.ts)', () => {
+    expect(json('v2/api/methods.json').data).toEqual(
+      DIRECTORY.map((m) => ({
+        method_id: m.methodId,
+        method_url: `${BASED_SITE_URL}v2${m.path}`,
+        service_id: m.serviceId,
+        service_name: m.serviceName,
+        parameters: m.parameters,
       })),
     );
   });

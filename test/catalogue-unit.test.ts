@@ -106,9 +106,9 @@ describe('breakablePath', () => {
 });
 
 describe('the error table', () => {
-  it('lists the statuses of the README\'s error table, in its order', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('### Errors'), readme.indexOf('**One canonical path'));
+  it('lists the statuses of the error table of docs/api.md, in its order', () => {
+    const api = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
+    const table = api.slice(api.indexOf('## Errors'), api.indexOf('**One canonical path'));
     expect(API_ERRORS.map((e) => e.status)).toEqual([...table.matchAll(/^\| (\d{3}) \|/gm)].map((m) => Number(m[1])));
   });
   it('leaves the key\'s statuses out for a method without a key', () => {

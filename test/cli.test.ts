@@ -130,9 +130,11 @@ describe('npm run check and DATA_DIR', () => {
 
 describe('output through a pipe', () => {
   it('reaches the reader whole before the command exits (process.exit drops pending pipe writes)', async () => {
-    // Thousands of findings, printed through a pipe as CI logs read them.
-    const raw = path.resolve(ROOT, '../shared/datasets/exam-schedule');
-    const { stdout } = await npmScript('check', [raw]);
+    // Thousands of findings (a term code used again on every line), printed through a pipe as CI logs read them.
+    const work = await tempDir();
+    await mkdir(path.join(work, 'quest'));
+    await writeFile(path.join(work, 'quest/Terms.csv'), `abbreviation,description\n${'F,Fall\n'.repeat(3000)}`);
+    const { stdout } = await npmScript('check', [work]).finally(() => removeDir(work));
     const lines = stdout.trimEnd().split('\n');
     const summary = /^(\d+) errors?, (\d+) warnings? in \d+ files? checked$/.exec(lines.at(-1)!);
     expect(summary, lines.at(-1)).not.toBeNull();

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
@@ -16,13 +16,7 @@ export const ARTIFACTS = path.join(ROOT, 'test-results/screenshots');
 /** The two widths every page is checked at: a phone and a desktop. */
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
-/** Debian's Chromium (or CHROMIUM_PATH), started headless with the flags this workplace needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-}
+export { launchBrowser } from './browser.ts';
 
 /** A built site served on 127.0.0.1 by the project's own server. */
 export interface ServedSite {

@@ -1,8 +1,6 @@
 import { accessSync, constants, statfsSync } from 'node:fs';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
-import { removeDir, runBuild, tempDir } from '../helpers/build.ts';
-import { BASED_SITE_URL, type SharedSites } from '../helpers/sites.ts';
+import { removeDir, tempDir } from '../helpers/build.ts';
 
 /** The RAM disk scratch folders go to when TMPDIR is unset, and the room it must have free. */
 const RAM_DISK = '/dev/shm';
@@ -25,27 +23,31 @@ function scratchOnRamDisk(): void {
   }
 }
 
+/** How many projects of the run hold the run's folder (each project runs this setup). */
+let holders = 0;
+
 /**
- * vitest globalSetup: builds the real data once per run, as `npm run build` does, into a
- * temporary folder, for every suite that only reads a build. Two builds, run side by side:
- * the default one and one for a SITE_URL with a path. Removed when the run ends, with the
- * run's Astro cache (ASTRO_CACHE_DIR).
+ * vitest globalSetup, run by every project of the run (test/vitest.config.ts): makes the run's
+ * folder once (CAMPUS_TEST_RUN, which the workers inherit) and points ASTRO_CACHE_DIR at one
+ * Astro cache in it for every build of the run. It builds nothing: the shared builds are made
+ * on first use, by the first suite that imports test/helpers/sites.ts (so `npm run test:unit`
+ * builds nothing). The folder is removed when the last project ends.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  scratchOnRamDisk();
-  const work = await tempDir('campus-shared-');
-  // One Astro cache for every build of the run (the workers and their builds inherit it): a
-  // build whose pages another build already rendered skips Astro, whatever its output folder.
-  // The suites that test the cache itself, and the benchmark, leave it out.
-  process.env.ASTRO_CACHE_DIR = path.join(work, 'astro-cache');
-  const sites: SharedSites = { root: path.join(work, 'root/dist'), based: path.join(work, 'based/dist'), started: Date.now() };
-  const builds = await Promise.all([runBuild(sites.root), runBuild(sites.based, { SITE_URL: BASED_SITE_URL })]);
-  for (const [i, run] of builds.entries()) {
-    if (run.code !== 0) {
-      await removeDir(work);
-      throw new Error(`the shared build ${i === 0 ? 'root' : 'based'} failed (exit ${run.code}):\n${run.stderr}`);
-    }
+export default async function setup(): Promise<() => Promise<void>> {
+  holders++;
+  if (!process.env.CAMPUS_TEST_RUN) {
+    scratchOnRamDisk();
+    const work = await tempDir('campus-run-');
+    process.env.CAMPUS_TEST_RUN = work;
+    // One Astro cache for every build of the run (the workers and their builds inherit it): a
+    // build whose pages another build already rendered skips Astro, whatever its output folder.
+    // The suites that test the cache itself, and the benchmark, leave it out.
+    process.env.ASTRO_CACHE_DIR = path.join(work, 'astro-cache');
   }
-  project.provide('sharedSites', sites);
-  return () => removeDir(work);
+  return async () => {
+    if (--holders > 0) return;
+    const work = process.env.CAMPUS_TEST_RUN;
+    delete process.env.CAMPUS_TEST_RUN;
+    if (work) await removeDir(work);
+  };
 }
