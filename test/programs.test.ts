@@ -7,7 +7,7 @@ import { readSessions } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { closest, editDistance } from '../src/core/read/closest.ts';
 import { loadSiteData, readDataFolder } from '../src/load/data-fs.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { ROOT } from './helpers/build.ts';
 
 const site = loadSiteData(path.join(ROOT, 'data'), ROOT);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { readDirectory } from '../src/core/datasets/directory.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';

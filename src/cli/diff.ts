@@ -4,7 +4,7 @@ import { diffData } from '../core/review/data-diff.ts';
 import { readDataFiles } from '../core/datasets/data-folder.ts';
 import { renderDiffMarkdown } from '../core/review/diff-markdown.ts';
 import { readDataFolder, showPath } from '../load/data-fs.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { readDataAtRef } from '../load/git-data.ts';
 import { diffCommand } from './commands.ts';
 import { cliMain } from './runner.ts';

@@ -6,7 +6,7 @@ import { progressFor } from '../pipeline/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { loadSiteData } from '../load/data-fs.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
 import { startCommand } from './commands.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
-import { DATASETS } from './dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 
