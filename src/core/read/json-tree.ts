@@ -1,4 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { FORBIDDEN_CHARS, forbiddenCharMessage } from './characters.ts';
 import { decodeUtf8 } from './decode.ts';
 import type { Findings, Place } from './findings.ts';
 import { LineIndex } from './text-position.ts';
@@ -25,8 +26,22 @@ function explain(error: ParseError): string {
   return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
 }
 
-/** Turns jsonc-parser's tree into JsonNodes with line and column, reporting repeated keys. */
-function convert(node: Node, text: string, place: (offset: number) => Place, findings: Findings): JsonNode {
+/** The offset in the text of the character at `index` of a string's value (escapes take their written length). */
+function rawOffset(text: string, node: Node, index: number): number {
+  let i = node.offset + 1;
+  for (let k = 0; k < index; k++) i += text[i] !== '\\' ? 1 : text[i + 1] === 'u' ? 6 : 2;
+  return i;
+}
+
+/** Reports a character no published file may hold, written as itself or as an escape, where it is written. */
+function checkCharacters(node: Node, what: string, text: string, place: (offset: number) => Place, findings: Findings): void {
+  const value = String(node.value);
+  const bad = FORBIDDEN_CHARS.exec(value);
+  if (bad) findings.error(place(rawOffset(text, node, bad.index)), 'control-character', forbiddenCharMessage(what, bad[0]));
+}
+
+/** Turns jsonc-parser's tree into JsonNodes with line and column, reporting repeated keys and forbidden characters. */
+function convert(node: Node, text: string, place: (offset: number) => Place, findings: Findings, name = 'the value'): JsonNode {
   const at = place(node.offset);
   switch (node.type) {
     case 'object': {
@@ -37,16 +52,18 @@ function convert(node: Node, text: string, place: (offset: number) => Place, fin
         if (!keyNode || !valueNode) continue;
         const key = String(keyNode.value);
         const keyAt = place(keyNode.offset);
+        checkCharacters(keyNode, 'the member name', text, place, findings);
         const before = seen.get(key);
         if (before) findings.error(keyAt, 'duplicate-member', `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. Remove or rename one.`);
         else seen.set(key, keyAt);
-        members.push({ key, keyAt, value: convert(valueNode, text, place, findings) });
+        members.push({ key, keyAt, value: convert(valueNode, text, place, findings, key) });
       }
       return { kind: 'object', members, at };
     }
     case 'array':
-      return { kind: 'array', items: (node.children ?? []).map((c) => convert(c, text, place, findings)), at };
+      return { kind: 'array', items: (node.children ?? []).map((c) => convert(c, text, place, findings, name)), at };
     case 'string':
+      checkCharacters(node, name, text, place, findings);
       return { kind: 'string', value: String(node.value), at };
     case 'number':
       return { kind: 'number', value: Number(node.value), text: text.slice(node.offset, node.offset + node.length), at };
