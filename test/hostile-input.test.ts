@@ -1,44 +1,8 @@
 // Hostile input, the same cases for every data set and format (CSV and JSON): each file of each
 // data set, from data/ (and a small JSON fixture for the buildings' JSON copy), is changed the
 // same ways; every change ends in findings at their place, never in an exception.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDataFiles } from '../src/core/datasets/data-folder.ts';
-import { DATASETS } from '../src/core/datasets/registry.ts';
-import type { Finding } from '../src/core/read/findings.ts';
-import { listDataFiles } from '../src/load/data-fs.ts';
-import { ROOT } from './helpers/build.ts';
-
-/** One sample file per data set and format: its path inside data/, and its text. */
-export interface Sample {
-  set: string;
-  rel: string;
-  text: string;
-  /** Files read beside it, unchanged (the CSV a JSON copy is compared with). */
-  beside: { rel: string; bytes: Uint8Array }[];
-}
-
-/** The first file of each data set in data/, and the buildings' JSON copy from the fixtures. */
-export function samples(): Sample[] {
-  const out: Sample[] = [];
-  for (const set of Object.values(DATASETS).filter((s) => !s.derived)) {
-    const dir = path.join(ROOT, 'data', set.name);
-    const first = listDataFiles(dir)[0];
-    if (first) out.push({ set: set.name, rel: `${set.name}/${first}`, text: readFileSync(path.join(dir, first), 'utf8'), beside: [] });
-  }
-  const copy = path.join(ROOT, 'test/fixtures/hostile/buildings/Buildings.json');
-  const csv = { rel: 'buildings/Buildings.csv', bytes: readFileSync(path.join(ROOT, 'data/buildings/Buildings.csv')) };
-  out.push({ set: 'buildings', rel: 'buildings/Buildings.json', text: readFileSync(copy, 'utf8'), beside: [csv] });
-  return out;
-}
-
-/** Reads a sample's file, as data/<rel>, with `bytes` for its content (and the files beside it); returns its findings. */
-export function readSample(sample: Sample, bytes: Uint8Array | string): Finding[] {
-  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
-  const inputs = [...sample.beside, { rel: sample.rel, bytes: data }].sort((a, b) => (a.rel < b.rel ? -1 : 1));
-  return readDataFiles(inputs, (r) => r, DATASETS).findings.list.filter((f) => f.file === sample.rel);
-}
+import { dataSample, readSample, samples, type Sample } from './helpers/hostile.ts';
 
 /** `line:column` of a text offset (lines end at LF). */
 function lineColumn(text: string, offset: number): string {
@@ -76,6 +40,8 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
   });
 
   it.each([
+    ['nested 100,000 levels deep', '['.repeat(100_000) + ']'.repeat(100_000)],
+    ['an object nested 100,000 levels deep', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)],
     ['empty', ''],
     ['a byte-order mark alone', '\ufeff'],
     ['a lone double quote', '"'],
@@ -87,5 +53,17 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
 
   it('cut in half, throws nothing', () => {
     expect(() => readSample(sample, sample.text.slice(0, sample.text.length >> 1))).not.toThrow();
+  });
+});
+
+describe('values a reader cannot turn into a record', () => {
+  const sample = dataSample;
+  it.each([
+    ['api/versions.csv', 'a version that is no number', (t: string) => t.replace(/\n[^,\n]+,/, '\nCON,'), 'version'],
+    ['watcard/watcardvendors.json', 'a latitude beyond any number', (t: string) => t.replace(/"latitude": [^,\n]+/, '"latitude": 1e999'), 'position'],
+    ['watcard/watcardvendors.json', 'a vendor number of 400 digits', (t: string) => t.replace(/"\d+": \{/, `"${'9'.repeat(400)}": {`), 'vendor-number'],
+  ])('%s: %s is an error finding, not an exception', (rel, _, change, rule) => {
+    const findings = readSample(sample(rel), change(sample(rel).text));
+    expect(findings.filter((f) => f.severity === 'error').map((f) => f.rule)).toContain(rule);
   });
 });

@@ -72,8 +72,12 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
     for (const record of tables[table.name] ?? []) {
       const at = placeOf(record, { file: name, line: 1, column: 1 });
       const problem = recordProblem(record.values, table.record.fields, `a ${table.record.title.toLowerCase()} record`);
-      // A reader must make records that fit their description: this is a bug in it, not in the data.
-      if (problem) throw new Error(`${at.file}:${at.line}:${at.column}: the reader of "${name}" made a record that does not fit its description: ${problem}`);
+      // A reader should make only records that fit their description; one that does not is still the
+      // data's finding at its place (never an exception: "unexpected error" is unreachable from data).
+      if (problem) {
+        findings.error(at, 'record', `this row makes no valid record: ${problem}. Correct the value (the data set's README says what each column holds).`);
+        continue;
+      }
       if (table.repeats) continue;
       const key = table.key.map((k) => String(record.values[k])).join(' ');
       const before = seen.get(key);

@@ -26,6 +26,26 @@ function explain(error: ParseError): string {
   return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
 }
 
+/** How deep arrays and objects may nest: the data sets' files nest three levels; a parser's stack holds about a thousand. */
+export const MAX_JSON_DEPTH = 100;
+
+/** The offset of the first `[` or `{` nested deeper than MAX_JSON_DEPTH (outside strings), if any. */
+function tooDeep(text: string): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > MAX_JSON_DEPTH) return i;
+    } else if (c === ']' || c === '}') depth -= 1;
+  }
+  return undefined;
+}
+
 /** The offset in the text of the character at `index` of a string's value (escapes take their written length). */
 function rawOffset(text: string, node: Node, index: number): number {
   let i = node.offset + 1;
@@ -82,6 +102,11 @@ export function parseJsonFile(bytes: Uint8Array, file: string, findings: Finding
   const text = decodeUtf8(bytes, file, findings);
   const index = new LineIndex(text);
   const place = (offset: number): Place => ({ file, ...index.position(offset) });
+  const deep = tooDeep(text);
+  if (deep !== undefined) {
+    findings.error(place(deep), 'json-depth', `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep here; the data sets' files nest a few. Check the brackets.`);
+    return undefined;
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // The first error only: what follows a syntax error is usually its echo.
