@@ -7,6 +7,7 @@ import { Findings, type Place } from '../read/findings.ts';
 import { fieldNames, recordProblem } from '../records/record-spec.ts';
 import type { ProgramList } from '../records/program-list.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
+import { SPEC_METHODS } from '../records/spec-methods.ts';
 import { checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */
@@ -110,6 +111,39 @@ function checkSources(directory: readonly MethodEntry[], registry: DatasetRegist
   }
 }
 
+/**
+ * What a whole data folder must hold for the build, beyond each file being right: the directory,
+ * every method the specification requires at its path, a data file for every data set a method
+ * publishes, and a method for every data set that has files. The check and the build both read a
+ * folder through readDataFiles, which runs this, so they agree on what is valid.
+ */
+function checkWholeFolder(directory: readonly MethodEntry[] | undefined, datasets: Record<string, Tables>, registry: DatasetRegistry, show: (rel: string) => string, findings: Findings): void {
+  const file = show(DIRECTORY_FILE);
+  const top = { file, line: 1, column: 1 };
+  if (!directory) {
+    // A directory that is there but could not be read (a link, a special file) is already reported.
+    if (!findings.errors.some((f) => f.file === file)) findings.error(top, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
+    return;
+  }
+  const byId = new Map(directory.map((e) => [e.methodId, e]));
+  for (const [id, path] of SPEC_METHODS) {
+    const entry = byId.get(id);
+    if (!entry) findings.error(top, 'required-method', `the directory lacks method ${id} (${path}), which the specification requires. Add its row back.`);
+    else if (entry.path !== path) findings.error({ file, line: entry.line, column: 1 }, 'required-method', `method ${id} is at ${entry.path}, but the specification puts it at ${path}. Write that path.`);
+  }
+  for (const entry of directory) {
+    const set = entry.source === undefined ? undefined : registry[entry.source];
+    if (set && !set.derived && !datasets[set.name]) {
+      findings.error({ file, line: entry.line, column: 1 }, 'directory', `method ${entry.methodId} publishes the data set "${set.name}", but ${show(set.name)}/ has no data file.`);
+    }
+  }
+  for (const name of Object.keys(datasets)) {
+    for (const id of Object.keys(registry[name]!.feeds).map(Number)) {
+      if (!byId.has(id)) findings.error(top, 'directory', `the data set "${name}" feeds method ${id}, which the directory lacks: its data would be published nowhere. Add the method's row, or remove ${show(name)}/.`);
+    }
+  }
+}
+
 /** Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once). */
 export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
   const tables = set.read(files, findings);
@@ -120,9 +154,10 @@ export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], fin
 /**
  * Reads and checks the files of a data folder, given in file-name order: the method directory
  * (when present) and each data set's files, read by that set's reader from `registry`. `show`
- * turns a relative path into the path findings name; `folderName` is the folder's own name.
+ * turns a relative path into the path findings name; `folderName` is the folder's own name. With
+ * `whole`, they are the build's whole data folder, checked as such (checkWholeFolder).
  */
-export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string, registry: DatasetRegistry, folderName?: string): DataReport {
+export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string, registry: DatasetRegistry, folderName?: string, whole = false): DataReport {
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
   const files = new Map<string, SourceFile[]>();
@@ -163,6 +198,7 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
       if (set && feed && !set.derived && datasets[set.name]) checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
     }
   }
+  if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
   const programs = readPrograms(programFiles, datasets, show, findings);
   if (programs && datasets.infosessions) {
     checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
