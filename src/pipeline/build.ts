@@ -18,6 +18,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { publishOutput, type FillTarget } from './atomic-dir.ts';
 import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
+import { checkProjectLinks } from './project-links.ts';
 import { OutputWriter, readVersionInputs, type OutputFile, type VersionInputs } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
@@ -110,6 +111,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
+  // Before anything is read or hashed: a link out of the project is never followed.
+  checkProjectLinks(options.root);
   const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
