@@ -1,7 +1,10 @@
 // Hostile input, the same cases for every data set and format (CSV and JSON): each file of each
 // data set, from data/ (and a small JSON fixture for the buildings' JSON copy), is changed the
 // same ways; every change ends in findings at their place, never in an exception.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/build.ts';
 import { dataSample, readSample, samples, type Sample } from './helpers/hostile.ts';
 
 /** `line:column` of a text offset (lines end at LF). */
@@ -65,5 +68,31 @@ describe('values a reader cannot turn into a record', () => {
   ])('%s: %s is an error finding, not an exception', (rel, _, change, rule) => {
     const findings = readSample(sample(rel), change(sample(rel).text));
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.rule)).toContain(rule);
+  });
+});
+
+describe('values that become file or folder names', () => {
+  const long = 'x'.repeat(300);
+  /** The errors of data/<rel> changed by `change`, read beside the directory: `line:column rule`. */
+  const errorsOf = (rel: string, change: (t: string) => string, directory?: (t: string) => string) => {
+    const sample = dataSample(rel);
+    if (rel.startsWith('programs/')) sample.beside.push({ rel: 'quest/AcademicGroups.csv', bytes: readFileSync(path.join(ROOT, 'data/quest/AcademicGroups.csv')) });
+    if (directory) sample.beside = sample.beside.map((b) => ({ ...b, bytes: Buffer.from(directory(Buffer.from(b.bytes).toString('utf8'))) }));
+    const findings = rel === 'methods.csv' ? readSample({ ...sample, beside: [] }, change(sample.text)) : readSample(sample, change(sample.text));
+    return findings.filter((f) => f.severity === 'error').map((f) => `${f.line}:${f.column} ${f.rule}`);
+  };
+  const first = (line: string) => (t: string) => t.replace(/\n[^\n]*/, `\n${line}`);
+
+  it.each([
+    ['a building code of 300 characters', 'buildings/Buildings.csv', first(`1,${long},,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,`), '2:1 file-name'],
+    ['a building code Windows reserves', 'buildings/Buildings.csv', first('1,CON,,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,'), '2:1 file-name'],
+    ['a building code differing from another only in case', 'buildings/Buildings.csv', (t: string) => t.replace('\n2,E2,', '\n2,dwe,'), '3:1 file-name'],
+    ['a session id of 300 digits', 'infosessions/1139.csv', (t: string) => t.replace('\n2116,', `\n${'1'.repeat(300)},`), '2:1 file-name'],
+    ['an audience of 300 characters', 'infosessions/1139.csv', (t: string) => t.replace('3rd and 4th year Students', long), '2:90 file-name'],
+    ['a program of 300 characters', 'programs/programs.csv', (t: string) => `${t}${long},${long},MAT\n`, `${readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8').split('\n').length}:1 file-name`],
+    ['a path segment of 300 characters', 'methods.csv', (t: string) => t.replace('/foodservices/diets.{format}', `/foodservices/${long}.{format}`), '36:17 file-name'],
+    ['a path whose schema name another method has', 'methods.csv', (t: string) => `${t}1400,Events,/events/terms.{format},300,events,,no,,,,,Lists events,,\n`, `${readFileSync(path.join(ROOT, 'data/methods.csv'), 'utf8').split('\n').length}:13 file-name`],
+  ] as const)('%s is an error at its place', (_, rel, change, expected) => {
+    expect(errorsOf(rel, change)).toContain(expected);
   });
 });
