@@ -59,6 +59,7 @@ describe.each([
   ['cell-count', rows(GOOD, '2,B,"September 6, 2013",1:00 PM,2:00 PM,TC,,All,x,y,extra'), [3, 'extra'], 'error', 'has 11 cells'],
   ['cell-count', rows(GOOD, '2,B,"September 6, 2013",1:00 PM'), [3, '\0'], 'error', 'has 4 cells'],
   ['unterminated-quote', rows(GOOD, '2,B,"September 6, 2013",1:00 PM,2:00 PM,TC,,All,x,"never closed', '3,C'), [3, '"never'], 'error', 'never closed'],
+  ['stray-quote', rows(GOOD.replace('TC 2218', '"TC" 2218')), [2, '" 2218'], 'error', 'a double quote in the middle of a value'],
   ['id', rows(GOOD.replace('2116', '21a6')), [2, '21a6'], 'error', 'not a number'],
   ['duplicate-id', rows(GOOD, GOOD), [3, '2116'], 'error', 'already used at data/infosessions/1139.csv:2'],
   ['date', rows(GOOD.replace('"September 5, 2013"', 'Sept 5 2013')), [2, 'Sept'], 'error', 'not a date like'],
