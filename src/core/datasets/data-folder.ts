@@ -214,6 +214,20 @@ function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, T
     }
   }
   const labels = files.get(PROGRAM_LIST.labels);
+  if (!labels) return undefined;
+  // Faculties that could not be read would make every row of the list an error: one finding says so, after their cause.
+  const blocking = findings.errors.filter((f) => f.file === show(PROGRAM_LIST.faculties));
+  if (blocking.length > 0) {
+    const rows = Math.max(0, new TextDecoder().decode(labels).trimEnd().split('\n').length - 1);
+    findings.error(
+      { file: show(PROGRAM_LIST.labels), line: 1, column: 1 },
+      'program-list',
+      `the ${rows} rows of ${show(PROGRAM_LIST.labels)} are not checked: their faculties are the group codes of ${show(PROGRAM_LIST.faculties)}, ` +
+        `which has ${blocking.length} error${blocking.length === 1 ? '' : 's'} (reported above). Fix that first, then check again.`,
+      { file: blocking[0]!.file, line: blocking[0]!.line, column: blocking[0]!.column },
+    );
+    return undefined;
+  }
   const groups = datasets.quest?.groups;
-  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings) : undefined;
+  return readProgramList(labels, groups && facultiesOf(groups), show, findings);
 }
