@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATASETS } from '../src/core/datasets/registry.ts';
+import { Findings } from '../src/core/read/findings.ts';
 import { ROOT } from './helpers/build.ts';
 import { dataSample, readSample, samples, type Sample } from './helpers/hostile.ts';
 
@@ -94,5 +96,17 @@ describe('values that become file or folder names', () => {
     ['a path whose schema name another method has', 'methods.csv', (t: string) => `${t}1400,Events,/events/terms.{format},300,events,,no,,,,,Lists events,,\n`, `${readFileSync(path.join(ROOT, 'data/methods.csv'), 'utf8').split('\n').length}:13 file-name`],
   ] as const)('%s is an error at its place', (_, rel, change, expected) => {
     expect(errorsOf(rel, change)).toContain(expected);
+  });
+});
+
+describe('an empty optional value', () => {
+  it.each(['vendor_name', 'address', 'phone_number', 'logo'])('watcard: an empty %s is one warning, "empty", published as null (the same for every member)', (member) => {
+    const sample = dataSample('watcard/watcardvendors.json');
+    const text = sample.text.replace(new RegExp(`"${member}": "[^"]*"`), `"${member}": ""`);
+    const found = readSample(sample, text).filter((f) => f.line === text.slice(0, text.indexOf(`"${member}": ""`)).split('\n').length);
+    expect(found.map((f) => `${f.severity} ${f.rule}`)).toEqual(['warning empty']);
+    expect(found[0]!.message).toContain(`${member} is empty: write null where it is not known`);
+    const source = { rel: 'watcardvendors.json', file: 'watcardvendors.json', bytes: Buffer.from(text) };
+    expect(DATASETS.watcard!.read([source], new Findings()).vendors![0]!.values[member]).toBeNull();
   });
 });

@@ -46,6 +46,11 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
     return node.value;
   }
   if (node.kind !== 'string') return wrong('text');
+  // Every member is optional, and null says "not known": an empty text says the same, the same way for each.
+  if (node.value.trim() === '') {
+    findings.warning(node.at, 'empty', `${name} is empty: write null where it is not known. It is published as null.`);
+    return null;
+  }
   checkSpaces(name, node, findings);
   if (name === 'phone_number' && !PHONE.test(node.value)) findings.warning(node.at, 'phone', `phone_number "${node.value}" is not written 519-888-4567 (an extension after " x", e.g. 519-888-4567 x33801).`);
   if (name === 'logo' && !/^https?:$/.test(URL.canParse(node.value) ? new URL(node.value).protocol : '')) {
