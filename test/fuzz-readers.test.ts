@@ -4,7 +4,28 @@
 // data). Seeded and bounded: the same runs every time, in a few seconds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSample, samples, type Sample } from './helpers/hostile.ts';
+import { readBuildings } from '../src/core/buildings/building.ts';
+import { subscriptionFeeds } from '../src/core/calendar/feeds.ts';
+import { programCatalog } from '../src/core/calendar/programs.ts';
+import { readSessions } from '../src/core/calendar/session.ts';
+import type { DataReport } from '../src/core/datasets/data-folder.ts';
+import { publishedMethods } from '../src/core/datasets/published.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
+import type { SiteData } from '../src/core/records/site-data.ts';
+import { renderSchemaFiles } from '../src/core/render/schemas/schema-files.ts';
+import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
+import { readSampleReport, samples, type Sample } from './helpers/hostile.ts';
+
+/** The build's core steps over what a check passed: the methods' files and schemas, the sessions and their feeds, the buildings. */
+function buildCore(report: DataReport): void {
+  const site: SiteData = { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), warnings: report.findings.warnings };
+  const ctx = renderContext(parseSiteUrl('https://example.edu'), 1_700_000_000);
+  const methods = publishedMethods(site, DATASETS, ctx);
+  renderSchemaFiles(site, methods, ctx);
+  const catalog = programCatalog(site.programs);
+  subscriptionFeeds(readSessions(site, catalog), catalog);
+  readBuildings(site);
+}
 
 /** Bytes that mean something to a CSV or JSON reader, or to a decoder. */
 const TOKENS = ['"', '""', ',', '\n', '\r', '\r\n', '{', '}', '[', ']', ':', '\\', '\\u', '\\u0000', 'null', '-', '.', 'e9', '1e999', '0x', ' ', '\t', '\u0000', '\ufeff', '\ufffe', '😀'].map((t) =>
@@ -46,11 +67,13 @@ describe.each(CASES)('%s, its bytes mutated', (_, sample) => {
     const original = Buffer.from(sample.text, 'utf8');
     fc.assert(
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 6 }), (mutations) => {
-        const findings = readSample(sample, mutate(original, mutations));
-        for (const f of findings) {
+        const report = readSampleReport(sample, mutate(original, mutations));
+        for (const f of report.findings.list) {
           expect(f.line).toBeGreaterThanOrEqual(1);
           expect(f.column).toBeGreaterThanOrEqual(1);
         }
+        // What the check passes, the build's core steps take without an exception.
+        if (report.findings.errors.length === 0 && report.directory) buildCore(report);
       }),
       { seed: Number(process.env.FUZZ_SEED ?? 20231124), numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
     );

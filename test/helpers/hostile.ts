@@ -2,7 +2,7 @@
 // and fuzz suites share.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
+import { readDataFiles, type DataReport } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import type { Finding } from '../../src/core/read/findings.ts';
 import { listDataFiles } from '../../src/load/data-fs.ts';
@@ -36,11 +36,16 @@ export function samples(): Sample[] {
   return out;
 }
 
-/** Reads a sample's file, as data/<rel>, with `bytes` for its content (and the files beside it); returns its findings. */
-export function readSample(sample: Sample, bytes: Uint8Array | string): Finding[] {
+/** Reads a sample's file, as data/<rel>, with `bytes` for its content (and the files beside it); returns the report. */
+export function readSampleReport(sample: Sample, bytes: Uint8Array | string): DataReport {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
   const inputs = [...sample.beside, { rel: sample.rel, bytes: data }].sort((a, b) => (a.rel < b.rel ? -1 : 1));
-  return readDataFiles(inputs, (r) => r, DATASETS).findings.list.filter((f) => f.file === sample.rel);
+  return readDataFiles(inputs, (r) => r, DATASETS);
+}
+
+/** Reads a sample's file as readSampleReport does; returns its findings. */
+export function readSample(sample: Sample, bytes: Uint8Array | string): Finding[] {
+  return readSampleReport(sample, bytes).findings.list.filter((f) => f.file === sample.rel);
 }
 
 
