@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { ROOT } from './helpers/build.ts';
@@ -109,4 +110,11 @@ describe('an empty optional value', () => {
     const source = { rel: 'watcardvendors.json', file: 'watcardvendors.json', bytes: Buffer.from(text) };
     expect(DATASETS.watcard!.read([source], new Findings()).vendors![0]!.values[member]).toBeNull();
   });
+});
+
+it('courses: a subject differing from another only in case is an error at its record (its folder would be the other\'s)', () => {
+  const sample = dataSample('courses/ACTSC.csv');
+  sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
+  const found = readDataFiles([...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)), (r) => r, DATASETS);
+  expect(found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length).toBeGreaterThan(0);
 });

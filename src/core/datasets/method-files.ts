@@ -52,11 +52,21 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
       findings?.error(at, 'file-name', `"${shortName(id)}", the ${holes.join('/')} of method ${entry.methodId}'s file: ${named}.`);
       continue;
     }
-    const folder = params.slice(0, -1).join('/');
-    if (!folders.has(folder)) folders.set(folder, new CaseFolder());
-    const clash = folders.get(folder)!.clash(params.at(-1)!);
-    if (clash !== undefined) {
-      findings?.error(at, 'file-name', `"${params.at(-1)}" differs from "${clash}" only in case, so method ${entry.methodId}'s two files are one on a case-insensitive file system (Windows, macOS). Write it as "${clash}", or give it its own name.`);
+    // Each value names a folder (or the file) inside the folder its earlier values name.
+    let clash: { value: string; before: string } | undefined;
+    for (let i = 0; i < params.length && !clash; i++) {
+      const folder = params.slice(0, i).join('/').toLowerCase();
+      if (!folders.has(folder)) folders.set(folder, new CaseFolder());
+      const before = folders.get(folder)!.clash(params[i]!);
+      if (before !== undefined) clash = { value: params[i]!, before };
+    }
+    if (clash) {
+      findings?.error(
+        at,
+        'file-name',
+        `"${clash.value}" differs from "${clash.before}" only in case, so method ${entry.methodId}'s files of the two are one ` +
+          `on a case-insensitive file system (Windows, macOS). Write it as "${clash.before}", or give it its own name.`,
+      );
       continue;
     }
     const own = concretePath({ path: holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path) }, 'json');
