@@ -18,7 +18,12 @@ import { readSampleReport, samples, type Sample } from './helpers/hostile.ts';
 
 /** The build's core steps over what a check passed: the methods' files and schemas, the sessions and their feeds, the buildings. */
 function buildCore(report: DataReport): void {
-  const site: SiteData = { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), warnings: report.findings.warnings };
+  const site: SiteData = {
+    directory: report.directory!,
+    datasets: report.datasets,
+    ...(report.programs && { programs: report.programs }),
+    warnings: report.findings.warnings,
+  };
   const ctx = renderContext(parseSiteUrl('https://example.edu'), 1_700_000_000);
   const methods = publishedMethods(site, DATASETS, ctx);
   renderSchemaFiles(site, methods, ctx);
@@ -28,16 +33,50 @@ function buildCore(report: DataReport): void {
 }
 
 /** Bytes that mean something to a CSV or JSON reader, or to a decoder. */
-const TOKENS = ['"', '""', ',', '\n', '\r', '\r\n', '{', '}', '[', ']', ':', '\\', '\\u', '\\u0000', 'null', '-', '.', 'e9', '1e999', '0x', ' ', '\t', '\u0000', '\ufeff', '\ufffe', '😀'].map((t) =>
-  Buffer.from(t, 'utf8'),
-);
+const TOKENS = [
+  '"',
+  '""',
+  ',',
+  '\n',
+  '\r',
+  '\r\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  '\\',
+  '\\u',
+  '\\u0000',
+  'null',
+  '-',
+  '.',
+  'e9',
+  '1e999',
+  '0x',
+  ' ',
+  '\t',
+  '\u0000',
+  '\ufeff',
+  '\ufffe',
+  '😀',
+].map((t) => Buffer.from(t, 'utf8'));
 
 /** One change to a file's bytes, at a place taken modulo its length. */
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.oneof(fc.constantFrom(...TOKENS), fc.uint8Array({ minLength: 1, maxLength: 8 })) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    bytes: fc.oneof(fc.constantFrom(...TOKENS), fc.uint8Array({ minLength: 1, maxLength: 8 })),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 64 }) }),
-  fc.record({ kind: fc.constant('repeat' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 64 }), times: fc.integer({ min: 2, max: 50 }) }),
+  fc.record({
+    kind: fc.constant('repeat' as const),
+    at: fc.nat(),
+    length: fc.integer({ min: 1, max: 64 }),
+    times: fc.integer({ min: 2, max: 50 }),
+  }),
 );
 type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -46,10 +85,16 @@ function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
   let b = bytes;
   for (const m of mutations) {
     const at = b.length === 0 ? 0 : m.at % (b.length + 1);
-    if (m.kind === 'set' && b.length > 0) b = Buffer.concat([b.subarray(0, at % b.length), Buffer.of(m.byte), b.subarray((at % b.length) + 1)]);
+    if (m.kind === 'set' && b.length > 0)
+      b = Buffer.concat([b.subarray(0, at % b.length), Buffer.of(m.byte), b.subarray((at % b.length) + 1)]);
     else if (m.kind === 'insert') b = Buffer.concat([b.subarray(0, at), m.bytes, b.subarray(at)]);
     else if (m.kind === 'delete') b = Buffer.concat([b.subarray(0, at), b.subarray(at + m.length)]);
-    else if (m.kind === 'repeat') b = Buffer.concat([b.subarray(0, at), ...Array<Buffer>(m.times).fill(b.subarray(at, at + m.length)), b.subarray(at)]);
+    else if (m.kind === 'repeat')
+      b = Buffer.concat([
+        b.subarray(0, at),
+        ...Array<Buffer>(m.times).fill(b.subarray(at, at + m.length)),
+        b.subarray(at),
+      ]);
   }
   return b;
 }

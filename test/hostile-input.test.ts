@@ -39,11 +39,14 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
     expect(readSample(sample, sample.text).filter((f) => f.severity === 'error')).toEqual([]);
   });
 
-  it.each(['\u0000', '\u0001', '\u001f', '\ufffe', '\uffff'])('reports the control character %j where it stands', (char) => {
-    const { text, at } = withCharacter(sample, char);
-    const found = readSample(sample, text).filter((f) => f.rule === 'control-character');
-    expect(found.map((f) => `${f.line}:${f.column} ${f.severity}`)).toEqual([`${at} error`]);
-  });
+  it.each(['\u0000', '\u0001', '\u001f', '\ufffe', '\uffff'])(
+    'reports the control character %j where it stands',
+    (char) => {
+      const { text, at } = withCharacter(sample, char);
+      const found = readSample(sample, text).filter((f) => f.rule === 'control-character');
+      expect(found.map((f) => `${f.line}:${f.column} ${f.severity}`)).toEqual([`${at} error`]);
+    },
+  );
 
   it.each([
     ['nested 100,000 levels deep', '['.repeat(100_000) + ']'.repeat(100_000)],
@@ -66,8 +69,18 @@ describe('values a reader cannot turn into a record', () => {
   const sample = dataSample;
   it.each([
     ['api/versions.csv', 'a version that is no number', (t: string) => t.replace(/\n[^,\n]+,/, '\nCON,'), 'version'],
-    ['watcard/watcardvendors.json', 'a latitude beyond any number', (t: string) => t.replace(/"latitude": [^,\n]+/, '"latitude": 1e999'), 'position'],
-    ['watcard/watcardvendors.json', 'a vendor number of 400 digits', (t: string) => t.replace(/"\d+": \{/, `"${'9'.repeat(400)}": {`), 'vendor-number'],
+    [
+      'watcard/watcardvendors.json',
+      'a latitude beyond any number',
+      (t: string) => t.replace(/"latitude": [^,\n]+/, '"latitude": 1e999'),
+      'position',
+    ],
+    [
+      'watcard/watcardvendors.json',
+      'a vendor number of 400 digits',
+      (t: string) => t.replace(/"\d+": \{/, `"${'9'.repeat(400)}": {`),
+      'vendor-number',
+    ],
   ])('%s: %s is an error finding, not an exception', (rel, _, change, rule) => {
     const findings = readSample(sample(rel), change(sample(rel).text));
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.rule)).toContain(rule);
@@ -79,42 +92,104 @@ describe('values that become file or folder names', () => {
   /** The errors of data/<rel> changed by `change`, read beside the directory: `line:column rule`. */
   const errorsOf = (rel: string, change: (t: string) => string, directory?: (t: string) => string) => {
     const sample = dataSample(rel);
-    if (rel.startsWith('programs/')) sample.beside.push({ rel: 'quest/AcademicGroups.csv', bytes: readFileSync(path.join(ROOT, 'data/quest/AcademicGroups.csv')) });
-    if (directory) sample.beside = sample.beside.map((b) => ({ ...b, bytes: Buffer.from(directory(Buffer.from(b.bytes).toString('utf8'))) }));
-    const findings = rel === 'methods.csv' ? readSample({ ...sample, beside: [] }, change(sample.text)) : readSample(sample, change(sample.text));
+    if (rel.startsWith('programs/'))
+      sample.beside.push({
+        rel: 'quest/AcademicGroups.csv',
+        bytes: readFileSync(path.join(ROOT, 'data/quest/AcademicGroups.csv')),
+      });
+    if (directory)
+      sample.beside = sample.beside.map((b) => ({
+        ...b,
+        bytes: Buffer.from(directory(Buffer.from(b.bytes).toString('utf8'))),
+      }));
+    const findings =
+      rel === 'methods.csv'
+        ? readSample({ ...sample, beside: [] }, change(sample.text))
+        : readSample(sample, change(sample.text));
     return findings.filter((f) => f.severity === 'error').map((f) => `${f.line}:${f.column} ${f.rule}`);
   };
   const first = (line: string) => (t: string) => t.replace(/\n[^\n]*/, `\n${line}`);
 
   it.each([
-    ['a building code of 300 characters', 'buildings/Buildings.csv', first(`1,${long},,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,`), '2:1 file-name'],
-    ['a building code Windows reserves', 'buildings/Buildings.csv', first('1,CON,,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,'), '2:1 file-name'],
-    ['a building code differing from another only in case', 'buildings/Buildings.csv', (t: string) => t.replace('\n2,E2,', '\n2,dwe,'), '3:1 file-name'],
-    ['a session id of 300 digits', 'infosessions/1139.csv', (t: string) => t.replace('\n2116,', `\n${'1'.repeat(300)},`), '2:1 file-name'],
-    ['an audience of 300 characters', 'infosessions/1139.csv', (t: string) => t.replace('3rd and 4th year Students', long), '2:90 file-name'],
-    ['a program of 300 characters', 'programs/programs.csv', (t: string) => `${t}${long},${long},MAT\n`, `${readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8').split('\n').length}:1 file-name`],
-    ['a path segment of 300 characters', 'methods.csv', (t: string) => t.replace('/foodservices/diets.{format}', `/foodservices/${long}.{format}`), '36:17 file-name'],
-    ['a path whose schema name another method has', 'methods.csv', (t: string) => `${t}1400,Events,/events/terms.{format},300,events,,no,,,,,Lists events,,\n`, `${readFileSync(path.join(ROOT, 'data/methods.csv'), 'utf8').split('\n').length}:13 file-name`],
+    [
+      'a building code of 300 characters',
+      'buildings/Buildings.csv',
+      first(`1,${long},,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,`),
+      '2:1 file-name',
+    ],
+    [
+      'a building code Windows reserves',
+      'buildings/Buildings.csv',
+      first('1,CON,,Douglas Wright Engineering Building,,43.47,-80.53,1,43.47,-80.53,,'),
+      '2:1 file-name',
+    ],
+    [
+      'a building code differing from another only in case',
+      'buildings/Buildings.csv',
+      (t: string) => t.replace('\n2,E2,', '\n2,dwe,'),
+      '3:1 file-name',
+    ],
+    [
+      'a session id of 300 digits',
+      'infosessions/1139.csv',
+      (t: string) => t.replace('\n2116,', `\n${'1'.repeat(300)},`),
+      '2:1 file-name',
+    ],
+    [
+      'an audience of 300 characters',
+      'infosessions/1139.csv',
+      (t: string) => t.replace('3rd and 4th year Students', long),
+      '2:90 file-name',
+    ],
+    [
+      'a program of 300 characters',
+      'programs/programs.csv',
+      (t: string) => `${t}${long},${long},MAT\n`,
+      `${readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8').split('\n').length}:1 file-name`,
+    ],
+    [
+      'a path segment of 300 characters',
+      'methods.csv',
+      (t: string) => t.replace('/foodservices/diets.{format}', `/foodservices/${long}.{format}`),
+      '36:17 file-name',
+    ],
+    [
+      'a path whose schema name another method has',
+      'methods.csv',
+      (t: string) => `${t}1400,Events,/events/terms.{format},300,events,,no,,,,,Lists events,,\n`,
+      `${readFileSync(path.join(ROOT, 'data/methods.csv'), 'utf8').split('\n').length}:13 file-name`,
+    ],
   ] as const)('%s is an error at its place', (_, rel, change, expected) => {
     expect(errorsOf(rel, change)).toContain(expected);
   });
 });
 
 describe('an empty optional value', () => {
-  it.each(['vendor_name', 'address', 'phone_number', 'logo'])('watcard: an empty %s is one warning, "empty", published as null (the same for every member)', (member) => {
-    const sample = dataSample('watcard/watcardvendors.json');
-    const text = sample.text.replace(new RegExp(`"${member}": "[^"]*"`), `"${member}": ""`);
-    const found = readSample(sample, text).filter((f) => f.line === text.slice(0, text.indexOf(`"${member}": ""`)).split('\n').length);
-    expect(found.map((f) => `${f.severity} ${f.rule}`)).toEqual(['warning empty']);
-    expect(found[0]!.message).toContain(`${member} is empty: write null where it is not known`);
-    const source = { rel: 'watcardvendors.json', file: 'watcardvendors.json', bytes: Buffer.from(text) };
-    expect(DATASETS.watcard!.read([source], new Findings()).vendors![0]!.values[member]).toBeNull();
-  });
+  it.each(['vendor_name', 'address', 'phone_number', 'logo'])(
+    'watcard: an empty %s is one warning, "empty", published as null (the same for every member)',
+    (member) => {
+      const sample = dataSample('watcard/watcardvendors.json');
+      const text = sample.text.replace(new RegExp(`"${member}": "[^"]*"`), `"${member}": ""`);
+      const found = readSample(sample, text).filter(
+        (f) => f.line === text.slice(0, text.indexOf(`"${member}": ""`)).split('\n').length,
+      );
+      expect(found.map((f) => `${f.severity} ${f.rule}`)).toEqual(['warning empty']);
+      expect(found[0]!.message).toContain(`${member} is empty: write null where it is not known`);
+      const source = { rel: 'watcardvendors.json', file: 'watcardvendors.json', bytes: Buffer.from(text) };
+      expect(DATASETS.watcard!.read([source], new Findings()).vendors![0]!.values[member]).toBeNull();
+    },
+  );
 });
 
-it('courses: a subject differing from another only in case is an error at its record (its folder would be the other\'s)', () => {
+it("courses: a subject differing from another only in case is an error at its record (its folder would be the other's)", () => {
   const sample = dataSample('courses/ACTSC.csv');
   sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
-  const found = readDataFiles([...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)), (r) => r, DATASETS);
-  expect(found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length).toBeGreaterThan(0);
+  const found = readDataFiles(
+    [...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)),
+    (r) => r,
+    DATASETS,
+  );
+  expect(
+    found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length,
+  ).toBeGreaterThan(0);
 });

@@ -18,7 +18,14 @@ describe('links in public/ and src/', () => {
   });
   afterEach(() => removeDir(work));
 
-  const build = () => buildSite({ root: work, outDir: path.join(work, 'dist'), settings: { dataDir: path.join(ROOT, 'data'), site: parseSiteUrl('http://localhost'), sourceDateEpoch: 1 }, pages: false, say: () => {} });
+  const build = () =>
+    buildSite({
+      root: work,
+      outDir: path.join(work, 'dist'),
+      settings: { dataDir: path.join(ROOT, 'data'), site: parseSiteUrl('http://localhost'), sourceDateEpoch: 1 },
+      pages: false,
+      say: () => {},
+    });
 
   it.each([
     ['a file outside the project', 'public/passwd.txt', '/etc/passwd'],
@@ -27,7 +34,10 @@ describe('links in public/ and src/', () => {
     ['a link that points nowhere', 'public/gone.txt', '/nonexistent/file'],
   ])('refuses %s with one line naming the link', async (_, link, target) => {
     await symlink(target, path.join(work, link));
-    const error = await build().then(() => undefined, (e: Error) => e);
+    const error = await build().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.name).toBe('ConfigError');
     expect(error!.message).toBe(
       `${link} is a link to ${target}, ${link.endsWith('gone.txt') ? 'which does not exist' : 'outside the project'}: ` +

@@ -21,7 +21,8 @@ function errors(change: (inputs: DataFileInput[]) => DataFileInput[]): string[] 
 }
 
 /** The inputs with methods.csv's text replaced. */
-const withDirectory = (text: string) => (inputs: DataFileInput[]) => inputs.map((i) => (i.rel === 'methods.csv' ? { rel: i.rel, bytes: Buffer.from(text) } : i));
+const withDirectory = (text: string) => (inputs: DataFileInput[]) =>
+  inputs.map((i) => (i.rel === 'methods.csv' ? { rel: i.rel, bytes: Buffer.from(text) } : i));
 /** The line of methods.csv that holds a method. */
 const lineOf = (id: number) => DIRECTORY.split('\n').findIndex((l) => l.startsWith(`${id},`)) + 1;
 
@@ -46,12 +47,20 @@ describe('the data folder as a whole', () => {
 
   it('reports a directory of its header alone: every method the specification requires is missing', () => {
     const found = errors(withDirectory(`${DIRECTORY.split('\n')[0]}\n`));
-    expect(found[0]).toContain('data/methods.csv:1:1 required-method the directory lacks method 1081 (/api/services.{format})');
+    expect(found[0]).toContain(
+      'data/methods.csv:1:1 required-method the directory lacks method 1081 (/api/services.{format})',
+    );
     expect(found.filter((f) => f.includes('required-method'))).toHaveLength(35);
   });
 
   it('reports a directory without the 1129 row, and the data set left without its method', () => {
-    const found = errors(withDirectory(DIRECTORY.split('\n').filter((l) => !l.startsWith('1129,')).join('\n')));
+    const found = errors(
+      withDirectory(
+        DIRECTORY.split('\n')
+          .filter((l) => !l.startsWith('1129,'))
+          .join('\n'),
+      ),
+    );
     expect(found).toEqual([
       'data/methods.csv:1:1 required-method the directory lacks method 1129 (/resources/infosessions.{format}), which the specification requires. Add its row back.',
       'data/methods.csv:1:1 directory the data set "infosessions" feeds method 1129, which the directory lacks: its data would be published nowhere. Add the method\'s row, or remove data/infosessions/.',
@@ -59,7 +68,9 @@ describe('the data folder as a whole', () => {
   });
 
   it('reports a required method moved to another path, at its row', () => {
-    const found = errors(withDirectory(DIRECTORY.replace('/resources/infosessions.{format}', '/resources/sessions.{format}')));
+    const found = errors(
+      withDirectory(DIRECTORY.replace('/resources/infosessions.{format}', '/resources/sessions.{format}')),
+    );
     expect(found).toEqual([
       `data/methods.csv:${lineOf(1129)}:1 required-method method 1129 is at /resources/sessions.{format}, but the specification puts it at /resources/infosessions.{format}. Write that path.`,
     ]);

@@ -25,9 +25,16 @@ await cliMain(diffCommand, async ({ values, positional, second, config }) => {
   const folders = second !== undefined;
   const before = folders
     ? readFolder(first)
-    : readDataFiles(readDataAtRef(first, dataDir, root), showPath(dataDir, root), DATASETS, path.basename(path.resolve(dataDir)));
+    : readDataFiles(
+        readDataAtRef(first, dataDir, root),
+        showPath(dataDir, root),
+        DATASETS,
+        path.basename(path.resolve(dataDir)),
+      );
   const after = folders ? readFolder(second) : readDataFolder(dataDir, root);
-  const [from, to] = folders ? [path.basename(path.resolve(first)), path.basename(path.resolve(second))] : [first, undefined];
+  const [from, to] = folders
+    ? [path.basename(path.resolve(first)), path.basename(path.resolve(second))]
+    : [first, undefined];
   const diff = diffData(before, after, DATASETS);
   const json = `${JSON.stringify({ ref: from, ...(to !== undefined && { to }), ...diff }, null, 2)}\n`;
   process.stdout.write(values.format === 'json' ? json : renderDiffMarkdown(diff, from, to));

@@ -28,11 +28,22 @@ export function samples(): Sample[] {
   for (const set of Object.values(DATASETS).filter((s) => !s.derived)) {
     const dir = path.join(ROOT, 'data', set.name);
     const first = listDataFiles(dir)[0];
-    if (first) out.push({ set: set.name, rel: `${set.name}/${first}`, text: readFileSync(path.join(dir, first), 'utf8'), beside: [directory] });
+    if (first)
+      out.push({
+        set: set.name,
+        rel: `${set.name}/${first}`,
+        text: readFileSync(path.join(dir, first), 'utf8'),
+        beside: [directory],
+      });
   }
   const copy = path.join(ROOT, 'test/fixtures/hostile/buildings/Buildings.json');
   const csv = { rel: 'buildings/Buildings.csv', bytes: readFileSync(path.join(ROOT, 'data/buildings/Buildings.csv')) };
-  out.push({ set: 'buildings', rel: 'buildings/Buildings.json', text: readFileSync(copy, 'utf8'), beside: [directory, csv] });
+  out.push({
+    set: 'buildings',
+    rel: 'buildings/Buildings.json',
+    text: readFileSync(copy, 'utf8'),
+    beside: [directory, csv],
+  });
   return out;
 }
 
@@ -48,9 +59,13 @@ export function readSample(sample: Sample, bytes: Uint8Array | string): Finding[
   return readSampleReport(sample, bytes).findings.list.filter((f) => f.file === sample.rel);
 }
 
-
 /** The file data/<rel> as a sample, read beside the method directory. */
 export function dataSample(rel: string): Sample {
   const directory = { rel: 'methods.csv', bytes: readFileSync(path.join(ROOT, 'data/methods.csv')) };
-  return { set: rel.split('/')[0]!, rel, text: readFileSync(path.join(ROOT, 'data', rel), 'utf8'), beside: [directory] };
+  return {
+    set: rel.split('/')[0]!,
+    rel,
+    text: readFileSync(path.join(ROOT, 'data', rel), 'utf8'),
+    beside: [directory],
+  };
 }

@@ -76,7 +76,8 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
       // A reader should make only records that fit their description; one that does not is still the
       // data's finding at its place (never an exception: "unexpected error" is unreachable from data).
       if (problem) {
-        findings.error(at, 'record', `this row makes no valid record: ${problem}. Correct the value (the data set's README says what each column holds).`);
+        const message = `this row makes no valid record: ${problem}. Correct the value (the data set's README says what each column holds).`;
+        findings.error(at, 'record', message);
         continue;
       }
       if (table.repeats) continue;
@@ -117,29 +118,47 @@ function checkSources(directory: readonly MethodEntry[], registry: DatasetRegist
  * publishes, and a method for every data set that has files. The check and the build both read a
  * folder through readDataFiles, which runs this, so they agree on what is valid.
  */
-function checkWholeFolder(directory: readonly MethodEntry[] | undefined, datasets: Record<string, Tables>, registry: DatasetRegistry, show: (rel: string) => string, findings: Findings): void {
+function checkWholeFolder(
+  directory: readonly MethodEntry[] | undefined,
+  datasets: Record<string, Tables>,
+  registry: DatasetRegistry,
+  show: (rel: string) => string,
+  findings: Findings,
+): void {
   const file = show(DIRECTORY_FILE);
   const top = { file, line: 1, column: 1 };
   if (!directory) {
     // A directory that is there but could not be read (a link, a special file) is already reported.
-    if (!findings.errors.some((f) => f.file === file)) findings.error(top, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
+    if (!findings.errors.some((f) => f.file === file)) {
+      findings.error(top, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
+    }
     return;
   }
   const byId = new Map(directory.map((e) => [e.methodId, e]));
   for (const [id, path] of SPEC_METHODS) {
     const entry = byId.get(id);
-    if (!entry) findings.error(top, 'required-method', `the directory lacks method ${id} (${path}), which the specification requires. Add its row back.`);
-    else if (entry.path !== path) findings.error({ file, line: entry.line, column: 1 }, 'required-method', `method ${id} is at ${entry.path}, but the specification puts it at ${path}. Write that path.`);
+    if (!entry) {
+      const message = `the directory lacks method ${id} (${path}), which the specification requires. Add its row back.`;
+      findings.error(top, 'required-method', message);
+    } else if (entry.path !== path) {
+      const message = `method ${id} is at ${entry.path}, but the specification puts it at ${path}. Write that path.`;
+      findings.error({ file, line: entry.line, column: 1 }, 'required-method', message);
+    }
   }
   for (const entry of directory) {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     if (set && !set.derived && !datasets[set.name]) {
-      findings.error({ file, line: entry.line, column: 1 }, 'directory', `method ${entry.methodId} publishes the data set "${set.name}", but ${show(set.name)}/ has no data file.`);
+      const message = `method ${entry.methodId} publishes the data set "${set.name}", but ${show(set.name)}/ has no data file.`;
+      findings.error({ file, line: entry.line, column: 1 }, 'directory', message);
     }
   }
   for (const name of Object.keys(datasets)) {
     for (const id of Object.keys(registry[name]!.feeds).map(Number)) {
-      if (!byId.has(id)) findings.error(top, 'directory', `the data set "${name}" feeds method ${id}, which the directory lacks: its data would be published nowhere. Add the method's row, or remove ${show(name)}/.`);
+      if (byId.has(id)) continue;
+      const message =
+        `the data set "${name}" feeds method ${id}, which the directory lacks: its data would be published nowhere. ` +
+        `Add the method's row, or remove ${show(name)}/.`;
+      findings.error(top, 'directory', message);
     }
   }
 }
@@ -157,7 +176,13 @@ export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], fin
  * turns a relative path into the path findings name; `folderName` is the folder's own name. With
  * `whole`, they are the build's whole data folder, checked as such (checkWholeFolder).
  */
-export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string, registry: DatasetRegistry, folderName?: string, whole = false): DataReport {
+export function readDataFiles(
+  inputs: readonly DataFileInput[],
+  show: (rel: string) => string,
+  registry: DatasetRegistry,
+  folderName?: string,
+  whole = false,
+): DataReport {
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
   const files = new Map<string, SourceFile[]>();
@@ -222,8 +247,10 @@ function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, T
     findings.error(
       { file: show(PROGRAM_LIST.labels), line: 1, column: 1 },
       'program-list',
-      `the ${rows} rows of ${show(PROGRAM_LIST.labels)} are not checked: their faculties are the group codes of ${show(PROGRAM_LIST.faculties)}, ` +
-        `which has ${blocking.length} error${blocking.length === 1 ? '' : 's'} (reported above). Fix that first, then check again.`,
+      `the ${rows} rows of ${show(PROGRAM_LIST.labels)} are not checked: ` +
+        `their faculties are the group codes of ${show(PROGRAM_LIST.faculties)}, ` +
+        `which has ${blocking.length} error${blocking.length === 1 ? '' : 's'} (reported above). ` +
+        'Fix that first, then check again.',
       { file: blocking[0]!.file, line: blocking[0]!.line, column: blocking[0]!.column },
     );
     return undefined;

@@ -75,14 +75,19 @@ export function readDirectory(
     if (PATH_PATTERN.test(path)) {
       // Each segment names a folder or file of the output, and so does the name of its schemas.
       const segments = path.replace(/\.\{format\}$/, '').slice(1).split('/');
-      const named = segments.map((s) => (s.startsWith('{') ? undefined : fileNameProblem(s))).find((p) => p !== undefined);
+      const named = segments.map((s) => (s.startsWith('{') ? undefined : fileNameProblem(s))).find((p) => p);
       const schema = sitePaths.jsonSchema({ path });
       const schemaName = schema.split('/').pop()!;
       const before = schemaNames.get(schemaName);
-      if (named) findings.error(at('path'), 'file-name', `a segment of path ${path.length > 60 ? `${path.slice(0, 57)}...` : path}: ${named}.`);
-      else if (fileNameProblem(schemaName)) findings.error(at('path'), 'file-name', `the schemas of path ${path} would be named ${schemaName}: ${fileNameProblem(schemaName)}.`);
-      else if (before && before.path !== path) {
-        findings.error(at('path'), 'file-name', `the schemas of path ${path} would be ${schema}, as those of ${before.path} on line ${before.line}: one file for two methods. Choose a path whose last segment no other method's path ends in.`);
+      const shown = path.length > 60 ? `${path.slice(0, 57)}...` : path;
+      if (named) findings.error(at('path'), 'file-name', `a segment of path ${shown}: ${named}.`);
+      else if (fileNameProblem(schemaName)) {
+        findings.error(at('path'), 'file-name', `the schemas of path ${shown} would be named ${schemaName}: ${fileNameProblem(schemaName)}.`);
+      } else if (before && before.path !== path) {
+        const message =
+          `the schemas of path ${path} would be ${schema}, as those of ${before.path} on line ${before.line}: one file for two methods. ` +
+          "Choose a path whose last segment no other method's path ends in.";
+        findings.error(at('path'), 'file-name', message);
       } else schemaNames.set(schemaName, { line: row.line, path });
     }
     const duplicate = <K>(seen: Map<K, number>, key: K, column: (typeof DIRECTORY_COLUMNS)[number], what: string) => {

@@ -49,7 +49,8 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
     const id = params.join('/');
     const named = params.map(fileNameProblem).find((p) => p !== undefined);
     if (named) {
-      findings?.error(at, 'file-name', `"${shortName(id)}", the ${holes.join('/')} of method ${entry.methodId}'s file: ${named}.`);
+      const message = `"${shortName(id)}", the ${holes.join('/')} of method ${entry.methodId}'s file: ${named}.`;
+      findings?.error(at, 'file-name', message);
       continue;
     }
     // Each value names a folder (or the file) inside the folder its earlier values name.
@@ -64,7 +65,8 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
       findings?.error(
         at,
         'file-name',
-        `"${clash.value}" differs from "${clash.before}" only in case, so method ${entry.methodId}'s files of the two are one ` +
+        `"${clash.value}" differs from "${clash.before}" only in case, ` +
+          `so method ${entry.methodId}'s files of the two are one ` +
           `on a case-insensitive file system (Windows, macOS). Write it as "${clash.before}", or give it its own name.`,
       );
       continue;

@@ -10,9 +10,12 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
  * characters a name may hold is the caller's rule.
  */
 export function fileNameProblem(name: string): string | undefined {
-  if (name.length > MAX_NAME_LENGTH) return `it is ${name.length} characters long, and it names a file or folder of the output: keep it to ${MAX_NAME_LENGTH}`;
-  if (RESERVED.test(name)) return `"${name}" names a file or folder of the output, and Windows reserves that name for a device: choose another`;
-  if (/[. ]$/.test(name)) return `"${name}" names a file or folder of the output, and ends in a dot or a space, which Windows drops: remove it`;
+  if (name.length > MAX_NAME_LENGTH)
+    return `it is ${name.length} characters long, and it names a file or folder of the output: keep it to ${MAX_NAME_LENGTH}`;
+  if (RESERVED.test(name))
+    return `"${name}" names a file or folder of the output, and Windows reserves that name for a device: choose another`;
+  if (/[. ]$/.test(name))
+    return `"${name}" names a file or folder of the output, and ends in a dot or a space, which Windows drops: remove it`;
   return undefined;
 }
 

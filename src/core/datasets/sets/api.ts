@@ -26,7 +26,10 @@ const RULES: readonly CsvTableRule[] = [
       checkDay(row, 'release_date', findings);
     },
     // A version that is no number was reported above: it makes no record.
-    toRecord: (row) => (/^\d+\.\d+$/.test(row.cells.version!.value) ? { version: Number(row.cells.version!.value), release_date: row.cells.release_date!.value } : undefined),
+    toRecord: (row) => {
+      const version = row.cells.version!.value;
+      return /^\d+\.\d+$/.test(version) ? { version: Number(version), release_date: row.cells.release_date!.value } : undefined;
+    },
   },
   {
     table: 'changes',

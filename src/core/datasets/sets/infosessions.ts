@@ -1,4 +1,5 @@
-import { cellPosition, readCsvTables, shownValue, type CsvTableRule, type DataRow, type ReadContext } from '../csv-reader.ts';
+import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
+import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
 import type { Dataset } from '../dataset.ts';
 import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
@@ -65,7 +66,9 @@ const sessionFiles: CsvTableRule = {
 
     // audience: it names the audience's feed file.
     const audienceName = fileNameProblem(audience!.value.trim());
-    if (audienceName) findings.error(at(audience), 'file-name', `audience ${shownValue(audience!.value)}: ${audienceName}.`);
+    if (audienceName) {
+      findings.error(at(audience), 'file-name', `audience ${shownValue(audience!.value)}: ${audienceName}.`);
+    }
 
     // date: a real calendar date, within the term the file is named for.
     const day = parseSessionDate(date!.value);

@@ -40,7 +40,10 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
   if (name in RANGE) {
     if (node.kind !== 'number') return wrong('a number of decimal degrees');
     if (Math.abs(node.value) > RANGE[name]! || !Number.isFinite(node.value)) {
-      findings.error(node.at, 'position', `${name} ${node.text} is not between -${RANGE[name]} and ${RANGE[name]} degrees. Give the position in decimal degrees, e.g. 43.4723, -80.5449.`);
+      const message =
+        `${name} ${node.text} is not between -${RANGE[name]} and ${RANGE[name]} degrees. ` +
+        'Give the position in decimal degrees, e.g. 43.4723, -80.5449.';
+      findings.error(node.at, 'position', message);
       return null;
     }
     return node.value;
