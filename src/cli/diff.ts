@@ -10,7 +10,10 @@ import { readDataAtRef } from '../load/git-data.ts';
 import { diffCommand } from './commands.ts';
 import { cliMain } from './runner.ts';
 
-/** A data folder given on the command line, its files named inside it (so both sides name them alike); one line when it is none. */
+/**
+ * A data folder given on the command line, its files named inside it (so both sides name them
+ * alike); one line when it is none.
+ */
 function readFolder(dir: string): DataReport {
   if (!existsSync(dir) || !statSync(dir).isDirectory() || listDataFiles(dir).length === 0) {
     throw new ConfigError(`${dir} is not a folder of data files (CSV, JSON).`);

@@ -57,7 +57,9 @@ function command(spec: CliSpec): string {
 
 /** The `--help` text, from the declarations. */
 export function usage(spec: CliSpec): string {
-  const pos = (spec.positional ? (spec.positional.required ? ` <${spec.positional.name}>` : ` [${spec.positional.name}]`) : '') + (spec.second ? ` [${spec.second.name}]` : '');
+  const name = spec.positional?.name;
+  const first = spec.positional ? (spec.positional.required ? ` <${name}>` : ` [${name}]`) : '';
+  const pos = first + (spec.second ? ` [${spec.second.name}]` : '');
   const rows: [string, string][] = [];
   if (spec.positional) rows.push([spec.positional.required ? `<${spec.positional.name}>` : `[${spec.positional.name}]`, spec.positional.description]);
   if (spec.second) rows.push([`[${spec.second.name}]`, spec.second.description]);
@@ -93,7 +95,10 @@ function parseProblem(error: Error & { code?: string }): string {
 }
 
 /** Parses arguments by the declarations; throws UsageError for anything wrong. */
-function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; values: CliValues; positional: string | undefined; second?: string } {
+function parseCliArgs(
+  spec: CliSpec,
+  argv: readonly string[],
+): { help: boolean; values: CliValues; positional: string | undefined; second?: string } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -119,7 +124,8 @@ function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; 
     if (v === undefined && o.default !== undefined) values[name] = o.default;
     if (v === undefined && o.type === 'boolean') values[name] = false;
   }
-  return { help: false, values, positional: parsed.positionals[0], ...(parsed.positionals[1] !== undefined ? { second: parsed.positionals[1] } : {}) };
+  const second = parsed.positionals[1];
+  return { help: false, values, positional: parsed.positionals[0], ...(second !== undefined ? { second } : {}) };
 }
 
 /** Where output goes; the process's streams unless a test gives others. */
@@ -143,7 +149,8 @@ export async function runCli(spec: CliSpec, main: (args: CliArgs) => Promise<num
     }
     const config = resolveConfig([...spec.env, 'DEBUG'], io.env, io.cwd);
     debug = config.debug;
-    return (await main({ values, positional: parsed.positional, ...(parsed.second !== undefined ? { second: parsed.second } : {}), config })) ?? 0;
+    const second = parsed.second !== undefined ? { second: parsed.second } : {};
+    return (await main({ values, positional: parsed.positional, ...second, config })) ?? 0;
   } catch (error) {
     const after = spec.onFailure ? ` ${spec.onFailure(values)}` : '';
     if (error instanceof UsageError) {

@@ -101,7 +101,12 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
  * path) without touching the disk, so a repair can be checked before it is written. With `whole`
  * (by default when it holds methods.csv), the folder is checked as the build's whole data folder.
  */
-export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: ReadonlyMap<string, Uint8Array>, options: { whole?: boolean } = {}): DataReport {
+export function readDataFolder(
+  dataDir: string,
+  cwd = process.cwd(),
+  overlay?: ReadonlyMap<string, Uint8Array>,
+  options: { whole?: boolean } = {},
+): DataReport {
   const { files, refused } = listDataFolder(dataDir);
   const inputs = [];
   for (const rel of files) {
@@ -133,7 +138,9 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
   // only a folder that holds no data file at all is said here.
   if (!report.directory && findings.errors.length === 0) {
     const where = path.relative(cwd, path.join(dataDir, DIRECTORY_FILE)) || DIRECTORY_FILE;
-    const what = existsSync(dataDir) ? 'the method directory is missing: the build needs it to know what to publish.' : `the data folder ${dataDir} does not exist.`;
+    const what = existsSync(dataDir)
+      ? 'the method directory is missing: the build needs it to know what to publish.'
+      : `the data folder ${dataDir} does not exist.`;
     findings.error({ file: where, line: 1, column: 1 }, 'directory', what);
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);

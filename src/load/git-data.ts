@@ -8,6 +8,9 @@ function git(cwd: string, args: string[]): Buffer {
   return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 }
 
+/** What to do instead of comparing with a ref, when there is no repository. */
+const TWO_FOLDERS = 'Compare two data folders instead: npm run diff -- OLD_DIR NEW_DIR';
+
 /**
  * The data files (CSV, JSON) of the data folder `dataDir` as they are at a git ref (commit, branch or tag),
  * in file-name order. Needs only that ref's objects, so a shallow clone works once the
@@ -18,11 +21,12 @@ export function readDataAtRef(ref: string, dataDir: string, cwd: string): DataFi
   try {
     top = git(cwd, ['rev-parse', '--show-toplevel']).toString('utf8').trim();
   } catch {
-    throw new ConfigError(`${cwd} is not inside a git repository, so it has no ref "${ref}". Compare two data folders instead: npm run diff -- OLD_DIR NEW_DIR`);
+    throw new ConfigError(`${cwd} is not inside a git repository, so it has no ref "${ref}". ${TWO_FOLDERS}`);
   }
   const folder = path.relative(top, path.resolve(cwd, dataDir));
   if (folder.startsWith('..') || path.isAbsolute(folder)) {
-    throw new ConfigError(`the data folder ${dataDir} is not inside a git repository (${top}), so it has no ref "${ref}". Compare two data folders instead: npm run diff -- OLD_DIR NEW_DIR`);
+    const where = `the data folder ${dataDir} is not inside the git repository ${top}`;
+    throw new ConfigError(`${where}, so it has no ref "${ref}". ${TWO_FOLDERS}`);
   }
   try {
     git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);

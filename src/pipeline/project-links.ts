@@ -36,7 +36,8 @@ export function checkProjectLinks(root: string): void {
       if (target === undefined || !inside(target)) {
         const where = target === undefined ? 'which does not exist' : 'outside the project';
         throw new ConfigError(
-          `${child} is a link to ${readlinkSync(full)}, ${where}: public/ and src/ may hold links only to files and folders inside the project. ` +
+          `${child} is a link to ${readlinkSync(full)}, ${where}: ` +
+            'public/ and src/ may hold links only to files and folders inside the project. ' +
             'Copy what it points to in, or remove the link.',
         );
       }

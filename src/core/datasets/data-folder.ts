@@ -76,7 +76,9 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
       // A reader should make only records that fit their description; one that does not is still the
       // data's finding at its place (never an exception: "unexpected error" is unreachable from data).
       if (problem) {
-        const message = `this row makes no valid record: ${problem}. Correct the value (the data set's README says what each column holds).`;
+        const message =
+          `this row makes no valid record: ${problem}. ` +
+          "Correct the value (the data set's README says what each column holds).";
         findings.error(at, 'record', message);
         continue;
       }
@@ -148,7 +150,8 @@ function checkWholeFolder(
   for (const entry of directory) {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     if (set && !set.derived && !datasets[set.name]) {
-      const message = `method ${entry.methodId} publishes the data set "${set.name}", but ${show(set.name)}/ has no data file.`;
+      const message =
+        `method ${entry.methodId} publishes the data set "${set.name}", ` + `but ${show(set.name)}/ has no data file.`;
       findings.error({ file, line: entry.line, column: 1 }, 'directory', message);
     }
   }

@@ -82,10 +82,12 @@ export function readDirectory(
       const shown = path.length > 60 ? `${path.slice(0, 57)}...` : path;
       if (named) findings.error(at('path'), 'file-name', `a segment of path ${shown}: ${named}.`);
       else if (fileNameProblem(schemaName)) {
-        findings.error(at('path'), 'file-name', `the schemas of path ${shown} would be named ${schemaName}: ${fileNameProblem(schemaName)}.`);
+        const message = `the schemas of path ${shown} would be named ${schemaName}: ${fileNameProblem(schemaName)}.`;
+        findings.error(at('path'), 'file-name', message);
       } else if (before && before.path !== path) {
         const message =
-          `the schemas of path ${path} would be ${schema}, as those of ${before.path} on line ${before.line}: one file for two methods. ` +
+          `the schemas of path ${path} would be ${schema}, as those of ${before.path} on line ${before.line}: ` +
+          'one file for two methods. ' +
           "Choose a path whose last segment no other method's path ends in.";
         findings.error(at('path'), 'file-name', message);
       } else schemaNames.set(schemaName, { line: row.line, path });

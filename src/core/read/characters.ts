@@ -1,4 +1,7 @@
-/** Characters XML 1.0 cannot carry at all (C0 controls but tab, LF and CR; U+FFFE, U+FFFF): no published file may hold them. */
+/**
+ * Characters XML 1.0 cannot carry at all (C0 controls but tab, LF and CR; U+FFFE, U+FFFF): no
+ * published file may hold them.
+ */
 export const FORBIDDEN_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 /** The finding's text for a forbidden character in a value, the same for every data set and format. */

@@ -1,4 +1,7 @@
-/** The longest value that may name a file or folder of the output (file systems allow 255 bytes; extensions and UTF-8 need room). */
+/**
+ * The longest value that may name a file or folder of the output (file systems allow 255 bytes;
+ * extensions and UTF-8 need room).
+ */
 export const MAX_NAME_LENGTH = 100;
 
 /** Names Windows reserves for devices, with or without an extension (`con`, `COM1.json`). */
@@ -10,12 +13,13 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
  * characters a name may hold is the caller's rule.
  */
 export function fileNameProblem(name: string): string | undefined {
-  if (name.length > MAX_NAME_LENGTH)
-    return `it is ${name.length} characters long, and it names a file or folder of the output: keep it to ${MAX_NAME_LENGTH}`;
-  if (RESERVED.test(name))
-    return `"${name}" names a file or folder of the output, and Windows reserves that name for a device: choose another`;
-  if (/[. ]$/.test(name))
-    return `"${name}" names a file or folder of the output, and ends in a dot or a space, which Windows drops: remove it`;
+  const names = 'names a file or folder of the output';
+  const length = name.length;
+  if (length > MAX_NAME_LENGTH) {
+    return `it is ${length} characters long, and it ${names}: keep it to ${MAX_NAME_LENGTH}`;
+  }
+  if (RESERVED.test(name)) return `"${name}" ${names}, and Windows reserves that name for a device: choose another`;
+  if (/[. ]$/.test(name)) return `"${name}" ${names}, and ends in a dot or a space, which Windows drops: remove it`;
   return undefined;
 }
 

@@ -47,7 +47,8 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   const place = (f: Finding): Place => f.cause ?? f;
   return [...findings].sort((x, y) => {
     const [a, b] = [place(x), place(y)];
-    return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || Number(!!x.cause) - Number(!!y.cause);
+    const byPlace = (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column;
+    return byPlace || Number(!!x.cause) - Number(!!y.cause);
   });
 }
 

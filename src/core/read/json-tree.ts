@@ -26,7 +26,10 @@ function explain(error: ParseError): string {
   return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
 }
 
-/** How deep arrays and objects may nest: the data sets' files nest three levels; a parser's stack holds about a thousand. */
+/**
+ * How deep arrays and objects may nest: the data sets' files nest three levels; a parser's
+ * stack holds about a thousand.
+ */
 export const MAX_JSON_DEPTH = 100;
 
 /** The offset of the first `[` or `{` nested deeper than MAX_JSON_DEPTH (outside strings), if any. */
@@ -54,14 +57,27 @@ function rawOffset(text: string, node: Node, index: number): number {
 }
 
 /** Reports a character no published file may hold, written as itself or as an escape, where it is written. */
-function checkCharacters(node: Node, what: string, text: string, place: (offset: number) => Place, findings: Findings): void {
+function checkCharacters(
+  node: Node,
+  what: string,
+  text: string,
+  place: (offset: number) => Place,
+  findings: Findings,
+): void {
   const value = String(node.value);
   const bad = FORBIDDEN_CHARS.exec(value);
-  if (bad) findings.error(place(rawOffset(text, node, bad.index)), 'control-character', forbiddenCharMessage(what, bad[0]));
+  if (!bad) return;
+  findings.error(place(rawOffset(text, node, bad.index)), 'control-character', forbiddenCharMessage(what, bad[0]));
 }
 
 /** Turns jsonc-parser's tree into JsonNodes with line and column, reporting repeated keys and forbidden characters. */
-function convert(node: Node, text: string, place: (offset: number) => Place, findings: Findings, name = 'the value'): JsonNode {
+function convert(
+  node: Node,
+  text: string,
+  place: (offset: number) => Place,
+  findings: Findings,
+  name = 'the value',
+): JsonNode {
   const at = place(node.offset);
   switch (node.type) {
     case 'object': {
@@ -104,7 +120,10 @@ export function parseJsonFile(bytes: Uint8Array, file: string, findings: Finding
   const place = (offset: number): Place => ({ file, ...index.position(offset) });
   const deep = tooDeep(text);
   if (deep !== undefined) {
-    findings.error(place(deep), 'json-depth', `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep here; the data sets' files nest a few. Check the brackets.`);
+    const message =
+      `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep here; ` +
+      "the data sets' files nest a few. Check the brackets.";
+    findings.error(place(deep), 'json-depth', message);
     return undefined;
   }
   const errors: ParseError[] = [];

@@ -28,7 +28,8 @@ const RULES: readonly CsvTableRule[] = [
     // A version that is no number was reported above: it makes no record.
     toRecord: (row) => {
       const version = row.cells.version!.value;
-      return /^\d+\.\d+$/.test(version) ? { version: Number(version), release_date: row.cells.release_date!.value } : undefined;
+      if (!/^\d+\.\d+$/.test(version)) return undefined;
+      return { version: Number(version), release_date: row.cells.release_date!.value };
     },
   },
   {
