@@ -11,7 +11,7 @@ import { programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { loadSiteData, readDataFolder } from '../src/load/data-fs.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { platformOf, SUBSCRIBE_ORDER } from '../src/scripts/platform.ts';
 import { ROOT } from './helpers/build.ts';
 import { audiencesOf, isHoliday, sessionRows } from './helpers/student-oracle.ts';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 const real = sessionRows(path.join(ROOT, 'data'));

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
 import { Findings } from '../src/core/read/findings.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, plainCsvRows, rawSnapshot } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';

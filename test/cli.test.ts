@@ -118,7 +118,9 @@ describe('npm run check and DATA_DIR', () => {
       const fromSetting = await runScript('check.ts', [], { DATA_DIR: work });
       expect(fromSetting.code).toBe(1);
       expect(fromSetting.stdout).toContain(`${shown}:3:1: error: term F is already used`);
-      expect(fromSetting.stdout.trimEnd().split('\n').at(-1)).toBe('1 error, 0 warnings in 1 file checked');
+      // The folder the build reads is checked as the build checks it: it lacks the directory too.
+      expect(fromSetting.stdout).toContain(`${path.relative(ROOT, path.join(work, 'methods.csv'))}:1:1: error: the method directory is missing`);
+      expect(fromSetting.stdout.trimEnd().split('\n').at(-1)).toBe('2 errors, 0 warnings in 1 file checked');
       const given = await runScript('check.ts', ['data'], { DATA_DIR: work });
       expect(given.code, given.stdout).toBe(0);
       expect(given.stdout).not.toContain(shown);

@@ -9,7 +9,7 @@ import { dataset as courses } from '../src/core/datasets/sets/courses.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';

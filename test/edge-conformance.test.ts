@@ -11,7 +11,7 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { parseDirectoryFile } from '../src/core/datasets/published-directory.ts';
 import { concretePath, type MethodEntry } from '../src/core/records/method-entry.ts';
 import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';

@@ -12,7 +12,7 @@ import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
 import { listDataFiles, readDataFolder } from '../src/load/data-fs.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { readTree, removeDir, ROOT, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, dataFolder, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodServices } from '../src/core/datasets/method-services.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { keyStoreFromEnv } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
 import { ROOT } from './helpers/build.ts';

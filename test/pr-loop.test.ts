@@ -124,6 +124,31 @@ describe('npm run diff -- <ref>', () => {
   });
 });
 
+describe('npm run diff -- OLD_DIR NEW_DIR', () => {
+  it('compares two data folders outside any git repository (two downloads, two releases)', async () => {
+    const [before, after] = [path.join(work, 'two/old'), path.join(work, 'two/new')];
+    await copySmallData(before);
+    await copySmallData(after);
+    const f1151 = path.join(after, 'infosessions/1151.csv');
+    await writeFile(f1151, (await readFile(f1151, 'utf8')).replace(/^2818,.*\n/m, ''));
+    const run = await runCli('diff.ts', [before, after], {}, path.join(work, 'two'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('## Data changes from `old` to `new`');
+    expect(run.stdout).toContain('- **infosessions**: 0 added, 1 removed, 0 changed');
+    expect(run.stdout).toMatch(/### infosessions: removed \(1\)\n[\s\S]*\| 2818 \|/);
+  });
+
+  it('says in one line that a folder given is not one, and that a ref needs a repository', async () => {
+    const missing = await runCli('diff.ts', [path.join(work, 'two/old'), path.join(work, 'nowhere')], {}, work);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(`diff: ${path.join(work, 'nowhere')} is not a folder of data files (CSV, JSON).`);
+    const outside = await runCli('diff.ts', ['main'], { DATA_DIR: path.join(work, 'two/old') }, work);
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toContain('is not inside a git repository');
+    expect(outside.stderr).not.toContain('unexpected error');
+  });
+});
+
 describe('workflows', () => {
   it('parse as YAML, pin every action to a commit, grant least privilege, and run only scripts that exist', async () => {
     const scripts = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,9 +6,10 @@ import { chronological, programFacets } from '../src/core/calendar/calendar.ts';
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
+import { sortFindings } from '../src/core/read/findings.ts';
 import { closest, editDistance } from '../src/core/read/closest.ts';
 import { loadSiteData, readDataFolder } from '../src/load/data-fs.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { ROOT } from './helpers/build.ts';
 
 const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
@@ -59,6 +61,20 @@ describe('the program list (data/programs/)', () => {
     const files = [{ rel: 'programs/programs.csv', bytes: Buffer.from('label,program,faculty\n') }, { rel: 'programs/faculties.csv', bytes: Buffer.from('a\n') }];
     const messages = readDataFiles(files, (r) => `data/${r}`, DATASETS).findings.errors.map((e) => e.message);
     expect(messages).toEqual([expect.stringMatching(/holds data\/programs\/programs.csv only \(its faculties are data\/quest\/AcademicGroups.csv\)/), expect.stringMatching(/AcademicGroups.csv is missing/)]);
+  });
+});
+
+describe('a wrong header in quest/AcademicGroups.csv (the program list\'s faculties)', () => {
+  it('is reported first, with one finding saying how many rows of the program list wait on it', () => {
+    const list = readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8');
+    const rows = list.trimEnd().split('\n').length - 1;
+    const report = check('MATH - Computer Science', list, FACULTIES.replace('group_code', 'groupcode'));
+    const errors = sortFindings(report.findings.errors).map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`);
+    expect(errors).toEqual(['data/quest/AcademicGroups.csv:1:1 header', 'data/programs/programs.csv:1:1 program-list']);
+    expect(report.findings.errors[1]!.message).toBe(
+      `the ${rows} rows of data/programs/programs.csv are not checked: their faculties are the group codes of data/quest/AcademicGroups.csv, ` +
+        'which has 1 error (reported above). Fix that first, then check again.',
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataset as quest } from '../src/core/datasets/sets/quest.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { readTree, removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, diffKeys, findingKey, plainCsvRows, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';

@@ -8,7 +8,7 @@ import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '
 import { readSessions, type Session } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 

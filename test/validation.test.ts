@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { readDirectory } from '../src/core/datasets/directory.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
@@ -61,6 +61,7 @@ describe.each([
   ['cell-count', rows(GOOD, '2,B,"September 6, 2013",1:00 PM,2:00 PM,TC,,All,x,y,extra'), [3, 'extra'], 'error', 'has 11 cells'],
   ['cell-count', rows(GOOD, '2,B,"September 6, 2013",1:00 PM'), [3, '\0'], 'error', 'has 4 cells'],
   ['unterminated-quote', rows(GOOD, '2,B,"September 6, 2013",1:00 PM,2:00 PM,TC,,All,x,"never closed', '3,C'), [3, '"never'], 'error', 'never closed'],
+  ['stray-quote', rows(GOOD.replace('TC 2218', '"TC" 2218')), [2, '" 2218'], 'error', 'a double quote in the middle of a value'],
   ['id', rows(GOOD.replace('2116', '21a6')), [2, '21a6'], 'error', 'not a number'],
   ['duplicate-id', rows(GOOD, GOOD), [3, '2116'], 'error', 'already used at data/infosessions/1139.csv:2'],
   ['date', rows(GOOD.replace('"September 5, 2013"', 'Sept 5 2013')), [2, 'Sept'], 'error', 'not a date like'],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataset as watcard } from '../src/core/datasets/sets/watcard.ts';
 import { sortFindings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
-import { DATASETS } from '../src/load/dataset-registry.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, diffKeys, findingKey, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fixCsv } from '../core/review/fix.ts';
 import { fixJson } from '../core/review/fix-json.ts';
 import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 import { listDataFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
 import { cliMain, UsageError } from './runner.ts';
@@ -28,7 +29,9 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
       changes.set(rel, result.changes);
     }
   }
-  let report = readDataFolder(dir, cwd, repaired);
+  // The folder the build reads (DATA_DIR) is checked as the build checks it, whatever it holds.
+  const whole = files.includes(DIRECTORY_FILE) || path.resolve(cwd, dir) === path.resolve(config.dataDir);
+  let report = readDataFolder(dir, cwd, repaired, { whole });
   if (values.fix) {
     const log = (line: string) => (format === 'json' ? console.error(line) : console.log(line));
     const refused = new Set<string>();
@@ -45,7 +48,7 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
     }
     if (changes.size === 0) log('Nothing to repair.');
     // Report what the files on disk now hold.
-    if (refused.size > 0) report = readDataFolder(dir, cwd);
+    if (refused.size > 0) report = readDataFolder(dir, cwd, undefined, { whole });
   }
 
   const findings = report.findings.list;

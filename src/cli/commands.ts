@@ -52,8 +52,18 @@ export const checkCommand: CliSpec = {
 /** `npm run diff`: what the data changes against a git ref. */
 export const diffCommand: CliSpec = {
   name: 'diff',
-  summary: 'Compares the data at a git ref with the working tree: sessions added, removed and changed, and directory changes.',
-  positional: { name: 'git-ref', required: true, description: 'the branch, tag or commit to compare with' },
+  summary:
+    'Compares the data at a git ref with the working tree, or two data folders (OLD_DIR NEW_DIR, no git needed): ' +
+    'records added, removed and changed, and directory changes.',
+  positional: {
+    name: 'git-ref|OLD_DIR',
+    required: true,
+    description: 'the branch, tag or commit to compare the working tree with; or, with NEW_DIR, the older data folder',
+  },
+  second: {
+    name: 'NEW_DIR',
+    description: 'the newer data folder: compares OLD_DIR with it instead of a git ref with the working tree',
+  },
   options: {
     format: { type: 'string', value: 'FORMAT', default: 'markdown', choices: ['markdown', 'json'], description: 'Markdown for a pull request, or JSON' },
     summary: { type: 'boolean', description: 'also append the Markdown to the GitHub Actions job summary ($GITHUB_STEP_SUMMARY)' },

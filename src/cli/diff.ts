@@ -1,25 +1,48 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diffData } from '../core/review/data-diff.ts';
-import { readDataFiles } from '../core/datasets/data-folder.ts';
+import { readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
+import { ConfigError } from '../core/read/findings.ts';
 import { renderDiffMarkdown } from '../core/review/diff-markdown.ts';
-import { readDataFolder, showPath } from '../load/data-fs.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { listDataFiles, readDataFolder, showPath } from '../load/data-fs.ts';
 import { readDataAtRef } from '../load/git-data.ts';
 import { diffCommand } from './commands.ts';
 import { cliMain } from './runner.ts';
 
-await cliMain(diffCommand, async ({ values, positional, config }) => {
-  const ref = positional!;
+/**
+ * A data folder given on the command line, its files named inside it (so both sides name them
+ * alike); one line when it is none.
+ */
+function readFolder(dir: string): DataReport {
+  if (!existsSync(dir) || !statSync(dir).isDirectory() || listDataFiles(dir).length === 0) {
+    throw new ConfigError(`${dir} is not a folder of data files (CSV, JSON).`);
+  }
+  return readDataFolder(dir, dir);
+}
+
+await cliMain(diffCommand, async ({ values, positional, second, config }) => {
   const { root, dataDir } = config;
-  const show = showPath(dataDir, root);
-  const before = readDataFiles(readDataAtRef(ref, path.relative(root, dataDir) || '.', root), show, DATASETS, path.basename(path.resolve(dataDir)));
-  const after = readDataFolder(dataDir, root);
+  const first = positional!;
+  // Two folders: no git involved (two downloads, two releases); else a ref against the working tree.
+  const folders = second !== undefined;
+  const before = folders
+    ? readFolder(first)
+    : readDataFiles(
+        readDataAtRef(first, dataDir, root),
+        showPath(dataDir, root),
+        DATASETS,
+        path.basename(path.resolve(dataDir)),
+      );
+  const after = folders ? readFolder(second) : readDataFolder(dataDir, root);
+  const [from, to] = folders
+    ? [path.basename(path.resolve(first)), path.basename(path.resolve(second))]
+    : [first, undefined];
   const diff = diffData(before, after, DATASETS);
-  const text = values.format === 'json' ? `${JSON.stringify({ ref, ...diff }, null, 2)}\n` : renderDiffMarkdown(diff, ref);
-  process.stdout.write(text);
-  if (values.summary && config.stepSummary) appendFileSync(config.stepSummary, renderDiffMarkdown(diff, ref));
+  const json = `${JSON.stringify({ ref: from, ...(to !== undefined && { to }), ...diff }, null, 2)}\n`;
+  process.stdout.write(values.format === 'json' ? json : renderDiffMarkdown(diff, from, to));
+  if (values.summary && config.stepSummary) appendFileSync(config.stepSummary, renderDiffMarkdown(diff, from, to));
   if (after.findings.errors.length > 0) {
-    console.error(`Note: the working tree's data has ${after.findings.errors.length} error(s); run npm run check for details.`);
+    console.error(`Note: the newer data has ${after.findings.errors.length} error(s); run npm run check for details.`);
   }
 });

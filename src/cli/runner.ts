@@ -22,6 +22,8 @@ export interface CliSpec {
   summary: string;
   /** Positional arguments, e.g. `[DIR]` (optional) or `<git-ref>` (required); none when absent. */
   positional?: { name: string; required: boolean; description: string };
+  /** An optional second positional argument (`[NEW_DIR]`). */
+  second?: { name: string; description: string };
   options: Record<string, CliOption>;
   /** The environment variables the command reads (resolved into its Config). */
   env: readonly SettingName[];
@@ -38,6 +40,8 @@ export type CliValues = Record<string, string | boolean | undefined>;
 export interface CliArgs {
   values: CliValues;
   positional: string | undefined;
+  /** The second positional argument, when the command takes one and it was given. */
+  second?: string;
   config: Config;
 }
 
@@ -53,9 +57,12 @@ function command(spec: CliSpec): string {
 
 /** The `--help` text, from the declarations. */
 export function usage(spec: CliSpec): string {
-  const pos = spec.positional ? (spec.positional.required ? ` <${spec.positional.name}>` : ` [${spec.positional.name}]`) : '';
+  const name = spec.positional?.name;
+  const first = spec.positional ? (spec.positional.required ? ` <${name}>` : ` [${name}]`) : '';
+  const pos = first + (spec.second ? ` [${spec.second.name}]` : '');
   const rows: [string, string][] = [];
   if (spec.positional) rows.push([spec.positional.required ? `<${spec.positional.name}>` : `[${spec.positional.name}]`, spec.positional.description]);
+  if (spec.second) rows.push([`[${spec.second.name}]`, spec.second.description]);
   for (const [name, o] of Object.entries(spec.options)) {
     const value = o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : '';
     const extra = [o.choices ? `one of ${o.choices.join(', ')}` : '', o.default !== undefined ? `default ${o.default}` : ''].filter(Boolean).join('; ');
@@ -88,7 +95,10 @@ function parseProblem(error: Error & { code?: string }): string {
 }
 
 /** Parses arguments by the declarations; throws UsageError for anything wrong. */
-function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; values: CliValues; positional: string | undefined } {
+function parseCliArgs(
+  spec: CliSpec,
+  argv: readonly string[],
+): { help: boolean; values: CliValues; positional: string | undefined; second?: string } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -105,7 +115,7 @@ function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; 
   }
   const values = parsed.values as CliValues;
   if (values.help) return { help: true, values, positional: undefined };
-  const max = spec.positional ? 1 : 0;
+  const max = (spec.positional ? 1 : 0) + (spec.second ? 1 : 0);
   if (parsed.positionals.length > max) throw new UsageError(`unexpected argument ${parsed.positionals[max]}`);
   if (spec.positional?.required && parsed.positionals.length === 0) throw new UsageError(`missing <${spec.positional.name}>`);
   for (const [name, o] of Object.entries(spec.options)) {
@@ -114,7 +124,8 @@ function parseCliArgs(spec: CliSpec, argv: readonly string[]): { help: boolean; 
     if (v === undefined && o.default !== undefined) values[name] = o.default;
     if (v === undefined && o.type === 'boolean') values[name] = false;
   }
-  return { help: false, values, positional: parsed.positionals[0] };
+  const second = parsed.positionals[1];
+  return { help: false, values, positional: parsed.positionals[0], ...(second !== undefined ? { second } : {}) };
 }
 
 /** Where output goes; the process's streams unless a test gives others. */
@@ -138,7 +149,8 @@ export async function runCli(spec: CliSpec, main: (args: CliArgs) => Promise<num
     }
     const config = resolveConfig([...spec.env, 'DEBUG'], io.env, io.cwd);
     debug = config.debug;
-    return (await main({ values, positional: parsed.positional, config })) ?? 0;
+    const second = parsed.second !== undefined ? { second: parsed.second } : {};
+    return (await main({ values, positional: parsed.positional, ...second, config })) ?? 0;
   } catch (error) {
     const after = spec.onFailure ? ` ${spec.onFailure(values)}` : '';
     if (error instanceof UsageError) {

@@ -4,7 +4,7 @@ import { buildSite } from '../pipeline/build.ts';
 import { staleReason } from '../pipeline/stale-output.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
 import { startCommand } from './commands.ts';

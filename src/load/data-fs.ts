@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
-import { DATASETS } from './dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 
@@ -98,9 +98,15 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
 
 /**
  * Reads and checks every data file (CSV, JSON) below `dataDir`. `overlay` replaces files' bytes (by relative
- * path) without touching the disk, so a repair can be checked before it is written.
+ * path) without touching the disk, so a repair can be checked before it is written. With `whole`
+ * (by default when it holds methods.csv), the folder is checked as the build's whole data folder.
  */
-export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: ReadonlyMap<string, Uint8Array>): DataReport {
+export function readDataFolder(
+  dataDir: string,
+  cwd = process.cwd(),
+  overlay?: ReadonlyMap<string, Uint8Array>,
+  options: { whole?: boolean } = {},
+): DataReport {
   const { files, refused } = listDataFolder(dataDir);
   const inputs = [];
   for (const rel of files) {
@@ -109,7 +115,8 @@ export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: R
     else refused.push({ rel, kind: 'something else (it changed before it was read)' });
   }
   const show = showPath(dataDir, cwd);
-  const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)));
+  const whole = options.whole ?? files.includes(DIRECTORY_FILE);
+  const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)), whole);
   for (const { rel, kind } of refused) {
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },
@@ -125,29 +132,16 @@ export function readDataFolder(dataDir: string, cwd = process.cwd(), overlay?: R
  * have data, and any error throws a ValidationError carrying all findings.
  */
 export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
-  const report = readDataFolder(dataDir, cwd);
+  const report = readDataFolder(dataDir, cwd, undefined, { whole: true });
   const { findings } = report;
-  if (!report.directory) {
+  // What a whole data folder must hold is checked with it (readDataFiles), as `npm run check` does;
+  // only a folder that holds no data file at all is said here.
+  if (!report.directory && findings.errors.length === 0) {
     const where = path.relative(cwd, path.join(dataDir, DIRECTORY_FILE)) || DIRECTORY_FILE;
-    if (findings.errors.some((f) => f.file === where && f.rule === 'file-type')) {
-      // Already said: the directory is there but is not a regular file.
-    } else if (existsSync(dataDir)) {
-      findings.error({ file: where, line: 1, column: 1 }, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
-    } else {
-      findings.error({ file: where, line: 1, column: 1 }, 'directory', `the data folder ${dataDir} does not exist.`);
-    }
-  } else {
-    for (const entry of report.directory) {
-      const set = entry.source === undefined ? undefined : DATASETS[entry.source];
-      if (set && !set.derived && !report.datasets[set.name]) {
-        const where = path.relative(cwd, path.join(dataDir, DIRECTORY_FILE));
-        findings.error(
-          { file: where, line: entry.line, column: 1 },
-          'directory',
-          `method ${entry.methodId} publishes the data set "${entry.source}", but ${path.relative(cwd, path.join(dataDir, set.name))}/ has no data file.`,
-        );
-      }
-    }
+    const what = existsSync(dataDir)
+      ? 'the method directory is missing: the build needs it to know what to publish.'
+      : `the data folder ${dataDir} does not exist.`;
+    findings.error({ file: where, line: 1, column: 1 }, 'directory', what);
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
   return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), ...(report.audiences && { audiences: report.audiences }), warnings: findings.warnings, sources: report.sources };

@@ -12,7 +12,7 @@ import { apiFiles } from '../core/render/api-files.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
@@ -23,6 +23,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { publishOutput, type FillTarget } from './atomic-dir.ts';
 import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
+import { checkProjectLinks } from './project-links.ts';
 import { OutputWriter, readVersionInputs, type OutputFile, type VersionInputs } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
@@ -116,6 +117,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
+  // Before anything is read or hashed: a link out of the project is never followed.
+  checkProjectLinks(options.root);
   const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);

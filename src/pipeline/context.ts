@@ -10,7 +10,7 @@ import type { SiteData } from '../core/records/site-data.ts';
 import { renderContext, type RenderContext } from '../core/site/address.ts';
 import { BUILD_SETTINGS, resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
-import { DATASETS } from '../load/dataset-registry.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { buildTimestamp } from '../load/timestamp.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */

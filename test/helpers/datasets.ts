@@ -10,7 +10,7 @@ import type { Dataset } from '../../src/core/datasets/dataset.ts';
 import { Findings, type Finding } from '../../src/core/read/findings.ts';
 import type { DataDiff } from '../../src/core/review/data-diff.ts';
 import { readDataFolder } from '../../src/load/data-fs.ts';
-import { DATASETS } from '../../src/load/dataset-registry.ts';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { ROOT } from './build.ts';
 
 /** A finding as the data set tests compare them: `file:line:column severity rule`. */

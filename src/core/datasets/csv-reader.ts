@@ -1,3 +1,4 @@
+import { FORBIDDEN_CHARS, forbiddenCharMessage } from '../read/characters.ts';
 import { checkRowWidths, parseCsvTable, type CsvCell } from '../read/csv-table.ts';
 import { decodeUtf8 } from '../read/decode.ts';
 import type { Findings } from '../read/findings.ts';
@@ -33,9 +34,6 @@ export interface CsvTableRule {
   toRecord?(row: DataRow, findings: Findings, context: ReadContext): PublishedRecord | undefined;
 }
 
-// XML 1.0 cannot carry these characters at all, so no published file may hold them.
-const FORBIDDEN_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-
 /**
  * Position of the character at `index` of a cell's value (lines inside quoted values count;
  * in a quoted cell each `"` is written twice, so it takes two columns).
@@ -65,8 +63,7 @@ export function checkCell(file: string, field: string, cell: CsvCell, findings: 
   const place = (index: number) => ({ file, ...cellPosition(cell, index) });
   const bad = FORBIDDEN_CHARS.exec(value);
   if (bad) {
-    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    findings.error(place(bad.index), 'control-character', `${field} holds the control character U+${code}, which JSON can carry but XML cannot. Delete it.`);
+    findings.error(place(bad.index), 'control-character', forbiddenCharMessage(field, bad[0]));
   }
   const lead = /^[ \t]+"/.exec(value);
   if (!cell.quoted && lead) {

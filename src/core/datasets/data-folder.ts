@@ -10,6 +10,7 @@ import { infosessionRecord } from '../records/infosession-record.ts';
 import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 import type { AudienceList } from '../records/audience-list.ts';
 import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
+import { SPEC_METHODS } from '../records/spec-methods.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
@@ -76,8 +77,15 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
     for (const record of tables[table.name] ?? []) {
       const at = placeOf(record, { file: name, line: 1, column: 1 });
       const problem = recordProblem(record.values, table.record.fields, `a ${table.record.title.toLowerCase()} record`);
-      // A reader must make records that fit their description: this is a bug in it, not in the data.
-      if (problem) throw new Error(`${at.file}:${at.line}:${at.column}: the reader of "${name}" made a record that does not fit its description: ${problem}`);
+      // A reader should make only records that fit their description; one that does not is still the
+      // data's finding at its place (never an exception: "unexpected error" is unreachable from data).
+      if (problem) {
+        const message =
+          `this row makes no valid record: ${problem}. ` +
+          "Correct the value (the data set's README says what each column holds).";
+        findings.error(at, 'record', message);
+        continue;
+      }
       if (table.repeats) continue;
       const key = table.key.map((k) => String(record.values[k])).join(' ');
       const before = seen.get(key);
@@ -110,6 +118,58 @@ function checkSources(directory: readonly MethodEntry[], registry: DatasetRegist
   }
 }
 
+/**
+ * What a whole data folder must hold for the build, beyond each file being right: the directory,
+ * every method the specification requires at its path, a data file for every data set a method
+ * publishes, and a method for every data set that has files. The check and the build both read a
+ * folder through readDataFiles, which runs this, so they agree on what is valid.
+ */
+function checkWholeFolder(
+  directory: readonly MethodEntry[] | undefined,
+  datasets: Record<string, Tables>,
+  registry: DatasetRegistry,
+  show: (rel: string) => string,
+  findings: Findings,
+): void {
+  const file = show(DIRECTORY_FILE);
+  const top = { file, line: 1, column: 1 };
+  if (!directory) {
+    // A directory that is there but could not be read (a link, a special file) is already reported.
+    if (!findings.errors.some((f) => f.file === file)) {
+      findings.error(top, 'directory', 'the method directory is missing: the build needs it to know what to publish.');
+    }
+    return;
+  }
+  const byId = new Map(directory.map((e) => [e.methodId, e]));
+  for (const [id, path] of SPEC_METHODS) {
+    const entry = byId.get(id);
+    if (!entry) {
+      const message = `the directory lacks method ${id} (${path}), which the specification requires. Add its row back.`;
+      findings.error(top, 'required-method', message);
+    } else if (entry.path !== path) {
+      const message = `method ${id} is at ${entry.path}, but the specification puts it at ${path}. Write that path.`;
+      findings.error({ file, line: entry.line, column: 1 }, 'required-method', message);
+    }
+  }
+  for (const entry of directory) {
+    const set = entry.source === undefined ? undefined : registry[entry.source];
+    if (set && !set.derived && !datasets[set.name]) {
+      const message =
+        `method ${entry.methodId} publishes the data set "${set.name}", ` + `but ${show(set.name)}/ has no data file.`;
+      findings.error({ file, line: entry.line, column: 1 }, 'directory', message);
+    }
+  }
+  for (const name of Object.keys(datasets)) {
+    for (const id of Object.keys(registry[name]!.feeds).map(Number)) {
+      if (byId.has(id)) continue;
+      const message =
+        `the data set "${name}" feeds method ${id}, which the directory lacks: its data would be published nowhere. ` +
+        `Add the method's row, or remove ${show(name)}/.`;
+      findings.error(top, 'directory', message);
+    }
+  }
+}
+
 /** Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once). */
 export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
   const tables = set.read(files, findings);
@@ -120,9 +180,16 @@ export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], fin
 /**
  * Reads and checks the files of a data folder, given in file-name order: the method directory
  * (when present) and each data set's files, read by that set's reader from `registry`. `show`
- * turns a relative path into the path findings name; `folderName` is the folder's own name.
+ * turns a relative path into the path findings name; `folderName` is the folder's own name. With
+ * `whole`, they are the build's whole data folder, checked as such (checkWholeFolder).
  */
-export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: string) => string, registry: DatasetRegistry, folderName?: string): DataReport {
+export function readDataFiles(
+  inputs: readonly DataFileInput[],
+  show: (rel: string) => string,
+  registry: DatasetRegistry,
+  folderName?: string,
+  whole = false,
+): DataReport {
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
   const files = new Map<string, SourceFile[]>();
@@ -168,6 +235,7 @@ export function readDataFiles(inputs: readonly DataFileInput[], show: (rel: stri
       if (set && feed && !set.derived && datasets[set.name]) checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
     }
   }
+  if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
   const programs = readPrograms(programFiles, datasets, show, findings);
   if (programs && datasets.infosessions) {
     checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
@@ -198,7 +266,23 @@ function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, T
     }
   }
   const labels = files.get(PROGRAM_LIST.labels);
+  if (!labels) return undefined;
+  // Faculties that could not be read would make every row of the list an error: one finding says so, after their cause.
+  const blocking = findings.errors.filter((f) => f.file === show(PROGRAM_LIST.faculties));
+  if (blocking.length > 0) {
+    const rows = Math.max(0, new TextDecoder().decode(labels).trimEnd().split('\n').length - 1);
+    findings.error(
+      { file: show(PROGRAM_LIST.labels), line: 1, column: 1 },
+      'program-list',
+      `the ${rows} rows of ${show(PROGRAM_LIST.labels)} are not checked: ` +
+        `their faculties are the group codes of ${show(PROGRAM_LIST.faculties)}, ` +
+        `which has ${blocking.length} error${blocking.length === 1 ? '' : 's'} (reported above). ` +
+        'Fix that first, then check again.',
+      { file: blocking[0]!.file, line: blocking[0]!.line, column: blocking[0]!.column },
+    );
+    return undefined;
+  }
   const groups = datasets.quest?.groups;
   const codes = abbreviationsOf(datasets.quest?.subjects ?? [], groups ?? []);
-  return labels ? readProgramList(labels, groups && facultiesOf(groups), show, findings, codes) : undefined;
+  return readProgramList(labels, groups && facultiesOf(groups), show, findings, codes);
 }

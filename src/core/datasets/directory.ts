@@ -1,4 +1,6 @@
 import { readCsvRows } from './csv-reader.ts';
+import { fileNameProblem } from '../read/file-name.ts';
+import { sitePaths } from '../site/paths.ts';
 import type { Findings } from '../read/findings.ts';
 import { pathParameters, type MethodEntry } from '../records/method-entry.ts';
 
@@ -41,6 +43,7 @@ export function readDirectory(
   const byId = new Map<number, number>();
   const byPath = new Map<string, number>();
   const serviceNames = new Map<number, string>();
+  const schemaNames = new Map<string, { line: number; path: string }>();
   const entries: MethodEntry[] = [];
   for (const row of rows) {
     const v = (name: (typeof DIRECTORY_COLUMNS)[number]) => row.cells[name]!.value;
@@ -68,6 +71,26 @@ export function readDirectory(
         'directory',
         `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, e.g. /resources/infosessions.{format}.`,
       );
+    }
+    if (PATH_PATTERN.test(path)) {
+      // Each segment names a folder or file of the output, and so does the name of its schemas.
+      const segments = path.replace(/\.\{format\}$/, '').slice(1).split('/');
+      const named = segments.map((s) => (s.startsWith('{') ? undefined : fileNameProblem(s))).find((p) => p);
+      const schema = sitePaths.jsonSchema({ path });
+      const schemaName = schema.split('/').pop()!;
+      const before = schemaNames.get(schemaName);
+      const shown = path.length > 60 ? `${path.slice(0, 57)}...` : path;
+      if (named) findings.error(at('path'), 'file-name', `a segment of path ${shown}: ${named}.`);
+      else if (fileNameProblem(schemaName)) {
+        const message = `the schemas of path ${shown} would be named ${schemaName}: ${fileNameProblem(schemaName)}.`;
+        findings.error(at('path'), 'file-name', message);
+      } else if (before && before.path !== path) {
+        const message =
+          `the schemas of path ${path} would be ${schema}, as those of ${before.path} on line ${before.line}: ` +
+          'one file for two methods. ' +
+          "Choose a path whose last segment no other method's path ends in.";
+        findings.error(at('path'), 'file-name', message);
+      } else schemaNames.set(schemaName, { line: row.line, path });
     }
     const duplicate = <K>(seen: Map<K, number>, key: K, column: (typeof DIRECTORY_COLUMNS)[number], what: string) => {
       const before = seen.get(key);

@@ -1,5 +1,6 @@
 import type { Feed, ReadRecord, Tables } from './dataset.ts';
 import type { Findings, Place } from '../read/findings.ts';
+import { CaseFolder, fileNameProblem } from '../read/file-name.ts';
 import { concretePath, pathParameters, type MethodEntry } from '../records/method-entry.ts';
 import { project, type PublishedRecord } from '../records/record-spec.ts';
 
@@ -11,6 +12,11 @@ export interface MethodFile {
 
 /** A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not starting with a dot. */
 const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*$/;
+
+/** A name as a finding quotes it: shortened past 40 characters. */
+function shortName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 37)}...` : name;
+}
 
 /**
  * Maps a method's records onto its files: at a fixed path one file holding the list (or the one
@@ -30,6 +36,8 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
   if (!feed.params) throw new Error(`the feed of method ${entry.methodId} (${entry.path}) needs params: its path has placeholders`);
   const fixed = new Set(directory.filter((e) => pathParameters(e.path).length === 0).map((e) => concretePath(e, 'json')));
   const groups = new Map<string, { params: readonly string[]; records: ReadRecord[] }>();
+  // The files of one folder, by their names: two that differ only in case are one file on Windows and macOS.
+  const folders = new Map<string, CaseFolder>();
   for (const record of records) {
     const params = feed.params(record);
     const at = record.at ?? where;
@@ -39,6 +47,30 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
       continue;
     }
     const id = params.join('/');
+    const named = params.map(fileNameProblem).find((p) => p !== undefined);
+    if (named) {
+      const message = `"${shortName(id)}", the ${holes.join('/')} of method ${entry.methodId}'s file: ${named}.`;
+      findings?.error(at, 'file-name', message);
+      continue;
+    }
+    // Each value names a folder (or the file) inside the folder its earlier values name.
+    let clash: { value: string; before: string } | undefined;
+    for (let i = 0; i < params.length && !clash; i++) {
+      const folder = params.slice(0, i).join('/').toLowerCase();
+      if (!folders.has(folder)) folders.set(folder, new CaseFolder());
+      const before = folders.get(folder)!.clash(params[i]!);
+      if (before !== undefined) clash = { value: params[i]!, before };
+    }
+    if (clash) {
+      findings?.error(
+        at,
+        'file-name',
+        `"${clash.value}" differs from "${clash.before}" only in case, ` +
+          `so method ${entry.methodId}'s files of the two are one ` +
+          `on a case-insensitive file system (Windows, macOS). Write it as "${clash.before}", or give it its own name.`,
+      );
+      continue;
+    }
     const own = concretePath({ path: holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path) }, 'json');
     if (fixed.has(own)) {
       findings?.error(at, 'path-value', `"${id}" would put method ${entry.methodId}'s file at ${own}, the path of another method. Rename it.`);

@@ -1,7 +1,8 @@
 import { closest } from '../read/closest.ts';
 import { Findings } from '../read/findings.ts';
 import { EVERY_FACULTY, labelKey, type Faculty, type LabelMeaning, type ProgramList } from '../records/program-list.ts';
-import { cellPosition, readCsvRows } from './csv-reader.ts';
+import { cellPosition, readCsvRows, shownValue } from './csv-reader.ts';
+import { fileNameProblem } from '../read/file-name.ts';
 import type { ReadRecord, SourceFile } from './dataset.ts';
 
 /** The program list's folder and file inside the data folder (the site's own data, published by no method); its faculties are Quest's academic groups. */
@@ -56,6 +57,12 @@ export function readProgramList(
       continue;
     }
     seen.set(key, label!.line);
+    // A label and a program each name a feed file (infosessions/programs/<name>.ics).
+    const named = ([[label, text], [program, name]] as const).find(([, t]) => fileNameProblem(t));
+    if (named) {
+      findings.error(at(named[0]), 'file-name', `${shownValue(named[1])}: ${fileNameProblem(named[1])}.`);
+      continue;
+    }
     if (code !== EVERY_FACULTY && !codes.has(code)) {
       findings.error(at(faculty), 'program-list', `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ${EVERY_FACULTY}.`);
       continue;

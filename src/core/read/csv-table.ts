@@ -69,6 +69,31 @@ function normaliseLineEndings(text: string, file: string, index: LineIndex, find
 }
 
 /**
+ * The offset of the first closing quote of a quoted value in `text[start, end)` that is followed
+ * by more of the value (`"TC" 2218`): where a stray double quote stands. Undefined when none.
+ */
+function strayQuote(text: string, start: number, end: number): number | undefined {
+  let i = start;
+  while (i < end) {
+    if (text[i] !== '"') {
+      // An unquoted value: a quote in it is kept as written; it ends at the next comma.
+      const comma = text.indexOf(',', i);
+      if (comma === -1 || comma >= end) return undefined;
+      i = comma + 1;
+      continue;
+    }
+    let j = text.indexOf('"', i + 1);
+    while (j !== -1 && text[j + 1] === '"') j = text.indexOf('"', j + 2);
+    if (j === -1 || j >= end) return undefined;
+    const next = text[j + 1];
+    if (next === undefined || next === '\n') return undefined;
+    if (next !== ',') return j;
+    i = j + 2;
+  }
+  return undefined;
+}
+
+/**
  * Parses CSV text with papaparse and locates every cell. Structural problems (an
  * unterminated or stray quote, a row whose cell count differs from the header's) are
  * reported to `findings`; rows are returned whatever their shape so callers can
@@ -98,6 +123,7 @@ export function parseCsvTable(original: string, file: string, findings: Findings
         offset += rawLength(value, quoted) + 1;
       }
       const row: CsvRow = { line: index.position(start).line, cells };
+      let strayReported = false;
       for (const error of result.errors) {
         if (error.code === 'MissingQuotes') {
           const open = cells[lastQuoted] ?? cells[cells.length - 1]!;
@@ -107,9 +133,12 @@ export function parseCsvTable(original: string, file: string, findings: Findings
             'this quoted value is never closed, so the rest of the file was read as one value. ' +
               'Add the closing double quote; write a double quote inside a quoted value as "".',
           );
-        } else if (error.code === 'InvalidQuotes') {
+        } else if (error.code === 'InvalidQuotes' && !strayReported) {
+          // papaparse may say it twice, at the value's start: said once, at the quote itself.
+          strayReported = true;
+          const at = strayQuote(text, start, rowStart);
           findings.error(
-            { file, line: row.line, column: 1 },
+            { file, ...(at === undefined ? { line: row.line, column: 1 } : index.position(at)) },
             'stray-quote',
             'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ""this""").',
           );

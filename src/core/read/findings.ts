@@ -11,6 +11,8 @@ export interface Finding {
   rule: string;
   /** What was found and how to fix it. */
   message: string;
+  /** The place of the finding this one follows from (fix that first): it is listed right after it. */
+  cause?: Place;
 }
 
 /** A place in a file, as a finding names it. */
@@ -20,8 +22,8 @@ export type Place = Pick<Finding, 'file' | 'line' | 'column'>;
 export class Findings {
   readonly list: Finding[] = [];
 
-  error(place: Place, rule: string, message: string): void {
-    this.list.push({ severity: 'error', ...place, rule, message });
+  error(place: Place, rule: string, message: string, cause?: Place): void {
+    this.list.push({ severity: 'error', ...place, rule, message, ...(cause && { cause }) });
   }
 
   warning(place: Place, rule: string, message: string): void {
@@ -37,12 +39,17 @@ export class Findings {
   }
 }
 
-/** Sorts findings by file, line and column so reports read top to bottom. */
+/**
+ * Sorts findings by file, line and column so reports read top to bottom, in the order a person
+ * fixes them: a finding that follows from another (its `cause`) comes right after that one.
+ */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  return [...findings].sort(
-    (a, b) =>
-      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column,
-  );
+  const place = (f: Finding): Place => f.cause ?? f;
+  return [...findings].sort((x, y) => {
+    const [a, b] = [place(x), place(y)];
+    const byPlace = (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column;
+    return byPlace || Number(!!x.cause) - Number(!!y.cause);
+  });
 }
 
 /** `FILE:LINE:COLUMN: severity: message`, the format compilers and editors understand. */

@@ -31,8 +31,10 @@ function changeTable(changes: RecordChange[], label: string): string[] {
 }
 
 /** The diff as Markdown for a pull-request comment or job summary: counts first, then tables. */
-export function renderDiffMarkdown(diff: DataDiff, ref: string): string {
-  const out = [`## Data changes against \`${ref}\``, ''];
+export function renderDiffMarkdown(diff: DataDiff, ref: string, to?: string): string {
+  const title =
+    to === undefined ? `## Data changes against \`${ref}\`` : `## Data changes from \`${ref}\` to \`${to}\``;
+  const out = [title, ''];
   if (isEmptyDiff(diff)) return `${out.join('\n')}No data and no methods changed.\n`;
   const counts = diff.datasets.map((d) => `**${d.label}**: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed`);
   const dir = diff.directory;

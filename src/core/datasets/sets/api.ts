@@ -25,7 +25,12 @@ const RULES: readonly CsvTableRule[] = [
       if (!/^\d+\.\d+$/.test(cell.value)) findings.error({ file: row.file, line: cell.line, column: cell.column }, 'version', `version "${cell.value}" is not a decimal number such as 2.1.`);
       checkDay(row, 'release_date', findings);
     },
-    toRecord: (row) => ({ version: Number(row.cells.version!.value), release_date: row.cells.release_date!.value }),
+    // A version that is no number was reported above: it makes no record.
+    toRecord: (row) => {
+      const version = row.cells.version!.value;
+      if (!/^\d+\.\d+$/.test(version)) return undefined;
+      return { version: Number(version), release_date: row.cells.release_date!.value };
+    },
   },
   {
     table: 'changes',

@@ -1,5 +1,7 @@
-import { cellPosition, readCsvTables, type CsvTableRule, type DataRow, type ReadContext } from '../csv-reader.ts';
+import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
+import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
 import type { Dataset } from '../dataset.ts';
+import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
 import { infosessionRecord } from '../../records/infosession-record.ts';
 import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
@@ -39,7 +41,7 @@ const sessionFiles: CsvTableRule = {
   },
 
   checkRow(row: DataRow, findings: Findings, context: ReadContext) {
-    const { id, employer, date, start_time: start, end_time: end, location, website } = row.cells as Record<
+    const { id, employer, date, start_time: start, end_time: end, location, website, audience } = row.cells as Record<
       string,
       NonNullable<DataRow['cells'][string]>
     >;
@@ -51,6 +53,8 @@ const sessionFiles: CsvTableRule = {
     const first = seen.get(id!.value);
     if (!/^\d+$/.test(id!.value)) {
       findings.error(at(id), 'id', `id "${id!.value}" is not a number: an id is digits only, e.g. 2116.`);
+    } else if (fileNameProblem(id!.value)) {
+      findings.error(at(id), 'file-name', `id ${shownValue(id!.value)}: ${fileNameProblem(id!.value)}.`);
     } else if (first) {
       findings.error(
         at(id),
@@ -59,6 +63,12 @@ const sessionFiles: CsvTableRule = {
       );
     } else {
       seen.set(id!.value, `${row.file}:${id!.line}`);
+    }
+
+    // audience: it names the audience's feed file.
+    const audienceName = fileNameProblem(audience!.value.trim());
+    if (audienceName) {
+      findings.error(at(audience), 'file-name', `audience ${shownValue(audience!.value)}: ${audienceName}.`);
     }
 
     // date: a real calendar date, within the term the file is named for.

@@ -8,7 +8,8 @@ const FILE = 'watcardvendors.json';
 const MEMBERS = fieldNames(watcardVendorRecord);
 /** The members that say something about a vendor beyond its number. */
 const DETAILS = ['latitude', 'longitude', 'address', 'phone_number', 'logo'];
-const VENDOR_NUMBER = /^[1-9]\d*$/;
+/** A vendor's number: up to nine digits (a longer one is no vendor number, and a very long one is no finite number). */
+const VENDOR_NUMBER = /^[1-9]\d{0,8}$/;
 const PHONE = /^\d{3}-\d{3}-\d{4}(?: x\d{1,6})?$/;
 const RANGE: Record<string, number> = { latitude: 90, longitude: 180 };
 
@@ -38,10 +39,21 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
   if (node.kind === 'null') return null;
   if (name in RANGE) {
     if (node.kind !== 'number') return wrong('a number of decimal degrees');
-    if (Math.abs(node.value) > RANGE[name]!) findings.error(node.at, 'position', `${name} ${node.text} is not between -${RANGE[name]} and ${RANGE[name]} degrees. Give the position in decimal degrees, e.g. 43.4723, -80.5449.`);
+    if (Math.abs(node.value) > RANGE[name]! || !Number.isFinite(node.value)) {
+      const message =
+        `${name} ${node.text} is not between -${RANGE[name]} and ${RANGE[name]} degrees. ` +
+        'Give the position in decimal degrees, e.g. 43.4723, -80.5449.';
+      findings.error(node.at, 'position', message);
+      return null;
+    }
     return node.value;
   }
   if (node.kind !== 'string') return wrong('text');
+  // Every member is optional, and null says "not known": an empty text says the same, the same way for each.
+  if (node.value.trim() === '') {
+    findings.warning(node.at, 'empty', `${name} is empty: write null where it is not known. It is published as null.`);
+    return null;
+  }
   checkSpaces(name, node, findings);
   if (name === 'phone_number' && !PHONE.test(node.value)) findings.warning(node.at, 'phone', `phone_number "${node.value}" is not written 519-888-4567 (an extension after " x", e.g. 519-888-4567 x33801).`);
   if (name === 'logo' && !/^https?:$/.test(URL.canParse(node.value) ? new URL(node.value).protocol : '')) {
