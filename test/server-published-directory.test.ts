@@ -49,7 +49,9 @@ describe('the directory of the version served', () => {
     expect((await get(origin, '/.campus-directory.json')).status).toBe(404);
   });
 
-  it('changes with a rebuild: 1109 made key-required, 1229 moved, with no restart', async () => {
+  // The specification fixes every method's path (npm run check refuses a moved one: see
+  // whole-folder.test.ts), so the rebuild changes the key rules both ways instead.
+  it('changes with a rebuild: 1109 made key-required, 1229 made keyless, with no restart', async () => {
     expect(await methodOf('/v2/api/versions.json')).toEqual([200, 1109]);
     expect(await methodOf('/v2/resources/academics/groups.json')).toEqual([401, 1229]);
     expect(await methodOf('/v2/resources/academics/groups.json?key=good-key')).toEqual([200, 1229]);
@@ -63,7 +65,7 @@ describe('the directory of the version served', () => {
       rows[i] = cells.join(',');
     };
     edit('1109', (cells) => (cells[6] = 'yes'));
-    edit('1229', (cells) => (cells[2] = '/resources/academics/faculties.{format}'));
+    edit('1229', (cells) => (cells[6] = ''));
     await writeFile(csv, rows.join('\n'));
     const rebuilt = await runBuild(out, { DATA_DIR: data }, ['--api-only']);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
@@ -71,8 +73,6 @@ describe('the directory of the version served', () => {
     expect(await methodOf('/v2/api/versions.json')).toEqual([401, 1109]);
     expect((await get(origin, '/v2/api/versions.json?key=bad-key')).status).toBe(403);
     expect(await methodOf('/v2/api/versions.json?key=good-key')).toEqual([200, 1109]);
-    expect(await methodOf('/v2/resources/academics/faculties.json')).toEqual([401, 1229]);
-    expect(await methodOf('/v2/resources/academics/faculties.json?key=good-key')).toEqual([200, 1229]);
-    expect(await methodOf('/v2/resources/academics/groups.json?key=good-key')).toEqual([404, null]);
+    expect(await methodOf('/v2/resources/academics/groups.json')).toEqual([200, 1229]);
   }, 120_000);
 });
