@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 // - browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
 
 /** Suites that start child processes (the CLIs, the type checkers) but build no site. */
-const CLI = ['cli', 'pr-loop', 'record-shapes', 'typecheck', 'validation'];
+const CLI = ['cli', 'pr-loop', 'record-shapes', 'typecheck', 'validation', 'whole-folder'];
 
 /** Suites that read the shared builds of the real data. */
 const SITE = [
@@ -21,6 +21,7 @@ const SITE = [
   'buildings',
   'courses',
   'directory-walk',
+  'edge-conformance',
   'exam-schedule',
   'feeds',
   'host-config',
@@ -28,6 +29,7 @@ const SITE = [
   'quest',
   'schemas',
   'server-directory',
+  'server-hardening',
   'server-paths',
   'server',
   'site-pages',
@@ -48,6 +50,8 @@ const MACHINERY = [
   'made-file-base',
   'made-file',
   'output-swap',
+  'project-links',
+  'server-published-directory',
 ];
 
 const files = (names: readonly string[]) => names.map((n) => `test/${n}.test.ts`);
