@@ -61,7 +61,7 @@ describe('the search index across terms, on the real data', () => {
     const { docs } = await idx.query('google', 100);
     expect(new Set(docs.map((d) => d[1].slice(0, 4))).size).toBeGreaterThan(1);
     const jonah = (await idx.query('jonah')).docs;
-    expect(jonah).toContainEqual(['2414', '2014-02-25', 'The Jonah Group', 1]);
+    expect(jonah).toContainEqual(['2414', '2014-02-25', 'Cancelled: The Jonah Group information session', 1, '5:30 PM–7:00 PM', 'DC 1301']);
   });
 
   it('leaves out the holiday, a note and not a session', async () => {

@@ -1,7 +1,9 @@
+import { attachBuildingFinder } from './building-finder.ts';
 import { attachFeedFinder } from './feed-finder.ts';
 import { showThisWeek } from './front-door.ts';
 import { attachSearch } from './session-search.ts';
 import { attachCopyButtons, attachFilters } from './session-filter.ts';
+import { markPast } from './past.ts';
 import { markToday } from './today.ts';
 
 /**
@@ -13,7 +15,12 @@ export function attachCalendar(): void {
   attachCopyButtons();
   attachFilters();
   attachFeedFinder();
+  attachBuildingFinder();
   attachSearch();
-  // The front door's lists arrive first, so today is marked in them too.
-  void showThisWeek().then(() => markToday());
+  markPast();
+  // The front door's lists arrive first, so today and the past are marked in them too.
+  void showThisWeek().then(() => {
+    markPast();
+    markToday();
+  });
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** The CSP source of each inline script of a page (`'sha256-…'`), in the order they appear. */
+/** The CSP source of each inline script of a page (`'sha256-…'`), in the order they appear; data blocks (JSON-LD) run nothing and need none. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(m[1]!)) continue;
+    if (/\ssrc\s*=/i.test(m[1]!) || /\stype\s*=\s*"?application\/(?:ld\+)?json/i.test(m[1]!)) continue;
     hashes.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
   }
   return hashes;

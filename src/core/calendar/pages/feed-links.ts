@@ -37,3 +37,8 @@ export function feedLinks(path: string, label: string, ctx: Pick<RenderContext, 
   const links = feedSubscription(new URL(href, ctx.url).href, label);
   return html`<span class="subscribe"><a href="${links.webcal}">Subscribe to ${label}</a> <a href="${links.google}">Google Calendar<span class="visually-hidden"> for ${label}</span></a> <a href="${href}" download>Download .ics<span class="visually-hidden"> for ${label}</span></a></span>`;
 }
+
+/** A page's calendar feed for its head: `<link rel="alternate" type="text/calendar">`, by its site-relative path. */
+export function feedHead(path: string, name: string, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
+  return html`<link rel="alternate" type="text/calendar" title="${name}" href="${withBase(ctx.basePath, path)}">`;
+}
