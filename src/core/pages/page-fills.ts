@@ -11,7 +11,7 @@ import type { Building } from '../buildings/building.ts';
 import { buildingLookup } from '../buildings/location.ts';
 import { isoDate } from '../records/session-time.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
-import { outputExcerpt } from '../render/catalogue.ts';
+import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths, withBase } from '../site/paths.ts';
@@ -98,6 +98,20 @@ ${past.length > 0 && html`<h3>Past <span class="muted">(${sessionCount(past.leng
 <ul class="held">${past.map(item)}</ul>`}`.value;
 }
 
+/**
+ * The values a method's placeholders take, each linked to its JSON file (with the placeholder
+ * key where the method needs one): a developer reads the codes that exist instead of guessing.
+ */
+function methodValues(m: PublishedMethod, render: RenderContext): string {
+  const names = m.entry.parameters.filter((p) => p !== 'format');
+  if (names.length === 0 || m.files.length === 0) return '';
+  const values = m.files.map(
+    (f) => html`<li><a href="${apiFileHref(m.entry, 'json', f.params, render)}">${f.params.join(' / ')}</a></li>`,
+  );
+  return html`<details class="values"><summary>The ${m.files.length} values of ${names.join(' and ')}</summary>
+<ul class="value-list">${values}</ul></details>`.value;
+}
+
 /** The published method with this ID (a page names it by the fill's argument). */
 function method(source: FillSource, arg: string): PublishedMethod {
   const found = source.published.find((p) => String(p.entry.methodId) === arg);
@@ -136,6 +150,7 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
   // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
   'method.files': (s, id) => String(method(s, id).files.length),
+  'method.values': (s, id) => methodValues(method(s, id), s.render),
   'method.today': (s, id) => html` (${outputExcerpt(method(s, id), s.render)?.total ?? 0} today)`.value,
   'method.excerpt': (s, id) => {
     const m = method(s, id);
