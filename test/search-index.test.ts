@@ -4,7 +4,7 @@ import { generateSessions, sessionRows } from '../bench/generate.ts';
 import { chronological, realSessions } from '../src/core/calendar/calendar.ts';
 import { programCatalog } from '../src/core/calendar/programs.ts';
 import { SEARCH_CAP, searchIndexFiles } from '../src/core/calendar/search-index.ts';
-import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../src/core/calendar/search-tokens.ts';
+import { findSessions, highlightPieces, searchWords, type SearchDoc, type SearchManifest } from '../src/core/calendar/search-tokens.ts';
 import { readSessions, type Session } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
@@ -86,5 +86,16 @@ describe('the search index of 100,000 sessions', () => {
 
   it('keeps every file of the index small', () => {
     for (const [p, body] of idx.files) expect(Buffer.byteLength(body), p).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('highlighting the words found', () => {
+  it('marks the words a query finds (accents aside, a word it starts) and keeps every other character as text', () => {
+    const text = 'Café <b>Google</b> & "Googlers" information session';
+    const pieces = highlightPieces(text, 'cafe googl');
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    expect(pieces.filter((p) => p.hit).map((p) => p.text)).toEqual(['Café', 'Google', 'Googlers']);
+    // A two-letter word matches only itself, as the search does.
+    expect(highlightPieces('Go Google', 'go').filter((p) => p.hit).map((p) => p.text)).toEqual(['Go']);
   });
 });

@@ -21,7 +21,7 @@ export function markPast(now = new Date()): void {
     const past = day.dataset.date! < today;
     all &&= past;
     day.classList.toggle('past', past);
-    const heading = day.querySelector('h2, h3');
+    const heading = day.querySelector('h2, h3, .result-title');
     const tag = heading?.querySelector('.tag.past');
     if (past && heading && !tag) {
       const badge = document.createElement('span');

@@ -50,8 +50,8 @@ export function attachSearch(): void {
       whenCell.append(document.createElement('br'), when);
       const what = li.appendChild(document.createElement('span'));
       what.className = 'what';
-      // An h3 so the script that marks the past can badge it, like a day of a list.
-      const heading = what.appendChild(document.createElement('h3'));
+      // The title, where the script that marks the past puts its badge, as in a day of a list.
+      const heading = what.appendChild(document.createElement('span'));
       heading.className = 'result-title';
       const link = document.createElement('a');
       link.href = withBase(base, calendarPaths.session(id));
