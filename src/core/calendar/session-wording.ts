@@ -1,7 +1,7 @@
 import { isoDate } from '../records/session-time.ts';
 import { dayLabel, timeRange } from './format.ts';
 import { isoTime, type Session } from './session.ts';
-import { utcOffset } from './time-zone.ts';
+import { SESSION_TIME_ZONE, utcOffset } from './time-zone.ts';
 
 // The one place that words a session: its title, its summary, its calendar's name, and its
 // cancelled, holiday and ended forms. Pages, feeds, "Add to calendar" and search all ask here,
@@ -77,10 +77,17 @@ export const ENDED = 'Ended';
 
 export { PAST_DAY } from './pages/front-words.ts';
 
+/** The campus's calendar day as `2014-01-13` (the en-CA locale writes dates so). */
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SESSION_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** `2014-01-13`: the campus's day at `seconds` (Unix time). */
 export function campusDay(seconds: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return parts.format(seconds * 1000);
+  return DAY.format(seconds * 1000);
 }
 
 /**

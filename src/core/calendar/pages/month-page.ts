@@ -46,7 +46,8 @@ export function monthPage({ month, prev, next, until = '' }: MonthPageInput, ctx
     const iso = isoDate(date);
     const past = pastDay(iso, until);
     return html`<li data-session-group data-date="${iso}"${past.attr}>
-<h2><span class="dnum" aria-hidden="true">${date.day}</span><span class="dfull"><time datetime="${iso}">${dayLabel(date)}</time>${past.tag}</span></h2>
+<h2><span class="dnum" aria-hidden="true">${date.day}</span><span class="dfull">
+<time datetime="${iso}">${dayLabel(date)}</time>${past.tag}</span></h2>
 <ul class="sessions">${sessionItems(sessions, ctx)}</ul></li>`;
   };
   const days = monthGrid(month.year, month.month, month.sessions).flat();

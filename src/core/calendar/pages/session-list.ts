@@ -57,7 +57,14 @@ export function pastDay(iso: string, until: string): { attr: SafeHtml | false; t
   return { attr: past && html` class="past"`, tag: past && html` <span class="tag past">${PAST_DAY}</span>` };
 }
 
-/** The notice of a list whose every day had passed at the build (`until` is `~`); the script hides it when the visitor's clock says otherwise. */
+/**
+ * The notice of a list whose every day had passed at the build (`until` is `~`); the script hides
+ * it when the visitor's clock says otherwise.
+ */
 export function allPastNotice(until: string): SafeHtml | false {
-  return until === '~' && html`<p class="notice past" data-all-past><span class="tag past">${PAST_DAY}</span> Every session on this page has ended.</p>`;
+  return (
+    until === '~' &&
+    html`<p class="notice past" data-all-past><span class="tag past">${PAST_DAY}</span>
+ Every session on this page has ended.</p>`
+  );
 }

@@ -29,12 +29,13 @@ export function endedAtBuild(s: Session, ctx: Pick<CalendarRenderContext, 'times
 function addToCalendar(s: Session, ctx: CalendarRenderContext, ended: boolean): SafeHtml | false {
   const links = calendarLinks(s, ctx);
   if (!links) return false;
+  const forApple = html`<span class="visually-hidden"> for Apple Calendar or Outlook</span>`;
   return html`<div class="add-calendar" role="group" aria-labelledby="add-calendar-${s.id}"
  data-if-upcoming${ended && html` hidden`}>
 <span id="add-calendar-${s.id}" class="label">Add to calendar</span>
 <a class="button" href="${links.google}">Google Calendar</a>
 <a class="button" href="${links.outlook}">Outlook.com</a>
-<a class="button" href="${links.ics}" download>.ics file<span class="visually-hidden"> for Apple Calendar or Outlook</span></a>
+<a class="button" href="${links.ics}" download>.ics file${forApple}</a>
 </div>`;
 }
 
@@ -58,7 +59,8 @@ export function sessionBody(s: Session, ctx: CalendarRenderContext, ended = fals
   const month = { year: s.date.year, month: s.date.month };
   const about = s.description.trim()
     ? paragraphs(s.description).map(
-        (segments) => html`<p>${segments.map((seg) => (seg.href ? html`<a href="${seg.href}">${seg.text}</a>` : seg.text))}</p>`,
+        (segments) =>
+          html`<p>${segments.map((seg) => (seg.href ? html`<a href="${seg.href}">${seg.text}</a>` : seg.text))}</p>`,
       )
     : html`<p class="muted">The employer gave no description.</p>`;
   // The canonical programs (as the filters and feeds name them), each leading to its feed; a
@@ -76,17 +78,20 @@ export function sessionBody(s: Session, ctx: CalendarRenderContext, ended = fals
   ].filter(Boolean);
   const building = !s.locationTbd && buildingNote(s.location, ctx);
   const when = s.allDay ? 'all day' : html`${sessionTimes(s)} <span class="muted">(Eastern time)</span>`;
-  const where = !(s.allDay && s.locationTbd) && html`<span class="where">${placeOf(s)}${building && html` · ${building}`}</span>`;
+  const where =
+    !(s.allDay && s.locationTbd) && html`<span class="where">${placeOf(s)}${building && html` · ${building}`}</span>`;
   const term = at(calendarPaths.term(s.term.code));
+  const kind = s.kind !== 'session' && html` <span class="tag kind">${s.kind}</span>`;
   return html`<nav class="crumbs" aria-label="Breadcrumb"><ol>
 <li><a href="${term}">${s.term.label}</a></li>
 <li><a href="${at(calendarPaths.month(monthSlug(month)))}">${monthLabel(month)}</a></li>
 </ol></nav>
 <article class="session-page" data-ends="${sessionEndsAt(s)}">
-<h1>${s.cancelled ? html`<s>${s.employer}</s>` : s.employer}${s.kind !== 'session' && html` <span class="tag kind">${s.kind}</span>`}</h1>
+<h1>${s.cancelled ? html`<s>${s.employer}</s>` : s.employer}${kind}</h1>
 ${s.cancelled && html`<p class="notice"><span class="tag cancel">Cancelled</span> This session was cancelled.</p>`}
 ${pastNotice(s, ended)}
-<p class="when-where"><span class="when"><time datetime="${isoDate(s.date)}">${dayLabel(s.date)}</time>, ${when}</span>${where}</p>
+<p class="when-where"><span class="when"><time datetime="${isoDate(s.date)}">${dayLabel(s.date)}</time>, ${when}</span>
+${where}</p>
 ${s.allDay && html`<p class="muted">A note in the calendar, not an information session.</p>`}
 ${addToCalendar(s, ctx, ended)}
 ${facts.length > 0 && html`<dl class="facts">${facts}</dl>`}
