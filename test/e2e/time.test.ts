@@ -82,6 +82,11 @@ describe('with today\'s clock, on a site built in 2014', () => {
     const page = await context.newPage();
     await page.goto(site.url('infosessions/2172/'));
     expect(await page.locator('.add-calendar').isVisible(), 'the page as built (session ahead)').toBe(true);
+    // The front door as built on Jan 8, 2014: what comes up from that day, no "This week" without a script.
+    await page.goto(site.url(''));
+    expect(await page.locator('#coming-up').textContent()).toBe('Coming up in Winter 2014');
+    expect(await page.locator('[data-next] [data-list] > li').first().getAttribute('data-date')).toBe('2014-01-08');
+    expect(await page.locator('[data-this-week]').isVisible()).toBe(false);
     await context.close();
   });
 
