@@ -128,3 +128,22 @@ describe('the building pages', () => {
     expect(byCode('ART').position).toBeNull();
   });
 });
+
+describe('a building\'s page for a student', () => {
+  it('lists every session held in it, past and coming up, each linked to its page', async () => {
+    const { rootSite } = await import('./helpers/sites.ts');
+    const page = readFileSync(rootSite('buildings/DC/index.html'), 'utf8');
+    const linked = new Set([...page.matchAll(/<li>\s*<a href="\/infosessions\/(\d+)\/">/g)].map((m) => m[1]!));
+    // Counted from the CSV without the matcher: a DC room written as the code and a number.
+    const expected = new Set<string>();
+    const folder = path.join(ROOT, 'data/infosessions');
+    for (const f of readdirSync(folder).filter((n) => n.endsWith('.csv'))) {
+      const rows = Papa.parse<Record<string, string>>(readFileSync(path.join(folder, f), 'utf8'), { header: true, skipEmptyLines: true }).data;
+      for (const r of rows) if (/^DC\s*-?\s*\d/.test(r.location!.trim())) expected.add(r.id!);
+    }
+    expect(expected.size).toBeGreaterThan(50);
+    for (const id of expected) expect(linked.has(id), id).toBe(true);
+    // Built in 2023: all are past, newest first.
+    expect(page).toMatch(/<h3>Past <span class="muted">\(\d+ sessions, newest first\)<\/span><\/h3>/);
+  });
+});

@@ -212,8 +212,13 @@ describe('every calendar page', () => {
 
   it('gives a session page its title, summary and the body the session page renders', () => {
     const page = pages.find((p) => p.path === 'infosessions/2172/')!;
-    expect(page).toMatchObject({ kind: 'session', title: 'Palantir Technologies', summary: 'Palantir Technologies: Mon, Jan 13, 2014, 7:30 PM–9:00 PM' });
-    expect(page.body.value).toBe(sessionBody(sessions.find((s) => s.id === '2172')!, address).value);
+    expect(page).toMatchObject({
+      kind: 'session',
+      title: 'Palantir Technologies information session',
+      summary: 'Palantir Technologies information session: Mon, Jan 13, 2014, 7:30 PM–9:00 PM',
+    });
+    // Built in 2023 (the address's timestamp): the page says the 2014 session has ended.
+    expect(page.body.value).toBe(sessionBody(sessions.find((s) => s.id === '2172')!, address, true).value);
     expect(text(page.body.value)).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
     expect(tags(page.body.value, 'a').map((a) => a.href)).toEqual(expect.arrayContaining(['/campus/infosessions/2172.ics', '/campus/infosessions/2014/01/', '/campus/infosessions/terms/1141/']));
   });
@@ -230,7 +235,7 @@ describe('the front door\'s days (infosessions/sessions.json and the page)', () 
     expect(window.days.map((d) => d.date)).toEqual(window.days.map((d) => d.date).toSorted());
     window.days.forEach((day, i) => expect(day.html).toBe(upcomingDay(days[i]!, address).value));
     expect(tags(window.days[0]!.html, 'li')[0]).toEqual({ 'data-session-group': '', 'data-date': window.days[0]!.date });
-    expect(text(window.days[0]!.html)).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(text(window.days[0]!.html).trim()).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   });
 
   it('renders whole first days holding at least the sessions shown', () => {

@@ -1,3 +1,4 @@
+import { html } from '../src/core/render/html.ts';
 import { describe, expect, it } from 'vitest';
 import { monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
@@ -181,7 +182,7 @@ describe('iCalendar text', () => {
     expect(text).toContain('UID:infosession-2414@campus-api-static\r\n');
     expect(text).toContain('DTSTAMP:20231114T221320Z\r\n');
     expect(text).toContain('URL:https://x.test/a/infosessions/2414/\r\n');
-    expect(text).toContain('SUMMARY:CANCELLED: The Jonah Group information session\r\n');
+    expect(text).toContain('SUMMARY:Cancelled: The Jonah Group information session\r\n');
     // The pages' one style of times (format.ts), not "5:30 PM to 7:00 PM".
     expect(text).toContain('DESCRIPTION:5:30 PM–7:00 PM\\, DC 1301.\\n\\nAudience: Co-op');
   });
@@ -215,8 +216,11 @@ describe('session pages rendered outside Astro', () => {
   });
 
   it('fills the shell at its markers, escaping the title', () => {
-    const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@"><main>@@PAGE_BODY@@</main>');
-    expect(shell.fill({ title: '<A> & B', summary: '"q"', body: sessionBody(hostile, { url: 'https://example.org/', basePath: '/' }) })).toMatch(/^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><main><nav class="crumbs".*<h1><s>&lt;script&gt;/);
+    const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<main>@@PAGE_BODY@@</main>');
+    const body = sessionBody(hostile, { url: 'https://example.org/', basePath: '/' });
+    expect(shell.fill({ title: '<A> & B', summary: '"q"', head: html`<link>`, body }).replace(/\n/g, '')).toMatch(
+      /^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><link><main><nav class="crumbs".*<h1><s>&lt;script&gt;/,
+    );
     expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
 });

@@ -155,7 +155,7 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
   const context = createBuildContext(ROOT, settings);
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'test code', buildings);
-  const shell = (kind: string) => parseShell(`<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@"><body class="${kind}">@@PAGE_BODY@@</body></html>`);
+  const shell = (kind: string) => parseShell(`<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<body class="${kind}">@@PAGE_BODY@@</body></html>`);
   const files = [
     ...digested(apiFiles(context.published, context.render, context.site.directory, context.site.sources), digests),
     ...digested(feedFiles(context.feeds, context.render), digests),

@@ -4,7 +4,7 @@ import { generateSessions, sessionRows } from '../bench/generate.ts';
 import { chronological, realSessions } from '../src/core/calendar/calendar.ts';
 import { programCatalog } from '../src/core/calendar/programs.ts';
 import { SEARCH_CAP, searchIndexFiles } from '../src/core/calendar/search-index.ts';
-import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../src/core/calendar/search-tokens.ts';
+import { findSessions, highlightPieces, searchWords, type SearchDoc, type SearchManifest } from '../src/core/calendar/search-tokens.ts';
 import { readSessions, type Session } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
@@ -61,7 +61,7 @@ describe('the search index across terms, on the real data', () => {
     const { docs } = await idx.query('google', 100);
     expect(new Set(docs.map((d) => d[1].slice(0, 4))).size).toBeGreaterThan(1);
     const jonah = (await idx.query('jonah')).docs;
-    expect(jonah).toContainEqual(['2414', '2014-02-25', 'The Jonah Group', 1]);
+    expect(jonah).toContainEqual(['2414', '2014-02-25', 'Cancelled: The Jonah Group information session', 1, '5:30 PM–7:00 PM', 'DC 1301']);
   });
 
   it('leaves out the holiday, a note and not a session', async () => {
@@ -86,5 +86,16 @@ describe('the search index of 100,000 sessions', () => {
 
   it('keeps every file of the index small', () => {
     for (const [p, body] of idx.files) expect(Buffer.byteLength(body), p).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('highlighting the words found', () => {
+  it('marks the words a query finds (accents aside, a word it starts) and keeps every other character as text', () => {
+    const text = 'Café <b>Google</b> & "Googlers" information session';
+    const pieces = highlightPieces(text, 'cafe googl');
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    expect(pieces.filter((p) => p.hit).map((p) => p.text)).toEqual(['Café', 'Google', 'Googlers']);
+    // A two-letter word matches only itself, as the search does.
+    expect(highlightPieces('Go Google', 'go').filter((p) => p.hit).map((p) => p.text)).toEqual(['Go']);
   });
 });

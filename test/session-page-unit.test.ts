@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
-import { calendarLinks, canAddToCalendar, eventTitle } from '../src/core/calendar/pages/add-to-calendar.ts';
+import { calendarLinks, canAddToCalendar } from '../src/core/calendar/pages/add-to-calendar.ts';
+import { eventName } from '../src/core/calendar/session-wording.ts';
 import type { BuildingLookup, BuildingOfLocation } from '../src/core/buildings/location.ts';
 import { buildingNote, mapHref } from '../src/core/calendar/pages/building-link.ts';
 import { sessionBody, sessionSummary } from '../src/core/calendar/pages/session-page.ts';
@@ -78,7 +79,7 @@ describe('"Add to calendar"', () => {
   });
 
   it('titles a career fair by its own name', () => {
-    expect(eventTitle({ employer: 'P4E Career Fair', kind: 'career fair' })).toBe('P4E Career Fair');
+    expect(eventName({ employer: 'P4E Career Fair', kind: 'career fair', allDay: false })).toBe('P4E Career Fair');
   });
 });
 
@@ -91,7 +92,7 @@ describe('the session page\'s facts', () => {
 
   it('leads to its term and month first', () => {
     const body = sessionBody(session, ctx).value;
-    expect(body).toMatch(/^<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="\/campus\/infosessions\/terms\/1141\/">Winter 2014<\/a><\/li><li><a href="\/campus\/infosessions\/2014\/01\/">January 2014<\/a><\/li><\/ol><\/nav>/);
+    expect(body.replace(/\n/g, '')).toMatch(/^<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="\/campus\/infosessions\/terms\/1141\/">Winter 2014<\/a><\/li><li><a href="\/campus\/infosessions\/2014\/01\/">January 2014<\/a><\/li><\/ol><\/nav>/);
   });
 });
 

@@ -1,8 +1,10 @@
+import { attachBuildingFinder } from './building-finder.ts';
 import { attachFeedFinder } from './feed-finder.ts';
 import { showThisWeek } from './front-door.ts';
 import { attachSearch } from './session-search.ts';
 import { attachCopyButtons, attachFilterLinks, attachFilters } from './session-filter.ts';
 import { orderSubscribeOptions, platformOf } from './platform.ts';
+import { markPast } from './past.ts';
 import { markToday } from './today.ts';
 
 /**
@@ -17,7 +19,12 @@ export function attachCalendar(): void {
   attachFilters();
   attachFilterLinks();
   attachFeedFinder();
+  attachBuildingFinder();
   attachSearch();
-  // The front door's lists arrive first, so today is marked in them too.
-  void showThisWeek().then(() => markToday());
+  markPast();
+  // The front door's lists arrive first, so today and the past are marked in them too.
+  void showThisWeek().then(() => {
+    markPast();
+    markToday();
+  });
 }

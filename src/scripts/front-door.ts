@@ -1,3 +1,4 @@
+import { endedNote, lastDays, NOTHING_AHEAD } from '../core/calendar/pages/front-words.ts';
 import type { UpcomingDay, UpcomingWindow } from '../core/calendar/pages/upcoming.ts';
 import { localDay } from './local-day.ts';
 
@@ -28,8 +29,9 @@ function fill(list: Element, days: readonly UpcomingDay[]): void {
 
 /**
  * The front door by the visitor's own clock: this week's sessions (today to Saturday) and the
- * next ones after it, picked from sessions.json. Without JavaScript, or when the data holds
- * nothing after today, the server's list of the newest term's first days stays.
+ * next ones after it, picked from sessions.json; before the data, its first days; after it, that
+ * nothing is coming up, the newest term and when it ended, and its last days. Without
+ * JavaScript the server's list, made by the build's clock, stays.
  */
 export async function showThisWeek(now = new Date()): Promise<void> {
   const root = document.querySelector<HTMLElement>('[data-upcoming]');
@@ -44,19 +46,32 @@ export async function showThisWeek(now = new Date()): Promise<void> {
   }
   const today = localDay(now);
   const end = weekEnd(now);
-  const note = next.querySelector('[data-note]');
-  if (today < window.from) return;
-  if (!window.days.some((d) => d.date >= today)) {
-    if (note) note.textContent = 'No sessions are listed after today. These were the first of the newest term with sessions.';
-    return;
+  const note = next.querySelector<HTMLElement>('[data-note]');
+  const heading = next.querySelector('h2')!;
+  const list = next.querySelector('[data-list]')!;
+  if (today < window.from) {
+    // A clock before the data: its first days are what comes up.
+    const first = nextDays(window.days, '', window.show);
+    fill(list, first);
+    heading.textContent = 'Coming up';
+    if (note) note.hidden = true;
+  } else if (!window.days.some((d) => d.date >= today)) {
+    // Nothing ahead: say so, name the newest term and when it ended, and show its last days.
+    fill(list, lastDays(window.days, window.show));
+    heading.textContent = NOTHING_AHEAD;
+    if (note && window.newest) {
+      note.textContent = endedNote(window.newest);
+      note.hidden = false;
+    }
+  } else {
+    const thisWeek = window.days.filter((d) => d.date >= today && d.date <= end);
+    fill(week.querySelector('[data-list]')!, thisWeek);
+    week.querySelector('[data-none]')!.toggleAttribute('hidden', thisWeek.length > 0);
+    week.hidden = false;
+    fill(list, nextDays(window.days, end, window.show));
+    heading.textContent = 'After this week';
+    if (note) note.hidden = true;
   }
-  const thisWeek = window.days.filter((d) => d.date >= today && d.date <= end);
-  fill(week.querySelector('[data-list]')!, thisWeek);
-  week.querySelector('[data-none]')!.toggleAttribute('hidden', thisWeek.length > 0);
-  week.hidden = false;
-  fill(next.querySelector('[data-list]')!, nextDays(window.days, end, window.show));
-  next.querySelector('h2')!.textContent = 'After this week';
-  note?.remove();
   // A filter chosen before the lists arrived applies to the new items too.
   root.querySelector('form[data-session-filter]')?.dispatchEvent(new Event('input'));
 }

@@ -1,5 +1,6 @@
 import { dayLabel } from '../core/calendar/format.ts';
-import { findSessions, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
+import { findSessions, highlightPieces, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
+import { markPast } from './past.ts';
 import { calendarPaths, withBase } from '../core/site/paths.ts';
 
 /** Results shown at a time. */
@@ -26,6 +27,7 @@ export function attachSearch(): void {
   let found: number[] = [];
   let shown = 0;
 
+  let query = '';
   const showMore = async () => {
     const m = await manifest!;
     const batch = found.slice(shown, shown + PAGE);
@@ -33,23 +35,41 @@ export function attachSearch(): void {
     for (const n of batch) {
       const chunk = Math.floor(n / m.chunk);
       if (!docs.has(chunk)) docs.set(chunk, json(calendarPaths.searchDocs(chunk)));
-      const [id, date, employer, cancelled] = (await docs.get(chunk)!)[n % m.chunk]!;
+      const [id, date, title, cancelled, when, place] = (await docs.get(chunk)!)[n % m.chunk]!;
       const li = document.createElement('li');
       li.className = cancelled ? 'session cancelled' : 'session';
-      // The pages' one date style (format.ts): `Tue, Jan 7, 2014`.
-      const time = li.appendChild(document.createElement('span')).appendChild(document.createElement('time'));
-      time.parentElement!.className = 'when';
+      li.dataset.sessionGroup = '';
+      li.dataset.date = date;
+      // The pages' one date style (format.ts): `Tue, Jan 7, 2014`, then the time.
+      const whenCell = li.appendChild(document.createElement('span'));
+      whenCell.className = 'when';
+      const time = whenCell.appendChild(document.createElement('time'));
       time.dateTime = date;
       const [year, month, day] = date.split('-').map(Number);
       time.textContent = dayLabel({ year: year!, month: month!, day: day! });
-      const link = document.createElement('a');
-      link.href = withBase(base, calendarPaths.session(id));
-      link.textContent = employer;
-      const name = cancelled ? document.createElement('s') : link;
-      if (cancelled) name.append(link);
+      whenCell.append(document.createElement('br'), when);
       const what = li.appendChild(document.createElement('span'));
       what.className = 'what';
-      what.append(name);
+      // The title, where the script that marks the past puts its badge, as in a day of a list.
+      const heading = what.appendChild(document.createElement('span'));
+      heading.className = 'result-title';
+      const link = document.createElement('a');
+      link.href = withBase(base, calendarPaths.session(id));
+      // The words found, highlighted: each piece a text node, a found word in <mark>; no markup from the data.
+      for (const piece of highlightPieces(title, query)) {
+        link.append(piece.hit ? Object.assign(document.createElement('mark'), { textContent: piece.text }) : piece.text);
+      }
+      heading.append(cancelled ? Object.assign(document.createElement('s'), { textContent: '' }) : link);
+      if (cancelled) heading.firstElementChild!.append(link);
+      const where = what.appendChild(document.createElement('span'));
+      where.className = 'where';
+      where.textContent = place;
+      const missing = searchWords(query).filter((w) => !highlightPieces(title, w).some((p) => p.hit));
+      if (missing.length > 0) {
+        const why = what.appendChild(document.createElement('span'));
+        why.className = 'why muted';
+        why.textContent = `${missing.map((w) => `“${w}”`).join(', ')} in its description`;
+      }
       list.append(li);
     }
     more.hidden = shown >= found.length;
@@ -74,7 +94,9 @@ export function attachSearch(): void {
     if (input.value.trim() !== q) return; // a newer query is running
     found = hits.ordinals;
     shown = 0;
+    query = q;
     await showMore();
+    markPast();
     // Said once the first results are in the list, so the count and the list agree.
     status.textContent =
       found.length === 0
@@ -92,7 +114,7 @@ export function attachSearch(): void {
     clearTimeout(timer);
     timer = setTimeout(run, 200);
   });
-  more.addEventListener('click', () => void showMore());
+  more.addEventListener('click', () => void showMore().then(() => markPast()));
   const q = new URLSearchParams(location.search).get('q');
   if (q) {
     input.value = q;

@@ -57,7 +57,7 @@ describe('the building pages', () => {
     const main = page.locator('main');
     expect(await main.locator('a', { hasText: 'Show on OpenStreetMap' }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=43.46884&mlon=-80.5474#map=18/43.46884/-80.5474');
     expect(await main.locator('li').allTextContents()).toContain('Renison University College Addition 2 - Chapel · map of Renison University College Addition 2 - Chapel');
-    expect(await main.locator('a', { hasText: '/buildings/REN.json' }).getAttribute('href')).toBe(`${BASE_PATH}v2/buildings/REN.json`);
+    expect(await main.locator('a', { hasText: '/buildings/REN.json' }).getAttribute('href')).toBe(`${BASE_PATH}v2/buildings/REN.json?key=YOUR_KEY`);
 
     const dc = await openPage(browser, site.url('infosessions/2739/'));
     await dc.locator('main a', { hasText: 'William G. Davis Computer Research Centre' }).first().click();

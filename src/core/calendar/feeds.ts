@@ -8,6 +8,7 @@ import { calendarFile, sessionEvent, sessionZone } from './ics.ts';
 import type { AudienceCatalog } from './audiences.ts';
 import { isOpenTo, type Program, type ProgramCatalog, type ProgramGroup } from './programs.ts';
 import type { Session } from './session.ts';
+import { sessionCalendarName, sessionSummary } from './session-wording.ts';
 
 /** A calendar feed: where it is published (site-relative) and what it holds. */
 export interface Feed {
@@ -187,7 +188,9 @@ export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'u
   for (const f of feeds.terms) {
     term = new Map();
     yield file(f.path, f.name, f.description, f.sessions);
-    for (const s of f.sessions) yield file(calendarPaths.sessionFeed(s.id), `${s.employer} information session`, `Information session ${s.id}`, [s]);
+    for (const s of f.sessions) {
+      yield file(calendarPaths.sessionFeed(s.id), sessionCalendarName(s), sessionSummary(s), [s]);
+    }
   }
   const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as MadeFile | undefined]));
   const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.audienceLabels, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];

@@ -5,6 +5,7 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { vtimezone } from './vtimezone.ts';
+import { sessionTitle } from './session-wording.ts';
 import { sharedInput } from '../render/shared-input.ts';
 
 const zones = new Map<string, string[]>();
@@ -92,7 +93,7 @@ function sessionUid(id: string): string {
 export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'timestamp'>): string {
   const page = `${ctx.url}${calendarPaths.session(s.id)}`;
   const stamp = utcStamp(ctx.timestamp);
-  const title = `${s.cancelled ? 'CANCELLED: ' : ''}${s.employer || 'Information session'}${s.kind === 'session' && !s.allDay ? ' information session' : ''}`;
+  const title = sessionTitle(s);
   const when = s.allDay
     ? [`DTSTART;VALUE=DATE:${dateValue(s.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(s.date))}`]
     : [`DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`, `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`];

@@ -1,10 +1,15 @@
 import { isoDate } from '../records/session-time.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { searchWords, type SearchDoc, type SearchManifest } from './search-tokens.ts';
-import type { Session } from './session.ts';
+import { placeOf, type Session } from './session.ts';
+import { sessionTitle } from './session-wording.ts';
+import { timeRange } from './format.ts';
 
-/** Sessions per document file of the search index. */
-const SEARCH_CHUNK = 100;
+/**
+ * Sessions per document file of the search index: 50, since a result carries its time and place
+ * too (a query of a large archive reads a chunk per result it shows: under 100 KB for 15).
+ */
+const SEARCH_CHUNK = 50;
 /** The most postings kept per word (the newest); a query shows at most these for one word. */
 export const SEARCH_CAP = 200;
 /** A shard larger than this (bytes of JSON) is split by one more letter of its words. */
@@ -77,7 +82,9 @@ export function* searchIndexFiles(sessions: readonly Session[]): Generator<Index
   const keys = [...shards.keys()].sort();
   for (const k of keys) yield { path: calendarPaths.searchShard(k), body: JSON.stringify(Object.fromEntries(shards.get(k)!)) };
   for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
-    const docs = real.slice(start, start + SEARCH_CHUNK).map((s): SearchDoc => [s.id, isoDate(s.date), s.employer, s.cancelled ? 1 : 0]);
+    const docs = real
+      .slice(start, start + SEARCH_CHUNK)
+      .map((s): SearchDoc => [s.id, isoDate(s.date), sessionTitle(s), s.cancelled ? 1 : 0, timeRange(s.start, s.end), placeOf(s)]);
     yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), body: JSON.stringify(docs) };
   }
   const manifest: SearchManifest = { chunk: SEARCH_CHUNK, count: real.length, cap: SEARCH_CAP, shards: keys };

@@ -28,8 +28,39 @@ export interface SearchManifest {
   shards: string[];
 }
 
-/** A session as a search result shows it: id, date (yyyy-mm-dd), employer, and 1 when cancelled. */
-export type SearchDoc = [id: string, date: string, employer: string, cancelled: 0 | 1];
+/**
+ * A session as a search result shows it: id, date (yyyy-mm-dd), its title (session-wording.ts:
+ * the cancelled form included), 1 when cancelled, its time (`7:30 PM–9:00 PM`) and its place.
+ */
+export type SearchDoc = [id: string, date: string, title: string, cancelled: 0 | 1, time: string, place: string];
+
+/** One word of a text (lower case, accents removed), as the index keeps it. */
+function foldWord(word: string): string {
+  return word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * A text cut into pieces, each marked `hit` when it is a word the query finds (the same word, or
+ * for a query word of three letters or more a word it starts, as findSessions matches): what the
+ * search page highlights, as text (the page puts each piece in a text node, never markup).
+ */
+export function highlightPieces(text: string, query: string): { text: string; hit: boolean }[] {
+  const words = searchWords(query);
+  const hits = (w: string) => {
+    const f = foldWord(w);
+    return words.some((q) => f === q || (q.length >= 3 && f.startsWith(q)));
+  };
+  const out: { text: string; hit: boolean }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (!hits(m[0])) continue;
+    if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
+    out.push({ text: m[0], hit: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), hit: false });
+  return out;
+}
 
 /** The shard key of a word: the longest key that is a prefix of it (keys are at least two characters). */
 function shardOf(word: string, shards: readonly string[]): string | undefined {

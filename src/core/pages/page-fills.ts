@@ -4,10 +4,14 @@ import { dayLabel } from '../calendar/format.ts';
 import { feedsPageBody } from '../calendar/pages/feeds-page.ts';
 import { filterForm } from '../calendar/pages/filter-form.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
-import { firstDays, upcomingWindow } from '../calendar/pages/upcoming.ts';
+import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
+import { campusDay, sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
+import type { Building } from '../buildings/building.ts';
+import { buildingLookup } from '../buildings/location.ts';
+import { isoDate } from '../records/session-time.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
-import { outputExcerpt } from '../render/catalogue.ts';
+import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths, withBase } from '../site/paths.ts';
@@ -19,6 +23,8 @@ export interface FillSource {
   feeds: SubscriptionFeeds;
   published: readonly PublishedMethod[];
   render: RenderContext;
+  /** The campus buildings, whose pages list the sessions held in them. */
+  buildings?: readonly Building[];
 }
 
 /**
@@ -44,6 +50,68 @@ function terms(source: FillSource): ReturnType<typeof termsWithin> {
   return found;
 }
 
+/** The newest term with sessions and the day of its last session. */
+function newest(source: FillSource): { label: string; last: string } | undefined {
+  const t = terms(source)[0];
+  return t && { label: t.term.label, last: dayLabel(t.sessions.at(-1)!.date) };
+}
+
+/** The front door's list as the build sees it (frontList), made once per source. */
+const frontOf = new WeakMap<FillSource, ReturnType<typeof frontList>>();
+function front(source: FillSource): ReturnType<typeof frontList> {
+  let found = frontOf.get(source);
+  if (!found) frontOf.set(source, (found = frontList(source.feeds.all.sessions, newest(source), source.render)));
+  return found;
+}
+
+/** The sessions held in each building (by its code), as the session pages match locations to buildings; made once per source. */
+const heldOf = new WeakMap<FillSource, Map<string, Session[]>>();
+function heldIn(source: FillSource, code: string): Session[] {
+  let held = heldOf.get(source);
+  if (!held) {
+    held = new Map();
+    const lookup = buildingLookup(source.buildings ?? []);
+    for (const s of source.sessions) {
+      const b = s.allDay || s.locationTbd ? undefined : lookup(s.location);
+      if (b) held.set(b.code, [...(held.get(b.code) ?? []), s]);
+    }
+    heldOf.set(source, held);
+  }
+  return held.get(code) ?? [];
+}
+
+/**
+ * A building page's sessions: those ahead (by the build's day; soonest first) and those past
+ * (newest first), each with its day, time and room, linked to its page.
+ */
+function buildingSessions(source: FillSource, code: string): string {
+  const held = heldIn(source, code);
+  if (held.length === 0) return html`<p>No information session of the data was held here.</p>`.value;
+  const today = campusDay(source.render.timestamp);
+  const item = (s: Session) => html`<li>
+<a href="${withBase(source.render.basePath, calendarPaths.session(s.id))}">${sessionTitle(s)}</a>
+<span class="muted">${sessionWhen(s)} · ${s.location}</span></li>`;
+  const ahead = held.filter((s) => isoDate(s.date) >= today);
+  const past = held.filter((s) => isoDate(s.date) < today).reverse();
+  return html`${ahead.length > 0 && html`<h3>Coming up</h3><ul class="held">${ahead.map(item)}</ul>`}
+${past.length > 0 && html`<h3>Past <span class="muted">(${sessionCount(past.length)}, newest first)</span></h3>
+<ul class="held">${past.map(item)}</ul>`}`.value;
+}
+
+/**
+ * The values a method's placeholders take, each linked to its JSON file (with the placeholder
+ * key where the method needs one): a developer reads the codes that exist instead of guessing.
+ */
+function methodValues(m: PublishedMethod, render: RenderContext): string {
+  const names = m.entry.parameters.filter((p) => p !== 'format');
+  if (names.length === 0 || m.files.length === 0) return '';
+  const values = m.files.map(
+    (f) => html`<li><a href="${apiFileHref(m.entry, 'json', f.params, render)}">${f.params.join(' / ')}</a></li>`,
+  );
+  return html`<details class="values"><summary>The ${m.files.length} values of ${names.join(' and ')}</summary>
+<ul class="value-list">${values}</ul></details>`.value;
+}
+
 /** The published method with this ID (a page names it by the fill's argument). */
 function method(source: FillSource, arg: string): PublishedMethod {
   const found = source.published.find((p) => String(p.entry.methodId) === arg);
@@ -60,9 +128,9 @@ function method(source: FillSource, arg: string): PublishedMethod {
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
   // The front door (src/pages/index.astro).
   'front.filter': (s) => filterForm(s.feeds.all.sessions, s.render).value,
-  'front.heading': (s) => html`${terms(s)[0] ? `Coming up in ${terms(s)[0]!.term.label}` : 'Coming up'}`.value,
-  'front.note': (s) => (terms(s)[0] ? html`<p class="muted" data-note>The first sessions of ${terms(s)[0]!.term.label}, the newest term with sessions.</p>`.value : ''),
-  'front.first-days': (s) => (terms(s)[0] ? firstDays(terms(s)[0]!.sessions, s.render).value : ''),
+  'front.heading': (s) => html`${front(s).heading}`.value,
+  'front.note': (s) => html`<p class="muted" data-note${front(s).note ? '' : html` hidden`}>${front(s).note}</p>`.value,
+  'front.first-days': (s) => front(s).days.value,
   'front.terms': (s) =>
     terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(countSessions(t.sessions))}</span></li>`.value).join(''),
   // Every term and month (src/pages/infosessions/index.astro).
@@ -75,11 +143,14 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
         return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(countSessions(t.sessions))}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)} </ul> </section>`.value;
       })
       .join(''),
+  // A building's page (src/pages/buildings/[code].astro): the sessions held there.
+  'building.sessions': (s, code) => buildingSessions(s, code),
   // The feeds page and the front door's script's window.
   'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
-  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render)),
+  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
   // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
   'method.files': (s, id) => String(method(s, id).files.length),
+  'method.values': (s, id) => methodValues(method(s, id), s.render),
   'method.today': (s, id) => html` (${outputExcerpt(method(s, id), s.render)?.total ?? 0} today)`.value,
   'method.excerpt': (s, id) => {
     const m = method(s, id);

@@ -35,6 +35,19 @@ function keyQuery(entry: Pick<MethodEntry, 'keyRequired'>, extra: string[] = [])
   return query.length ? `?${query.join('&')}` : '';
 }
 
+/**
+ * The one way the site links an API file: below the base path, with the placeholder key when
+ * the method needs one (under `npm start` with API_KEYS a link without a key answers 401).
+ */
+export function apiFileHref(
+  entry: Pick<MethodEntry, 'path' | 'keyRequired'>,
+  format: Format,
+  params: readonly string[],
+  ctx: Pick<RenderContext, 'basePath'>,
+): string {
+  return `${withBase(ctx.basePath, sitePaths.apiFile(entry, format, params))}${keyQuery(entry)}`;
+}
+
 /** An example request: its label, its URL, and whether it can be followed (published, no placeholder left). */
 export interface ExampleUrl {
   label: string;
@@ -76,8 +89,8 @@ export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePa
   if (!params) return links;
   return {
     ...links,
-    json: `${at(sitePaths.apiFile(entry, 'json', params))}${keyQuery(entry)}`,
-    xml: `${at(sitePaths.apiFile(entry, 'xml', params))}${keyQuery(entry)}`,
+    json: apiFileHref(entry, 'json', params, ctx),
+    xml: apiFileHref(entry, 'xml', params, ctx),
     jsonSchema: at(sitePaths.jsonSchema(entry)),
     xsd: at(sitePaths.xsd(entry)),
   };

@@ -2,7 +2,9 @@
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (!/\ssrc\s*=/i.test(m[1]!)) scripts.push(m[2]!);
+    // A script file needs no hash, and a data block (JSON-LD) runs nothing.
+    if (/\ssrc\s*=/i.test(m[1]!) || /\stype\s*=\s*"?application\/(?:ld\+)?json/i.test(m[1]!)) continue;
+    scripts.push(m[2]!);
   }
   return scripts;
 }

@@ -28,7 +28,7 @@ export function siteName(area: SiteArea): string {
 export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
   const at = (target: string) => withBase(ctx.basePath, target);
   return [
-    { id: 'home', label: 'This week', href: at(sitePaths.home) },
+    { id: 'home', label: 'Sessions', href: at(sitePaths.home) },
     { id: 'calendar', label: 'All terms', href: at(calendarPaths.home) },
     { id: 'search', label: 'Search', href: at(calendarPaths.search) },
     { id: 'feeds', label: 'Feeds', href: at(calendarPaths.feeds) },

@@ -3,6 +3,7 @@ import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { timeRange } from '../format.ts';
 import { isoTime, placeOf, type Session } from '../session.ts';
+import { sessionTitle } from '../session-wording.ts';
 import { SESSION_TIME_ZONE, utcOffset } from '../time-zone.ts';
 
 /** Where "Add to calendar" sends a visitor: Google Calendar, Outlook.com, or the session's .ics. */
@@ -15,11 +16,6 @@ export interface CalendarLinks {
 /** Whether a session can be added to a calendar: not when it was cancelled, nor an all-day note (a holiday). */
 export function canAddToCalendar(s: Pick<Session, 'cancelled' | 'kind' | 'allDay'>): boolean {
   return !s.cancelled && !s.allDay && s.kind !== 'holiday';
-}
-
-/** The title of a session's event: `Palantir Technologies information session`. */
-export function eventTitle(s: Pick<Session, 'employer' | 'kind'>): string {
-  return `${s.employer || 'Information session'}${s.kind === 'session' ? ' information session' : ''}`;
 }
 
 /**
@@ -49,7 +45,7 @@ export function calendarLinks(s: Session, ctx: Pick<RenderContext, 'url' | 'base
   const end = Math.max(s.end, s.start);
   const compact = (minutes: number) => `${isoDate(s.date).replace(/-/g, '')}T${isoTime(minutes).replace(':', '')}00`;
   const withOffset = (minutes: number) => `${isoDate(s.date)}T${isoTime(minutes)}:00${utcOffset(s.date, minutes)}`;
-  const title = eventTitle(s);
+  const title = sessionTitle(s);
   const details = eventDetails(s, page);
   return {
     google: `https://calendar.google.com/calendar/render?${query({ action: 'TEMPLATE', text: title, dates: `${compact(s.start)}/${compact(end)}`, ctz: SESSION_TIME_ZONE, details, location: placeOf(s) })}`,

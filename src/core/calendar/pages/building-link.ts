@@ -3,8 +3,14 @@ import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { withBase } from '../../site/paths.ts';
 
-/** What the calendar's pages are rendered with: where the site is served, and the buildings when the build has them. */
-export type CalendarRenderContext = Pick<RenderContext, 'url' | 'basePath'> & { buildings?: BuildingLookup | undefined };
+/**
+ * What the calendar's pages are rendered with: where the site is served, the buildings when the
+ * build has them, and the build's timestamp (what the pages say has ended without JavaScript).
+ */
+export type CalendarRenderContext = Pick<RenderContext, 'url' | 'basePath'> & {
+  buildings?: BuildingLookup | undefined;
+  timestamp?: number | undefined;
+};
 
 /** An OpenStreetMap link that centres a marker on the building; undefined without coordinates. */
 export function mapHref(b: Pick<BuildingOfLocation, 'lat' | 'lon'>): string | undefined {

@@ -5,7 +5,7 @@ import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
 import { listingPageSources } from './listing-pages.ts';
 import type { ShellParts } from './page-shell.ts';
-import { sessionBody, sessionSummary, sessionTitle } from './session-page.ts';
+import { endedAtBuild, sessionBody, sessionHead, sessionSummary, sessionTitle } from './session-page.ts';
 
 /**
  * One of the calendar's large page sets: a month or term listing (which carries the filter's
@@ -25,9 +25,9 @@ export interface CalendarPageSource {
   parts: Made<ShellParts>;
 }
 
-/** A session page's parts: title, summary and body. */
-function sessionParts(s: Session, ctx: CalendarRenderContext): ShellParts {
-  return { title: sessionTitle(s), summary: sessionSummary(s), body: sessionBody(s, ctx) };
+/** A session page's parts: title, summary, head and body; `ended`: whether it had ended at the build. */
+function sessionParts(s: Session, ctx: CalendarRenderContext, ended: boolean): ShellParts {
+  return { title: sessionTitle(s), summary: sessionSummary(s), head: sessionHead(s, ctx), body: sessionBody(s, ctx, ended) };
 }
 
 /** Every month (with sessions) and term page, then every session page, each made when asked; session pages name buildings when `ctx.buildings` is given. */
@@ -35,7 +35,12 @@ export function* calendarPageSources(sessions: readonly Session[], ctx: Calendar
   for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
   // Exactly what a session page reads of the context: what it is made from names nothing else.
   const own: CalendarRenderContext = sharedInput({ url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings });
-  for (const s of sessions) yield { kind: 'session', path: calendarPaths.session(s.id), parts: made(sessionParts, s, own) };
+  // A page is made from whether its session had ended at the build, not from the build's time:
+  // a new timestamp remakes only the pages of the sessions that ended meanwhile.
+  for (const s of sessions) {
+    const parts = made(sessionParts, s, own, endedAtBuild(s, ctx));
+    yield { kind: 'session', path: calendarPaths.session(s.id), parts };
+  }
 }
 
 /** Every month (with sessions) and term page, then every session page, one at a time (see calendarPageSources). */

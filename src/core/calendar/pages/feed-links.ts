@@ -52,3 +52,8 @@ export function feedLinks(path: string, label: string, ctx: Pick<RenderContext, 
   const hidden = html`<span class="visually-hidden"> for ${label}</span>`;
   return html`<span class="subscribe"><span>Subscribe to ${label}:</span> <a href="${links.webcal}">Apple Calendar${hidden}</a> <a href="${links.google}">Google Calendar${hidden}</a> <a href="${href}" download>Download .ics${hidden}</a></span>`;
 }
+
+/** A page's calendar feed for its head: `<link rel="alternate" type="text/calendar">`, by its site-relative path. */
+export function feedHead(path: string, name: string, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
+  return html`<link rel="alternate" type="text/calendar" title="${name}" href="${withBase(ctx.basePath, path)}">`;
+}

@@ -6,12 +6,19 @@ import { html, type SafeHtml } from '../../render/html.ts';
  * shell once (the site's layout around the markers); the build fills it for each page of a
  * large set (sessions, months, terms), which would be too many for Astro's per-page pipeline.
  */
-export const SHELL_MARKERS = { title: '@@PAGE_TITLE@@', summary: '@@PAGE_SUMMARY@@', body: '@@PAGE_BODY@@' } as const;
+export const SHELL_MARKERS = {
+  title: '@@PAGE_TITLE@@',
+  summary: '@@PAGE_SUMMARY@@',
+  head: '@@PAGE_HEAD@@',
+  body: '@@PAGE_BODY@@',
+} as const;
 
-/** What fills a shell: title and summary as text (escaped here), the body as safe markup. */
+/** What fills a shell: title and summary as text (escaped here), the head's extras and the body as safe markup. */
 export interface ShellParts {
   title: string;
   summary: string;
+  /** What the page adds to its head: its feed (`<link rel="alternate">`), Open Graph, JSON-LD. */
+  head: SafeHtml;
   body: SafeHtml;
 }
 
@@ -24,16 +31,17 @@ export interface Shell {
 
 /** Cuts a rendered shell page at its markers; throws when one is missing. */
 export function parseShell(page: string): Shell {
-  const pieces = page.split(/(@@PAGE_(?:TITLE|SUMMARY|BODY)@@)/);
+  const pieces = page.split(/(@@PAGE_(?:TITLE|SUMMARY|HEAD|BODY)@@)/);
   for (const marker of Object.values(SHELL_MARKERS)) {
     if (!pieces.includes(marker)) throw new Error(`the page shell lacks ${marker}`);
   }
   return {
     digest: hash('sha256', page, 'base64url'),
-    fill({ title, summary, body }) {
+    fill({ title, summary, head, body }) {
       const value: Record<string, string> = {
         [SHELL_MARKERS.title]: html`${title}`.value,
         [SHELL_MARKERS.summary]: html`${summary}`.value,
+        [SHELL_MARKERS.head]: head.value,
         [SHELL_MARKERS.body]: body.value,
       };
       return pieces.map((p) => value[p] ?? p).join('');

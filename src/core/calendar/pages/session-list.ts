@@ -6,6 +6,7 @@ import { RANGE_DASH, timeRangeEnds } from '../format.ts';
 import { isoTime, placeOf, type Session } from '../session.ts';
 import { programTokens } from '../programs.ts';
 import { audienceTokens } from '../audiences.ts';
+import { PAST_DAY } from '../session-wording.ts';
 
 /**
  * The start and end of a session as `11:30 AM–1:00 PM`, each end a `<time>` with its ISO value:
@@ -43,4 +44,27 @@ function noteItem(s: Session, href: string): SafeHtml {
 /** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
 export function sessionItems(sessions: readonly Session[], ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
   return new SafeHtml(sessions.map((s) => sessionItem(s, ctx).value).join(''));
+}
+
+/**
+ * A day of a list as the build saw it: ` class="past"` and a "Past" badge for its heading when it
+ * had passed (its date before `until`, see pastUntil) and later days had not; on a page whose
+ * every day had passed (`until` is `~`) one notice says so instead (allPastNotice), which keeps
+ * a busy month's bytes down. The script (src/scripts/past.ts) decides again by the visitor's clock.
+ */
+export function pastDay(iso: string, until: string): { attr: SafeHtml | false; tag: SafeHtml | false } {
+  const past = iso < until && until !== '~';
+  return { attr: past && html` class="past"`, tag: past && html` <span class="tag past">${PAST_DAY}</span>` };
+}
+
+/**
+ * The notice of a list whose every day had passed at the build (`until` is `~`); the script hides
+ * it when the visitor's clock says otherwise.
+ */
+export function allPastNotice(until: string): SafeHtml | false {
+  return (
+    until === '~' &&
+    html`<p class="notice past" data-all-past><span class="tag past">${PAST_DAY}</span>
+ Every session on this page has ended.</p>`
+  );
 }

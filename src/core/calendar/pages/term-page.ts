@@ -6,12 +6,12 @@ import { calendarPaths, withBase } from '../../site/paths.ts';
 import { byDay, monthLabel, monthSlug, monthsWithin, countSessions } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
-import { feedLinks } from './feed-links.ts';
+import { feedHead, feedLinks } from './feed-links.ts';
 import { filterForm } from './filter-form.ts';
 import type { ListingPage } from './listing-page.ts';
 import { sessionCount } from './month-page.ts';
 import { pager } from './pager.ts';
-import { sessionItems } from './session-list.ts';
+import { allPastNotice, pastDay, sessionItems } from './session-list.ts';
 
 /** A term with its sessions (in time order), and the terms with sessions before and after it. */
 export interface TermPageInput {
@@ -19,6 +19,8 @@ export interface TermPageInput {
   sessions: readonly Session[];
   prev?: Term | undefined;
   next?: Term | undefined;
+  /** The day before which its days had passed at the build (pastUntil); '' for none. */
+  until?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface TermPageInput {
  * months, the filter, and its sessions as an agenda, month by month and day by day. Students
  * read the term's name; its code stays in the address.
  */
-export function termPage({ term, sessions, prev, next }: TermPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
+export function termPage({ term, sessions, prev, next, until = '' }: TermPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
   const at = (path: string) => withBase(ctx.basePath, path);
   const link = (t: Term | undefined) => t && { href: at(calendarPaths.term(t.code)), text: t.label };
   const pagers = (end: boolean) => pager('Terms', { prev: link(prev), up: { href: at(calendarPaths.home), text: 'All terms' }, next: link(next) }, end);
@@ -40,10 +42,18 @@ export function termPage({ term, sessions, prev, next }: TermPageInput, ctx: Pic
   const agenda = months.map(
     (m) =>
       html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(m.sessions).map(
-        (day) => html`<section data-session-group data-date="${isoDate(day.date)}"><h3><time datetime="${isoDate(day.date)}">${dayLabel(day.date)}</time></h3><ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`,
+        (day) => {
+          const iso = isoDate(day.date);
+          const past = pastDay(iso, until);
+          return html`<section data-session-group data-date="${iso}"${past.attr}>
+<h3><time datetime="${iso}">${dayLabel(day.date)}</time>${past.tag}</h3>
+<ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`;
+        },
       )}</section>`,
   );
   const span = first && last ? html` from ${dayLabel(first.date)} to ${dayLabel(last.date)}` : '';
-  const body = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p><p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>${pagers(false)}${jumps}<div class="agenda">${filterForm(sessions, ctx)}${agenda}</div>${pagers(true)}`;
-  return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary: `${count} employer information sessions in ${term.label}.`, body };
+  const body = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p>${allPastNotice(until)}<p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>${pagers(false)}${jumps}<div class="agenda">${filterForm(sessions, ctx)}${agenda}</div>${pagers(true)}`;
+  const head = feedHead(calendarPaths.termFeed(term.code), `Information sessions, ${term.label}`, ctx);
+  const summary = `${count} employer information sessions in ${term.label}.`;
+  return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary, head, body };
 }

@@ -1,0 +1,76 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootSite } from '../helpers/sites.ts';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { launchBrowser, openPage, serveSite, type ServedSite } from './harness.ts';
+
+// Every page of the built site, at the widths of a small phone, a phone and a tablet: nothing
+// wider than the screen, and no axe-core violation. Affordable: one browser, two tabs reused;
+// each page loaded once and measured at each width by resizing; axe injected once per page,
+// all its WCAG 2.1 A/AA and best-practice rules at 375 px, and at 320 and 768 px the rules a
+// width can change (target size, scrollable regions).
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const ALL_RULES = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] };
+const WIDTH_RULES = { type: 'rule', values: ['target-size', 'scrollable-region-focusable'] };
+const WIDTHS = [320, 375, 768] as const;
+let site: ServedSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Every HTML page of the build, as site paths below the base (`methods/1217/`). */
+async function sitePages(dir: string, rel = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const p = path.posix.join(rel, e.name);
+    if (e.isDirectory()) out.push(...(await sitePages(dir, p)));
+    else if (e.name === 'index.html') out.push(rel ? `${rel}/` : '');
+  }
+  return out;
+}
+
+/** What is wrong with one page at each width: sideways overflow and axe's violations. */
+async function audit(page: Page, url: string): Promise<string[]> {
+  const problems: string[] = [];
+  await page.goto(url, { waitUntil: 'load' });
+  await page.evaluate(await axeSource);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) problems.push(`${url} at ${width}px: ${overflow}px wider than the screen`);
+    const rules = width === 375 ? ALL_RULES : WIDTH_RULES;
+    const violations = await page.evaluate(async (runOnly) => {
+      type Axe = { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      const { violations } = await (globalThis as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'], runOnly });
+      return violations.map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    }, rules);
+    for (const v of violations) problems.push(`${url} at ${width}px: ${v}`);
+  }
+  return problems;
+}
+
+describe('every page of the built site', () => {
+  it('fits 320, 375 and 768 px screens and has no axe-core violation', { timeout: 1_800_000 }, async () => {
+    const pages = await sitePages(rootSite());
+    expect(pages.length).toBeGreaterThan(600);
+    const started = Date.now();
+    const queue = pages.map((p) => site.url(p));
+    const problems: string[] = [];
+    const tab = async () => {
+      const page = await openPage(browser, site.url(''), { width: 375, height: 800 });
+      for (let url = queue.pop(); url !== undefined; url = queue.pop()) problems.push(...(await audit(page, url)));
+    };
+    await Promise.all([tab(), tab()]);
+    console.log(`audited ${pages.length} pages × ${WIDTHS.length} widths in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    expect(problems).toEqual([]);
+  });
+});
