@@ -52,7 +52,7 @@ export interface SizeResult {
 let realRows: string[][] | undefined;
 
 /** Writes a data folder of `n` sessions: the source folder's own for 363, synthetic otherwise. */
-function prepareData(w: Workplace, n: number): string {
+export function prepareData(w: Workplace, n: number): string {
   const dir = path.join(w.tmp, `data-${n}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
