@@ -29,3 +29,25 @@ export function buildTimestamp(
   }
   return { timestamp: Math.floor(Date.now() / 1000), source: 'clock' };
 }
+
+/**
+ * When each part of the data folder last changed, by name: the time of the newest commit
+ * touching `paths[name]` (a data set's folder, the method directory's file) in Unix seconds. A
+ * file of the API carries the time of its own data (meta.timestamp), so a file whose data did
+ * not change keeps its timestamp, and its bytes, from one build to the next. Undefined when
+ * SOURCE_DATE_EPOCH is set (every file carries it) or the data folder is not a git checkout
+ * (every file carries the build's time); a part git knows nothing of is left out.
+ */
+export function dataTimestamps(dataDir: string, paths: Readonly<Record<string, string>>, env: NodeJS.ProcessEnv = process.env): Record<string, number> | undefined {
+  if (env.SOURCE_DATE_EPOCH?.trim()) return undefined;
+  const times: Record<string, number> = {};
+  try {
+    for (const [name, rel] of Object.entries(paths)) {
+      const out = execFileSync('git', ['log', '-1', '--format=%ct', '--', rel], { cwd: dataDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      if (/^\d+$/.test(out)) times[name] = Number(out);
+    }
+  } catch {
+    return undefined; // not a git checkout, or git is missing
+  }
+  return times;
+}

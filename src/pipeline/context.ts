@@ -10,7 +10,8 @@ import { renderContext, type RenderContext } from '../core/site/address.ts';
 import { BUILD_SETTINGS, resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { DATASETS } from '../load/dataset-registry.ts';
-import { buildTimestamp } from '../load/timestamp.ts';
+import { buildTimestamp, dataTimestamps } from '../load/timestamp.ts';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
 export interface BuildContext {
@@ -29,6 +30,8 @@ export interface BuildContext {
   buildings: Building[];
   /** The programs the sessions are open to, complete once every session is read. */
   catalog: ProgramCatalog;
+  /** When each data set's files last changed (see BuildTarget), the API files' meta.timestamp; undefined: the build's timestamp for all. */
+  dataTimes?: Readonly<Record<string, number>>;
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
@@ -40,19 +43,28 @@ export interface BuildTarget {
   render: RenderContext;
   /** Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own versions folder. */
   astroCache?: string;
+  /**
+   * When each data set's files last changed, by data set name (the newest commit touching its
+   * folder; `methods`, the directory's own data set, by the directory's file): the API files of
+   * a data set carry its time, not the build's. Undefined under SOURCE_DATE_EPOCH or outside git.
+   */
+  dataTimes?: Record<string, number>;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
 export function buildTarget(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildTarget {
   const render = renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp);
-  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}) };
+  const paths: Record<string, string> = { methods: DIRECTORY_FILE };
+  for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
+  const dataTimes = settings.sourceDateEpoch === undefined ? dataTimestamps(settings.dataDir, paths, {}) : undefined;
+  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}), ...(dataTimes ? { dataTimes } : {}) };
 }
 
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
 export function createBuildContext(root: string, settings?: BuildSettings, target: BuildTarget = buildTarget(root, settings)): BuildContext {
-  const { dataDir, render } = target;
+  const { dataDir, render, dataTimes } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const sessions = chronological(readSessions(site, catalog));
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site), catalog };
+  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds: subscriptionFeeds(sessions, catalog), buildings: readBuildings(site), catalog, ...(dataTimes ? { dataTimes } : {}) };
 }
