@@ -2,6 +2,7 @@ import { createHash, hash } from 'node:crypto';
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
+import type { WriteQueue } from './write-queue.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
@@ -244,12 +245,16 @@ export class OutputWriter {
   private readonly baseMade?: MadeFrom;
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
+  /** Where the new files of a new version folder are written, on a thread of their own (write-queue.ts); none: here. */
+  private readonly queue?: WriteQueue;
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
+  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom, queue?: WriteQueue) {
     this.dir = dir;
     this.previous = previous;
     this.base = base;
     this.baseMade = baseMade;
+    if (queue && base) throw new Error('a version updated in place is written here, not by a write queue');
+    this.queue = queue;
   }
 
   /**
@@ -282,6 +287,11 @@ export class OutputWriter {
       made ??= this.make(f);
       this.add(f, made.sum, made.bytes);
       const { body } = made;
+      // A file's own time matters for the fresh ones (the stamp): those are written here, now.
+      if (this.queue && body !== undefined && !options.fresh) {
+        this.queue.write(target, body);
+        continue;
+      }
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
@@ -355,8 +365,9 @@ export class OutputWriter {
     return true;
   }
 
-  /** Removes the files of the updated version that this output does not have, and folders left empty. */
+  /** Waits for the files queued to be written (throwing the first failure); removes the files of the updated version that this output does not have, and folders left empty. */
   finish(): void {
+    this.queue?.drain();
     if (!this.base) return;
     for (const rel of this.base.keys()) {
       if (this.manifest.has(rel)) continue;
