@@ -3,7 +3,8 @@ import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { copySmallData, readTree, removeDir, ROOT, runBuild, tempDir } from './helpers/build.ts';
+import { dataTimestamps } from '../src/load/timestamp.ts';
 
 let work: string;
 /** data/ with courses cut to one subject, for the builds whose point is not the real data. */
@@ -43,6 +44,17 @@ describe('meta.timestamp of an API file', () => {
     lines[1] = lines[1]!.replace(/^(\d+,)("?)/, `$1$2${mark} `);
     await writeFile(file, lines.join('\n'));
   };
+
+  it('is the newest commit changing one of its files, merges included, read from one log of the history (this repository\'s data/)', () => {
+    const parts = { methods: 'methods.csv', infosessions: 'infosessions', buildings: 'buildings', programs: 'programs' };
+    const data = path.join(ROOT, 'data');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: data, encoding: 'utf8' }).trim();
+    // File by file, git log -1 -- <file> shows a merge when it changed the file from every parent.
+    const newest = (rel: string) => Math.max(...git('ls-files', '--', rel).split('\n').map((f) => Number(git('log', '-1', '--format=%ct', '--', f))));
+    const expected = Object.fromEntries(Object.entries(parts).map(([name, rel]) => [name, newest(rel)]));
+    expect(dataTimestamps(data, parts, {})).toEqual(expected);
+    expect(dataTimestamps(data, parts, { SOURCE_DATE_EPOCH: '5' })).toBeUndefined();
+  });
 
   it('is when its own data last changed: a data set a pull request left alone keeps its files\' timestamp and bytes', async () => {
     const data = path.join(work, 'git-data');
