@@ -21,7 +21,6 @@ import { buildInputKey, inputStats } from './input-key.ts';
 import { OutputWriter, readVersionInputs, type OutputFile, type VersionInputs } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { silentProgress, type Progress } from './progress.ts';
-import { WriteQueue } from './write-queue.ts';
 
 /** The stages of a build, in order. */
 type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
@@ -128,38 +127,30 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   let writer: OutputWriter | undefined;
   await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
     lap('write'); // the temporary folder
-    // A new version folder's files are written on a thread of their own (write-queue.ts).
-    const queue = target.base ? undefined : new WriteQueue();
-    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade, queue);
+    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
     writer = out;
-    try {
-      const previous = target.previous;
-      // The same inputs make the same files: the published version's, every one kept or linked.
-      if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes, previous.made)) {
-        ({ warnings } = previous.inputs);
-        astro = pages ? 'cached' : 'none';
-        unchanged = true;
-      } else {
-        context ??= createBuildContext(options.root, options.settings, buildAt);
-        lap('load');
-        warnings = context.site.warnings;
-        astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
-      }
-      out.finish();
-      const bytes = out.counts.bytes;
-      // Inputs that changed while this build read them (an editor saving) leave no key: the next
-      // build renders in full rather than trust this version for either state of the data.
-      const key = unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
-      // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
-      const stamp = { site: render.url, timestamp: render.timestamp, data };
-      out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
-      await queue?.close();
-      lap('write');
-      return { manifest: out.manifest, made: out.made, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
-    } catch (error) {
-      await queue?.abort(); // before the folder is removed: nothing is written into it afterwards
-      throw error;
+    const previous = target.previous;
+    // The same inputs make the same files: the published version's, every one kept or linked.
+    if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes, previous.made)) {
+      ({ warnings } = previous.inputs);
+      astro = pages ? 'cached' : 'none';
+      unchanged = true;
+    } else {
+      context ??= createBuildContext(options.root, options.settings, buildAt);
+      lap('load');
+      warnings = context.site.warnings;
+      astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
     }
+    out.finish();
+    const bytes = out.counts.bytes;
+    // Inputs that changed while this build read them (an editor saving) leave no key: the next
+    // build renders in full rather than trust this version for either state of the data.
+    const key = unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
+    // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
+    const stamp = { site: render.url, timestamp: render.timestamp, data };
+    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
+    lap('write');
+    return { manifest: out.manifest, made: out.made, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
   });
   lap('write');
   progress.done();

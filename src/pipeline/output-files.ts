@@ -2,7 +2,6 @@ import { createHash, hash } from 'node:crypto';
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
-import type { WriteQueue } from './write-queue.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
@@ -245,16 +244,12 @@ export class OutputWriter {
   private readonly baseMade?: MadeFrom;
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
-  /** Where the new files of a new version folder are written, on a thread of their own (write-queue.ts); none: here. */
-  private readonly queue?: WriteQueue;
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom, queue?: WriteQueue) {
+  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
     this.dir = dir;
     this.previous = previous;
     this.base = base;
     this.baseMade = baseMade;
-    if (queue && base) throw new Error('a version updated in place is written here, not by a write queue');
-    this.queue = queue;
   }
 
   /**
@@ -287,11 +282,6 @@ export class OutputWriter {
       made ??= this.make(f);
       this.add(f, made.sum, made.bytes);
       const { body } = made;
-      // A file's own time matters for the fresh ones (the stamp): those are written here, now.
-      if (this.queue && body !== undefined && !options.fresh) {
-        this.queue.write(target, body);
-        continue;
-      }
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
@@ -365,9 +355,8 @@ export class OutputWriter {
     return true;
   }
 
-  /** Waits for the files queued to be written (throwing the first failure); removes the files of the updated version that this output does not have, and folders left empty. */
+  /** Removes the files of the updated version that this output does not have, and folders left empty. */
   finish(): void {
-    this.queue?.drain();
     if (!this.base) return;
     for (const rel of this.base.keys()) {
       if (this.manifest.has(rel)) continue;
