@@ -8,6 +8,7 @@ import { writeHugoSite } from './hugo-site.ts';
 import { round, settle, spread, timed, treeSize, type Spread, type Timed } from './measure.ts';
 import { toggleOneRow } from './one-row.ts';
 
+/** The time of the data's first commit (Unix seconds). */
 const EPOCH = '1700000000';
 /** The size that is the real data itself. */
 const REAL = 363;
@@ -52,7 +53,7 @@ export interface SizeResult {
 let realRows: string[][] | undefined;
 
 /** Writes a data folder of `n` sessions: the source folder's own for 363, synthetic otherwise. */
-function prepareData(w: Workplace, n: number): string {
+export function prepareData(w: Workplace, n: number): string {
   const dir = path.join(w.tmp, `data-${n}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'infosessions'), { recursive: true });
@@ -69,6 +70,23 @@ function prepareData(w: Workplace, n: number): string {
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
   }
   return dir;
+}
+
+/**
+ * Commits the whole data folder, a git repository of its own, at a time (Unix seconds), as a
+ * pull request's merge does: the builds take their timestamps from the commits (the build's
+ * from the newest, each data set's API files from the newest touching its folder), so the
+ * one-row rebuild has a real pull request's new timestamp.
+ */
+function commitData(data: string, at: number): void {
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost', GIT_AUTHOR_DATE: `@${at} +0000`, GIT_COMMITTER_DATE: `@${at} +0000` };
+  const git = (...args: string[]) => {
+    const run = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: data, env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args[0]} in ${data} failed: ${run.stderr || run.error?.message}`);
+  };
+  if (!existsSync(path.join(data, '.git'))) git('init', '-q', '.');
+  git('add', '-A', '.');
+  git('commit', '-q', '--allow-empty', '-m', `data at ${at}`);
 }
 
 let asideCount = 0;
@@ -134,6 +152,8 @@ function ratios(a: Timed[], b: Timed[]): Spread {
 /** Runs cold, one-row and no-change builds `reps` times at `n` sessions (and Hugo after each cold build). */
 export async function benchSize(w: Workplace, n: number, say: (line: string) => void): Promise<SizeResult> {
   const data = prepareData(w, n);
+  let commitTime = Number(EPOCH);
+  commitData(data, commitTime);
   const out = path.join(w.tmp, `dist-${n}`);
   const versions = path.join(w.tmp, `.dist-${n}-versions`);
   const hugoSite = path.join(w.tmp, `hugo-${n}`);
@@ -143,7 +163,7 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     rmSync(report, { force: true });
     await backgroundDone(versions);
     settle();
-    const run = await timed([process.execPath, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, SITE_URL: 'http://localhost:3000/' }, w.root);
+    const run = await timed([process.execPath, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: '', SITE_URL: 'http://localhost:3000/' }, w.root);
     if (run.code !== 0) throw new Error(`the ${label} build of ${n} sessions failed:\n${run.stderr}`);
     return { ...run, report: JSON.parse(readFileSync(report, 'utf8')) };
   };
@@ -164,6 +184,7 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
       hugo.push(run);
     }
     toggleOneRow(data);
+    commitData(data, (commitTime += 86_400)); // a day later: a new timestamp, as a real pull request's
     oneRow.push(await build('one-row'));
     noChange.push(await build('no-change'));
     const h = w.hugo ? `, hugo ${hugo.at(-1)!.seconds.toFixed(2)} s` : '';

@@ -8,7 +8,9 @@ import autocannon from 'autocannon';
 import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
-import { benchSize, hugoVersion, type Workplace } from './build-cases.ts';
+import { benchSize, hugoVersion, prepareData, type Workplace } from './build-cases.ts';
+import { calendarCost, scaleVerdict, type CalendarScale } from './calendar-scale.ts';
+import { parseSiteUrl } from '../src/core/site/address.ts';
 import { freePort } from './free-port.ts';
 import { sessionRows } from './generate.ts';
 import { round } from './measure.ts';
@@ -44,6 +46,20 @@ async function ready(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
+/** The sizes the calendar guard compares: the larger ten times the smaller. */
+const SCALE_SIZES = [1000, 10000] as const;
+
+/** The calendar stage's cost per page at two sizes (bench/calendar-scale.ts), from synthetic data in the workplace. */
+function calendarScale(w: Workplace): CalendarScale {
+  const [small, large] = SCALE_SIZES.map((n) => {
+    const dataDir = prepareData(w, n);
+    const cost = calendarCost(ROOT, { dataDir, site: parseSiteUrl('http://localhost:3000/'), sourceDateEpoch: 1700000000 }, n);
+    rmSync(dataDir, { recursive: true, force: true });
+    return cost;
+  });
+  return scaleVerdict(small!, large!);
+}
+
 await cliMain(benchCommand, async ({ values, config }) => {
   const tmp = config.benchTmp ?? path.join(ROOT, 'bench/tmp');
   const sizes = String(values.sizes).split(',').map((s) => count('sizes', s));
@@ -58,6 +74,11 @@ await cliMain(benchCommand, async ({ values, config }) => {
   }
   const runs: Run[] = [];
   mkdirSync(tmp, { recursive: true });
+  const scale = calendarScale(w);
+  console.log(
+    `Calendar stage per page (in process, no disk): ${scale.small.reads_per_page} reads of the sessions and ${scale.small.us_per_page} µs of CPU at ` +
+      `${scale.small.sessions} sessions, ${scale.large.reads_per_page} and ${scale.large.us_per_page} µs at ${scale.large.sessions} (reads ${scale.ratio}×; the limit is ${scale.limit}×).`,
+  );
   for (const n of sizes) {
     const result = await benchSize(w, n, (line) => console.log(line));
     const data = path.join(tmp, `data-${n}`);
@@ -121,6 +142,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
     hugo: w.hugo ? hugoVersion() : undefined,
     reps: w.reps,
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    calendar_scale: scale,
     runs,
     serving,
   };
@@ -129,4 +151,9 @@ await cliMain(benchCommand, async ({ values, config }) => {
 
   console.log(`\n${resultTables(runs, serving)}\n\nWrote ${path.relative(ROOT, outFile)}`);
   if (existsSync(tmp) && !config.benchKeep) rmSync(tmp, { recursive: true, force: true });
+  if (!scale.ok) {
+    console.error(`The calendar stage's reads per page grew ${scale.ratio}× from ${scale.small.sessions} to ${scale.large.sessions} sessions (limit ${scale.limit}×): some page reads what grows with the archive.`);
+    process.exitCode = 1;
+  }
 });
+

@@ -42,6 +42,31 @@ describe.each([
   it(`is ${offset} in America/Toronto`, () => expect(utcOffset(date, minutes)).toBe(offset));
 });
 
+describe('utcOffset, asked of Intl once a day', () => {
+  // The offset is looked up by day (time-zone.ts): around the changes it must still be Intl's own.
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+  /** The offset of a local time as Intl gives it: the UTC instant whose local fields are those. */
+  const intlOffset = (date: { year: number; month: number; day: number }, minutes: number) => {
+    const local = Date.UTC(date.year, date.month - 1, date.day, 0, minutes);
+    for (const hours of [-4, -5]) {
+      const p = Object.fromEntries(zone.formatToParts(local - hours * 3_600_000).map((x) => [x.type, Number(x.value)]));
+      if (Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) === local) return `${hours < 0 ? '-' : '+'}0${Math.abs(hours)}:00`;
+    }
+    return 'none';
+  };
+  it.each([
+    { year: 2014, month: 3, day: 8 }, { year: 2014, month: 3, day: 9 }, { year: 2014, month: 3, day: 10 },
+    { year: 2014, month: 11, day: 1 }, { year: 2014, month: 11, day: 2 }, { year: 2014, month: 11, day: 3 },
+    { year: 2026, month: 3, day: 8 }, { year: 2026, month: 11, day: 1 }, { year: 2026, month: 7, day: 1 },
+  ])('is Intl\'s own every quarter hour of %j', (date) => {
+    for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+      const expected = intlOffset(date, minutes);
+      // 2:00 to 2:59 on the spring day does not exist, and utcOffset gives the offset after it.
+      if (expected !== 'none') expect(`${minutes} ${utcOffset(date, minutes)}`).toBe(`${minutes} ${expected}`);
+    }
+  });
+});
+
 describe('"Add to calendar"', () => {
   it('gives Google the local times with the time zone, and Outlook.com the times with their offset', () => {
     const links = calendarLinks(session, ctx)!;

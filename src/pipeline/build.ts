@@ -119,14 +119,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   progress.stage('reading the data');
   // Before anything is read or hashed: a link out of the project is never followed.
   checkProjectLinks(options.root);
-  const { dataDir, render, astroCache } = buildTarget(options.root, options.settings);
+  const buildAt = buildTarget(options.root, options.settings);
+  const { dataDir, render, astroCache } = buildAt;
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
-  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages);
+  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt.dataTimes);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedInputs(options.outDir))?.key;
-  let context = hint === inputs ? undefined : createBuildContext(options.root, options.settings, { dataDir, render });
+  let context = hint === inputs ? undefined : createBuildContext(options.root, options.settings, buildAt);
   lap('load');
 
   let astro: BuildReport['astro'] = 'none';
@@ -144,7 +145,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       astro = pages ? 'cached' : 'none';
       unchanged = true;
     } else {
-      context ??= createBuildContext(options.root, options.settings, { dataDir, render });
+      context ??= createBuildContext(options.root, options.settings, buildAt);
       lap('load');
       warnings = context.site.warnings;
       astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
@@ -206,7 +207,7 @@ async function renderOutput(context: BuildContext, target: FillTarget, out: Outp
     const buildings = buildingLookup(context.buildings);
     const digests = inputDigests(context, code, buildings);
     progress.stage('API files');
-    for (const file of apiFiles(published, render, site.directory, site.sources)) {
+    for (const file of apiFiles(published, render, site.directory, site.sources, context.dataTimes)) {
       const made = out.madeBytes;
       write(digested([file], digests));
       if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole

@@ -11,7 +11,8 @@ import { renderContext, type RenderContext } from '../core/site/address.ts';
 import { BUILD_SETTINGS, resolveConfig, type Config } from '../config/settings.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
-import { buildTimestamp } from '../load/timestamp.ts';
+import { buildTimestamp, dataTimestamps } from '../load/timestamp.ts';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
 export interface BuildContext {
@@ -32,6 +33,8 @@ export interface BuildContext {
   catalog: ProgramCatalog;
   /** The audiences the sessions are open to (data/audiences/), complete once every session is read. */
   audiences: AudienceCatalog;
+  /** When each data set's files last changed (see BuildTarget), the API files' meta.timestamp; undefined: the build's timestamp for all. */
+  dataTimes?: Readonly<Record<string, number>>;
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
@@ -43,21 +46,32 @@ export interface BuildTarget {
   render: RenderContext;
   /** Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own versions folder. */
   astroCache?: string;
+  /**
+   * When each data set's files last changed, by data set name (the newest commit touching its
+   * folder; `methods`, the directory's own data set, by the directory's file): the API files of
+   * a data set carry its time, not the build's. Undefined under SOURCE_DATE_EPOCH or outside git.
+   */
+  dataTimes?: Record<string, number>;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
 export function buildTarget(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildTarget {
   const render = renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp);
-  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}) };
+  const paths: Record<string, string> = { methods: DIRECTORY_FILE };
+  for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
+  const dataTimes = settings.sourceDateEpoch === undefined ? dataTimestamps(settings.dataDir, paths, {}) : undefined;
+  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}), ...(dataTimes ? { dataTimes } : {}) };
 }
 
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
 export function createBuildContext(root: string, settings?: BuildSettings, target: BuildTarget = buildTarget(root, settings)): BuildContext {
-  const { dataDir, render } = target;
+  const { dataDir, render, dataTimes } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
   const sessions = chronological(readSessions(site, catalog, audiences));
   const feeds = subscriptionFeeds(sessions, catalog, audiences);
-  return { root, dataDir, site, render, published: publishedMethods(site, DATASETS, render), sessions, feeds, buildings: readBuildings(site), catalog, audiences };
+  const published = publishedMethods(site, DATASETS, render);
+  const buildings = readBuildings(site);
+  return { root, dataDir, site, render, published, sessions, feeds, buildings, catalog, audiences, ...(dataTimes ? { dataTimes } : {}) };
 }

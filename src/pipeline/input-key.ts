@@ -25,16 +25,16 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
 /**
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp, whether pages are built, the working folder, the data folder). A build whose key is the published version's
+ * (address, timestamp and each data set's (context.ts), whether pages are built, the working folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
  * and the code's (the project's files and the Node.js version), which every digest of what a
  * file is made from holds (src/core/render/made-file.ts), and the project's files' lines
  * (fileDigests), which Astro's key reads again (astro-cache.ts).
  */
-export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean): { key: string; data: string; code: string; projectFiles: string[] } {
+export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean, dataTimes?: Readonly<Record<string, number>>): { key: string; data: string; code: string; projectFiles: string[] } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
-  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, pages, cwd: process.cwd(), dataDir });
+  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, dataTimes, pages, cwd: process.cwd(), dataDir });
   // The data as the reader sees it: regular data files only, read without following a link or
   // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
   const data = dataDigest(dataDir);

@@ -242,6 +242,8 @@ export class OutputWriter {
   private readonly previous?: PreviousOutput;
   private readonly base?: Manifest;
   private readonly baseMade?: MadeFrom;
+  /** Folders of a new version folder that exist already (made by this writer). */
+  private readonly folders = new Set<string>();
 
   constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
     this.dir = dir;
@@ -280,6 +282,7 @@ export class OutputWriter {
       made ??= this.make(f);
       this.add(f, made.sum, made.bytes);
       const { body } = made;
+      this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
     return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
@@ -372,10 +375,24 @@ export class OutputWriter {
     }
   }
 
+  /**
+   * Makes the folder of a file about to be put into a new version folder, once: in a folder
+   * that starts empty, creating it outright costs one call, where a write that fails, the
+   * look for what is missing and then the folder (place) cost four, for every session's page.
+   * An updated version (`base`) is left to place, which also removes what stands in the way.
+   */
+  private folderOf(target: string): void {
+    const dir = path.dirname(target);
+    if (this.base || this.folders.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    for (let d = dir; d.length > this.dir.length && !this.folders.has(d); d = path.dirname(d)) this.folders.add(d);
+  }
+
   /** Links the published version's file into place; false when it is gone (then the file is written). */
   private link(rel: string, target: string): boolean {
     const source = path.join(this.previous!.dir, rel);
     try {
+      this.folderOf(target);
       place(target, () => linkSync(source, target));
       this.counts.reused += 1;
       return true;

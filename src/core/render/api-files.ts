@@ -15,8 +15,8 @@ export interface ApiFile extends MadeFile<string | Iterable<string>> {
   format: Format;
   /**
    * What its bytes are made from (a digest of it lets a build skip making them: made-file.ts):
-   * the method's directory entry, the directory, the render context, the file's parameters and
-   * format, and its records, which stand in by what they are read from (the digest of the data
+   * the method's directory entry, the directory, where the site is served, the file's parameters,
+   * format and timestamp, and its records, which stand in by what they are read from (the digest of the data
    * set's files, SiteData.sources) where the method has a data set.
    */
   from: readonly unknown[];
@@ -40,14 +40,24 @@ export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['fil
 /**
  * Every file of the static API, each rendered when asked for: a large listing is written a
  * piece at a time, never held whole. `sources` are the data sets' digests (SiteData.sources);
- * a method whose data set has none is made from its records themselves.
+ * a method whose data set has none is made from its records themselves. `times` are when each
+ * data set's data last changed, by name: a method's files carry its data set's time as
+ * meta.timestamp (when its data last changed), else the build's (`ctx.timestamp`).
  */
-export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderContext, directory: readonly MethodEntry[], sources: Readonly<Record<string, string>> = {}): Generator<ApiFile> {
-  const shared = sharedInput([directory, ctx]);
+export function* apiFiles(
+  published: readonly PublishedMethod[],
+  ctx: RenderContext,
+  directory: readonly MethodEntry[],
+  sources: Readonly<Record<string, string>> = {},
+  times: Readonly<Record<string, number>> = {},
+): Generator<ApiFile> {
+  // The timestamp is each file's own (below): a data set's files are not made anew for another's change.
+  const shared = sharedInput([directory, { url: ctx.url, basePath: ctx.basePath, apiBase: ctx.apiBase }]);
   for (const method of published) {
     const source = method.entry.source === undefined ? undefined : sources[method.entry.source];
+    const timestamp = (method.entry.source === undefined ? undefined : times[method.entry.source]) ?? ctx.timestamp;
     for (const file of method.files) {
-      const doc = fileEnvelope(method, file, ctx.timestamp);
+      const doc = fileEnvelope(method, file, timestamp);
       const pieces = inPieces(doc);
       const records = method.noData !== undefined ? null : source !== undefined ? `source:${source}` : file.data;
       for (const format of FORMATS) {
@@ -55,7 +65,7 @@ export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderCont
           path: sitePaths.apiFile(method.entry, format, file.params),
           methodId: method.entry.methodId,
           format,
-          from: [shared, method.entry, method.noData ?? null, file.params, format, records],
+          from: [shared, method.entry, method.noData ?? null, file.params, format, records, timestamp],
           body: pieces ? () => IN_PIECES[format](doc) : () => RENDERERS[format](doc),
           inPieces: pieces,
         };
