@@ -137,14 +137,15 @@ describe.each([
 });
 
 describe('weight', () => {
-  // 66 KB since issue 21: the inline script (15.3 KB: live counts, remembered filters, links that
-  // carry them, the platform's subscribe order) and the audience chips; it was 60 KB.
-  it('keeps the busiest month of the real data under 66 KB of HTML', async () => {
+  // 71 KB since issue 21 (it was 60 KB): the site's one inline script now holds live counts,
+  // remembered filters and links that carry them, the platform's subscribe order, the past marked
+  // by the visitor's clock, the building filter and search highlighting; and the audience chips.
+  it('keeps the busiest month of the real data under 71 KB of HTML', async () => {
     const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
     const sizes = await Promise.all(months.map(async (f) => ({ f, bytes: (await stat(rootSite(f))).size, sessions: ((await readFile(rootSite(f), 'utf8')).match(/class="session/g) ?? []).length })));
     const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
     expect(busiest.sessions).toBeGreaterThan(50);
-    expect(busiest.bytes).toBeLessThan(66 * 1024);
+    expect(busiest.bytes).toBeLessThan(71 * 1024);
   });
 
   it('keeps the whole site\'s scripts under 20 KB gzipped', async () => {
