@@ -8,7 +8,9 @@ function setUp(integration: AstroIntegration, command: 'dev' | 'build' | 'sync')
   const updates: unknown[] = [];
   const hook = integration.hooks['astro:config:setup']!;
   const config = { root: new URL('../', import.meta.url), integrations: [integration] };
-  void hook({ config, command, updateConfig: (u: unknown) => updates.push(u) } as unknown as Parameters<typeof hook>[0]);
+  void hook({ config, command, updateConfig: (u: unknown) => updates.push(u) } as unknown as Parameters<
+    typeof hook
+  >[0]);
   return updates;
 }
 

@@ -28,12 +28,18 @@ describe('a full build', () => {
 });
 
 describe('text from data/', () => {
-  it('is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build\'s fill markers', async () => {
+  it("is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build's fill markers", async () => {
     const data = path.join(work, 'hostile-data');
     await cp(SMALL.DATA_DIR, data, { recursive: true });
     const methods = path.join(data, 'methods.csv');
     const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
-    await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
+    await writeFile(
+      methods,
+      (await readFile(methods, 'utf8')).replace(
+        'Returns a list of campus employer information sessions',
+        `"${hostile.replace(/"/g, '""')}"`,
+      ),
+    );
     // A building's name written as the build's fill markers (src/core/pages/page-fills.ts), raw
     // and escaped: the build fills only the markers the pages themselves render.
     const buildings = path.join(data, 'buildings/Buildings.csv');
@@ -70,7 +76,9 @@ describe('a build that fails', () => {
 
     const run = await runBuild(out, { DATA_DIR: data });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/1141\.csv:5:\d+: error: date "January 32, 2014" is not a real date: January 2014 has 31 days\./);
+    expect(run.stderr).toMatch(
+      /1141\.csv:5:\d+: error: date "January 32, 2014" is not a real date: January 2014 has 31 days\./,
+    );
     expect(run.stderr).toContain('still holds the previous output; this build did not change it.');
     const after = await readTree(out);
     expect([...after.keys()]).toEqual([...before.keys()]);

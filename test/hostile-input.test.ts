@@ -8,7 +8,7 @@ import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { ROOT } from './helpers/build.ts';
-import { dataSample, readSample, samples, type Sample } from './helpers/hostile.ts';
+import { dataSample, readSample, type Sample, samples } from './helpers/hostile.ts';
 
 /** `line:column` of a text offset (lines end at LF). */
 function lineColumn(text: string, offset: number): string {

@@ -34,7 +34,9 @@ async function expectComplete(out: string, why = ''): Promise<void> {
   for (const file of ['.campus-build.json', 'v2/api/methods.json', 'v2/resources/infosessions.json']) {
     expect(existsSync(path.join(real, file)), `${file} ${why}`).toBe(true);
   }
-  expect(JSON.parse(await readFile(path.join(real, 'v2/api/methods.json'), 'utf8')).data.length, why).toBe(directoryOf(SMALL.DATA_DIR).length);
+  expect(JSON.parse(await readFile(path.join(real, 'v2/api/methods.json'), 'utf8')).data.length, why).toBe(
+    directoryOf(SMALL.DATA_DIR).length,
+  );
 }
 
 /**
@@ -48,13 +50,17 @@ async function expectNoLeftovers(out: string): Promise<void> {
   expect((await lstat(out)).isSymbolicLink()).toBe(true);
   const current = path.basename(await realpath(out));
   const versions = path.join(path.dirname(out), '.dist-versions');
-  const settled = (names: string[]) => names.every((n) => (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)));
-  for (let i = 0; i < 100 && !settled(await readdir(versions)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const settled = (names: string[]) =>
+    names.every((n) => (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)));
+  for (let i = 0; i < 100 && !settled(await readdir(versions)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const names = await readdir(versions);
   expect(names).toContain(current);
   expect(settled(names), names.join(' ')).toBe(true);
   expect(names.length, names.join(' ')).toBeLessThanOrEqual(6);
-  const astro = (await readdir(ROOT)).filter((n) => n.startsWith('.astro-build-') && !isRunning(Number(n.split('-')[2])));
+  const astro = (await readdir(ROOT)).filter(
+    (n) => n.startsWith('.astro-build-') && !isRunning(Number(n.split('-')[2])),
+  );
   expect(astro).toEqual([]);
 }
 
@@ -120,7 +126,9 @@ describe('publishing an output', () => {
     expect(second.stderr()).toContain(`Another build (pid ${first.child.pid}) is writing`);
     first.child.kill('SIGTERM');
     expect(await first.ended).toBe(143);
-    expect(first.stderr()).toContain(`Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this build did not change it.`);
+    expect(first.stderr()).toContain(
+      `Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this build did not change it.`,
+    );
     expect(await second.ended).toBe(0);
     await expectComplete(out);
     await expectNoLeftovers(out);
@@ -146,7 +154,9 @@ describe('publishing an output', () => {
   it('says in one line what is wrong when the output folder cannot be created, and nothing untrue', async () => {
     const run = await runBuild('/proc/campus-dist', SMALL, API_ONLY);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('build: cannot create /proc/.campus-dist-versions: /proc/ does not accept new folders (ENOENT). To fix:');
+    expect(run.stderr).toContain(
+      'build: cannot create /proc/.campus-dist-versions: /proc/ does not accept new folders (ENOENT). To fix:',
+    );
     expect(run.stderr).toContain('/proc/campus-dist/ does not exist; this build did not create it.');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });

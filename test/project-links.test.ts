@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { buildSite } from '../src/pipeline/build.ts';
 import { checkProjectLinks } from '../src/pipeline/project-links.ts';
-import { removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 // A link in public/ or src/ that leaves the project is refused before anything is read: Astro
 // copies public/ following links, so `ln -s /etc/passwd public/passwd.txt` published the file.

@@ -97,7 +97,8 @@ describe('the OpenAPI document', () => {
 
   it('describes the key and callback parameters as the directory says', async () => {
     const doc = await read('v2/openapi.json');
-    const params = (p: string) => doc.paths[p].get.parameters.map((x: { name: string; required: boolean }) => `${x.name}${x.required ? '!' : '?'}`);
+    const params = (p: string) =>
+      doc.paths[p].get.parameters.map((x: { name: string; required: boolean }) => `${x.name}${x.required ? '!' : '?'}`);
     expect(params('/api/methods.{format}')).toEqual(['format!', 'callback?']);
     expect(params('/resources/infosessions.{format}')).toEqual(['format!', 'callback?', 'key!']);
     expect(doc.paths['/resources/infosessions.{format}'].get.security).toEqual([{ apiKey: [] }]);
@@ -111,7 +112,8 @@ describe('the OpenAPI document', () => {
     expect(unpublished.length).toBeGreaterThan(10);
     for (const o of unpublished) {
       const fixed = !o.path.replace('{format}', '').includes('{');
-      if (fixed) expect(o.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/NoDataEnvelope');
+      if (fixed)
+        expect(o.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/NoDataEnvelope');
       else expect(o.responses['200']).toBeUndefined();
       expect(o.responses['404']).toBeDefined();
     }
@@ -121,7 +123,10 @@ describe('the OpenAPI document', () => {
     const doc = await read('v2/openapi.json');
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema({ $id: 'openapi', components: doc.components });
-    for (const [p, file] of [['/api/methods.{format}', 'v2/api/methods.json'], ['/resources/infosessions.{format}', 'v2/resources/infosessions.json']]) {
+    for (const [p, file] of [
+      ['/api/methods.{format}', 'v2/api/methods.json'],
+      ['/resources/infosessions.{format}', 'v2/resources/infosessions.json'],
+    ]) {
       const content = doc.paths[p!].get.responses['200'].content['application/json'];
       const validate = ajv.compile({ $ref: `openapi${content.schema.$ref}` });
       expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);

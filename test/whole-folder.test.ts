@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDataFiles, type DataFileInput } from '../src/core/datasets/data-folder.ts';
+import { type DataFileInput, readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { listDataFiles } from '../src/load/data-fs.ts';
-import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
 
 const DATA = path.join(ROOT, 'data');
 const INPUTS: DataFileInput[] = listDataFiles(DATA).map((rel) => ({ rel, bytes: readFileSync(path.join(DATA, rel)) }));

@@ -6,10 +6,12 @@ const VIRTUAL_CONTEXT = 'virtual:campus/context';
 const RESOLVED = `\0${VIRTUAL_CONTEXT}`;
 const NAME = 'campus:build-context';
 /** A module of this project, as the virtual module's source imports it. */
-const moduleUrl = (relative: string) => JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
+const moduleUrl = (relative: string) =>
+  JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
 
 /** What a bare `astro build` says: the site is built by `npm run build`. */
-export const BARE_BUILD = 'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
+export const BARE_BUILD =
+  'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
 
 /** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {

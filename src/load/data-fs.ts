@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
-import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { type DataReport, DIRECTORY_FILE, readDataFiles } from '../core/datasets/data-folder.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -144,5 +154,12 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
     findings.error({ file: where, line: 1, column: 1 }, 'directory', what);
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
-  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), ...(report.audiences && { audiences: report.audiences }), warnings: findings.warnings, sources: report.sources };
+  return {
+    directory: report.directory!,
+    datasets: report.datasets,
+    ...(report.programs && { programs: report.programs }),
+    ...(report.audiences && { audiences: report.audiences }),
+    warnings: findings.warnings,
+    sources: report.sources,
+  };
 }

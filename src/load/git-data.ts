@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError } from '../core/read/findings.ts';
 import type { DataFileInput } from '../core/datasets/data-folder.ts';
+import { ConfigError } from '../core/read/findings.ts';
 
 /** Runs git in `cwd` and returns its output as bytes; throws with git's own message on failure. */
 function git(cwd: string, args: string[]): Buffer {

@@ -4,11 +4,12 @@
 // usage counts come in through the small interfaces below, each runtime's own.
 import type { DatasetRegistry } from '../core/datasets/dataset.ts';
 import type { MethodService } from '../core/datasets/method-services.ts';
-import { envelope, errorEnvelope, type Envelope } from '../core/records/envelope.ts';
-import { pathParameters, type Format, type MethodEntry } from '../core/records/method-entry.ts';
+import { DIRECTORY_FILE, parseDirectoryFile, publishedServices } from '../core/datasets/published-directory.ts';
+import { type Envelope, envelope, errorEnvelope } from '../core/records/envelope.ts';
+import { type Format, type MethodEntry, pathParameters } from '../core/records/method-entry.ts';
 import { renderJson, renderJsonp } from '../core/render/json.ts';
 import { renderXml } from '../core/render/xml.ts';
-import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
+import { type ApiRoute, createApiRouter, formatOfPath } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
 import { headerRules, headersOfRules, UNSERVED_FILES } from '../core/site/host-config.ts';
 import {
@@ -21,7 +22,6 @@ import {
   siteCacheControl,
 } from '../core/site/http-policy.ts';
 import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
-import { DIRECTORY_FILE, parseDirectoryFile, publishedServices } from '../core/datasets/published-directory.ts';
 import { canonicalPath, encodePath, rawPathOf } from '../core/site/request-path.ts';
 import { countsUsage } from '../core/site/usage-policy.ts';
 import { printable } from './access-log.ts';

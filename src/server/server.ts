@@ -12,7 +12,7 @@ import type { MethodEntry } from '../core/records/method-entry.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
 import { accessLogLine } from './access-log.ts';
-import { FileCache, MAX_CACHED_FILE, type CachedBody } from './file-cache.ts';
+import { type CachedBody, FileCache, MAX_CACHED_FILE } from './file-cache.ts';
 import { createHandler, madeAnswer, type SiteFiles } from './handler.ts';
 import type { KeyStore } from './keys.ts';
 import { sendBody, sendJsonp, sendLargeFile } from './respond.ts';

@@ -1,6 +1,6 @@
 // Who a session is open to, read from the data folder with papaparse and plain rules, not through
 // the code under test: the task tests count what a student should get from this.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { ROOT } from './build.ts';

@@ -1,5 +1,5 @@
 import { FORBIDDEN_CHARS, forbiddenCharMessage } from '../read/characters.ts';
-import { checkRowWidths, parseCsvTable, type CsvCell } from '../read/csv-table.ts';
+import { type CsvCell, checkRowWidths, parseCsvTable } from '../read/csv-table.ts';
 import { decodeUtf8 } from '../read/decode.ts';
 import type { Findings } from '../read/findings.ts';
 import type { PublishedRecord } from '../records/record-spec.ts';
@@ -90,12 +90,21 @@ export function checkCell(file: string, field: string, cell: CsvCell, findings: 
  * them are a warning), checks its shape and every cell, and returns the rows that have the
  * right number of cells.
  */
-export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly string[], findings: Findings): DataRow[] {
+export function readCsvRows(
+  bytes: Uint8Array,
+  file: string,
+  columns: readonly string[],
+  findings: Findings,
+): DataRow[] {
   const text = decodeUtf8(bytes, file, findings);
   const table = parseCsvTable(text, file, findings);
   const expected = columns.join(',');
   if (!table.header) {
-    findings.error({ file, line: 1, column: 1 }, 'header', `the file is empty. Its first line must be the header: ${expected}`);
+    findings.error(
+      { file, line: 1, column: 1 },
+      'header',
+      `the file is empty. Its first line must be the header: ${expected}`,
+    );
     return [];
   }
   const got = table.header.cells.map((c) => c.value.trim());
@@ -153,7 +162,13 @@ function textRecord(row: DataRow): PublishedRecord {
  * `match` takes its path, and every row that passes its checks becomes a record of that table.
  * A file no rule takes is an error naming the files the data set expects.
  */
-export function readCsvTables(name: string, rules: readonly CsvTableRule[], files: readonly SourceFile[], findings: Findings, context: ReadContext = new Map()): Tables {
+export function readCsvTables(
+  name: string,
+  rules: readonly CsvTableRule[],
+  files: readonly SourceFile[],
+  findings: Findings,
+  context: ReadContext = new Map(),
+): Tables {
   const tables: Record<string, ReadRecord[]> = Object.fromEntries(rules.map((r) => [r.table, []]));
   for (const source of files) {
     const rule = rules.find((r) => r.match.test(source.rel));
@@ -171,10 +186,16 @@ export function readCsvTables(name: string, rules: readonly CsvTableRule[], file
 }
 
 /** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
-function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
+function readCsvFile(
+  source: SourceFile,
+  rule: CsvTableRule,
+  findings: Findings,
+  context: ReadContext = new Map(),
+): ReadRecord[] {
   const { base, key } = baseName(source.rel);
   const described = rule.describeFile?.(base);
-  if (described && !described.ok) findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
+  if (described && !described.ok)
+    findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
   const out: ReadRecord[] = [];
   for (const row of readCsvRows(source.bytes, source.file, rule.columns, findings)) {
     rule.checkRow?.(row, findings, context);

@@ -16,9 +16,20 @@ const parts = new Intl.DateTimeFormat('en-US', {
 /** The campus's wall clock at an instant: date and time fields, the zone's abbreviation, its offset in minutes. */
 function wallClock(unixSeconds: number) {
   const p = Object.fromEntries(parts.formatToParts(new Date(unixSeconds * 1000)).map((x) => [x.type, x.value]));
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => Number(p[k]));
+  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) =>
+    Number(p[k]),
+  );
   const asUtc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) / 1000;
-  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second!, zone: String(p.timeZoneName), offset: Math.round((asUtc - unixSeconds) / 60) };
+  return {
+    year: year!,
+    month: month!,
+    day: day!,
+    hour: hour!,
+    minute: minute!,
+    second: second!,
+    zone: String(p.timeZoneName),
+    offset: Math.round((asUtc - unixSeconds) / 60),
+  };
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');

@@ -45,7 +45,8 @@ export function pathParameters(path: string): string[] {
 /** The path of one of a method's files: its placeholders filled with `params` in order, e.g. `/buildings/MC.json`. */
 export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[]): string {
   const holes = pathParameters(entry.path);
-  if (holes.length !== params.length) throw new Error(`${entry.path} has ${holes.length} placeholders, not ${params.length}`);
+  if (holes.length !== params.length)
+    throw new Error(`${entry.path} has ${holes.length} placeholders, not ${params.length}`);
   return holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path.replace('{format}', format));
 }
 

@@ -1,7 +1,7 @@
-import type { MethodEntry } from './method-entry.ts';
 import type { Finding, Place } from '../read/findings.ts';
-import type { ProgramList } from './program-list.ts';
 import type { AudienceList } from './audience-list.ts';
+import type { MethodEntry } from './method-entry.ts';
+import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
 /** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */

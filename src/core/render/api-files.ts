@@ -1,10 +1,10 @@
-import { envelope, noDataEnvelope, type Envelope } from '../records/envelope.ts';
+import { type Envelope, envelope, noDataEnvelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import type { MadeFile } from './made-file.ts';
-import { sharedInput } from './shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
 import { jsonChunks, LISTING_BATCH, renderJson } from './json.ts';
+import type { MadeFile } from './made-file.ts';
+import { sharedInput } from './shared-input.ts';
 import { renderXml, xmlChunks } from './xml.ts';
 
 /** One file of the static API. */
@@ -33,8 +33,14 @@ function inPieces(doc: Envelope): boolean {
 }
 
 /** The envelope of one of a method's files: its data, or the no-data answer (status 204) saying why there is none. */
-export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['files'][number], timestamp: number): Envelope {
-  return method.noData !== undefined ? noDataEnvelope(method.entry.methodId, timestamp, method.noData) : envelope(method.entry.methodId, timestamp, file.data);
+export function fileEnvelope(
+  method: PublishedMethod,
+  file: PublishedMethod['files'][number],
+  timestamp: number,
+): Envelope {
+  return method.noData !== undefined
+    ? noDataEnvelope(method.entry.methodId, timestamp, method.noData)
+    : envelope(method.entry.methodId, timestamp, file.data);
 }
 
 /**
@@ -42,7 +48,12 @@ export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['fil
  * piece at a time, never held whole. `sources` are the data sets' digests (SiteData.sources);
  * a method whose data set has none is made from its records themselves.
  */
-export function* apiFiles(published: readonly PublishedMethod[], ctx: RenderContext, directory: readonly MethodEntry[], sources: Readonly<Record<string, string>> = {}): Generator<ApiFile> {
+export function* apiFiles(
+  published: readonly PublishedMethod[],
+  ctx: RenderContext,
+  directory: readonly MethodEntry[],
+  sources: Readonly<Record<string, string>> = {},
+): Generator<ApiFile> {
   const shared = sharedInput([directory, ctx]);
   for (const method of published) {
     const source = method.entry.source === undefined ? undefined : sources[method.entry.source];

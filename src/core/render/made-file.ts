@@ -64,7 +64,10 @@ export class InputDigests {
       if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
       const name = this.nameOf(v, self);
       if (name !== undefined) return `@${name}`;
-      if (typeof v === 'function' || v instanceof Map || v instanceof Set) throw new Error(`an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} (at "${key}") with no name: name it (InputDigests.name) by what it holds`);
+      if (typeof v === 'function' || v instanceof Map || v instanceof Set)
+        throw new Error(
+          `an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} (at "${key}") with no name: name it (InputDigests.name) by what it holds`,
+        );
       return v;
     });
     return hash('sha256', `${this.salt}\n${json}`, 'base64url').slice(0, 27);

@@ -17,8 +17,12 @@ function element(name: string, value: RecordValue | object, indent: string): str
     return text === '' ? `${indent}<${name}/>` : `${indent}<${name}>${text}</${name}>`;
   }
   const inner = `${indent}  `;
-  const children = Array.isArray(value) ? value.map((item) => element('item', item, inner)) : Object.keys(value).map((k) => element(k, (value as Record<string, RecordValue>)[k]!, inner));
-  return children.length === 0 ? `${indent}<${name}/>` : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
+  const children = Array.isArray(value)
+    ? value.map((item) => element('item', item, inner))
+    : Object.keys(value).map((k) => element(k, (value as Record<string, RecordValue>)[k]!, inner));
+  return children.length === 0
+    ? `${indent}<${name}/>`
+    : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
 }
 
 /**
@@ -44,6 +48,10 @@ export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<stri
   // element('data', list): the items one level in, a line each, between <data> and </data>.
   const items: readonly RecordValue[] = doc.data;
   yield `${head}  <data>\n`;
-  for (let i = 0; i < items.length; i += batch) yield `${i > 0 ? '\n' : ''}${items.slice(i, i + batch).map((item) => element('item', item, '    ')).join('\n')}`;
+  for (let i = 0; i < items.length; i += batch)
+    yield `${i > 0 ? '\n' : ''}${items
+      .slice(i, i + batch)
+      .map((item) => element('item', item, '    '))
+      .join('\n')}`;
   yield `\n  </data>${end}`;
 }

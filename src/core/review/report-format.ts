@@ -1,4 +1,4 @@
-import { formatFinding, sortFindings, type Finding } from '../read/findings.ts';
+import { type Finding, formatFinding, sortFindings } from '../read/findings.ts';
 
 /** How findings are printed: text lines, GitHub workflow annotations, or JSON. */
 export type ReportFormat = 'text' | 'github' | 'json';
@@ -34,7 +34,9 @@ export function findingsMarkdown(findings: readonly Finding[], files: number): s
   lines.push('| | Where | Rule | What is wrong and how to fix it |', '|---|---|---|---|');
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   for (const f of sortFindings(findings)) {
-    lines.push(`| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${cell(`${f.file}:${f.line}:${f.column}`)}\` | ${f.rule} | ${cell(f.message)} |`);
+    lines.push(
+      `| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${cell(`${f.file}:${f.line}:${f.column}`)}\` | ${f.rule} | ${cell(f.message)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

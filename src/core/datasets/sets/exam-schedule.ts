@@ -1,10 +1,10 @@
-import { baseName } from '../csv-reader.ts';
-import type { Dataset, ReadRecord, SourceFile } from '../dataset.ts';
 import type { Findings, Place } from '../../read/findings.ts';
 import { examCourseRecord, termExamCourseRecord } from '../../records/exam-schedule-record.ts';
 import type { PublishedRecord } from '../../records/record-spec.ts';
 import { parseTermCode } from '../../records/term.ts';
-import { CANONICAL, readExamTable, type ExamRow } from './exam-schedule/layout.ts';
+import { baseName } from '../csv-reader.ts';
+import type { Dataset, ReadRecord, SourceFile } from '../dataset.ts';
+import { CANONICAL, type ExamRow, readExamTable } from './exam-schedule/layout.ts';
 import { readSitting } from './exam-schedule/sitting.ts';
 
 /** `1115.csv` in the data folder; `1115ExamSchedule.csv` as uWaterloo/Datasets names it. */
@@ -15,7 +15,12 @@ function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findi
   const course = row.cells.course!;
   const rows = earlier.get(course.value) ?? [];
   const first = rows.find((other) => CANONICAL.every((c) => other.cells[c]?.value === row.cells[c]?.value));
-  if (first) findings.error({ file: row.file, line: course.line, column: course.column }, 'duplicate-row', `this row repeats line ${first.line} exactly. Delete one of them.`);
+  if (first)
+    findings.error(
+      { file: row.file, line: course.line, column: course.column },
+      'duplicate-row',
+      `this row repeats line ${first.line} exactly. Delete one of them.`,
+    );
   else earlier.set(course.value, [...rows, row]);
   return first !== undefined;
 }
@@ -47,7 +52,11 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     courses.set(read.course, course);
   }
   const termCode = term?.code ?? key;
-  return [...courses].map(([course, { at, sections }]) => ({ values: { term: termCode, course, sections }, at, fileKey: key }));
+  return [...courses].map(([course, { at, sections }]) => ({
+    values: { term: termCode, course, sections },
+    at,
+    fileKey: key,
+  }));
 }
 
 /** The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one row per sitting. */

@@ -1,13 +1,13 @@
-import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
-import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
-import type { Dataset } from '../dataset.ts';
 import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
 import { infosessionRecord } from '../../records/infosession-record.ts';
-import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
-import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
-import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
 import { fieldNames } from '../../records/record-spec.ts';
+import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
+import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
+import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
+import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
+import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
+import type { Dataset } from '../dataset.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
@@ -35,16 +35,23 @@ const sessionFiles: CsvTableRule = {
       ? { ok: true, label: term.label }
       : {
           ok: false,
-          reason: `"${baseName}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 ` +
-            '(1, the year\'s last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).',
+          reason:
+            `"${baseName}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 ` +
+            "(1, the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).",
         };
   },
 
   checkRow(row: DataRow, findings: Findings, context: ReadContext) {
-    const { id, employer, date, start_time: start, end_time: end, location, website, audience } = row.cells as Record<
-      string,
-      NonNullable<DataRow['cells'][string]>
-    >;
+    const {
+      id,
+      employer,
+      date,
+      start_time: start,
+      end_time: end,
+      location,
+      website,
+      audience,
+    } = row.cells as Record<string, NonNullable<DataRow['cells'][string]>>;
     const at = (cell: typeof id) => ({ file: row.file, line: cell!.line, column: cell!.column });
 
     // id: digits, unique across every file of the dataset.
@@ -109,7 +116,11 @@ const sessionFiles: CsvTableRule = {
 
     // what a student needs to find the session.
     if (employer!.value.trim() === '') {
-      findings.warning(at(employer), 'empty', 'employer is empty: name the employer (or the event) holding the session.');
+      findings.warning(
+        at(employer),
+        'empty',
+        'employer is empty: name the employer (or the event) holding the session.',
+      );
     }
     if (location!.value.trim() === '' && !note) {
       findings.warning(at(location), 'empty', 'location is empty: give the room, or TBD when it is not decided yet.');
@@ -124,7 +135,7 @@ const sessionFiles: CsvTableRule = {
           at(website),
           'website',
           `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
-            'Write the https:// address of the employer\'s page (or a bare domain such as www.example.com), or leave the cell empty.',
+            "Write the https:// address of the employer's page (or a bare domain such as www.example.com), or leave the cell empty.",
         );
       } else {
         findings.warning(
@@ -154,7 +165,15 @@ const sessionFiles: CsvTableRule = {
 export const dataset: Dataset = {
   name: 'infosessions',
   title: 'Employer information sessions, one CSV file per term (uWaterloo/Datasets EmployerInfoSessions)',
-  tables: [{ name: 'sessions', record: infosessionRecord, key: ['id'], repeats: true, shown: ['id', 'employer', 'date', 'start_time', 'location'] }],
+  tables: [
+    {
+      name: 'sessions',
+      record: infosessionRecord,
+      key: ['id'],
+      repeats: true,
+      shown: ['id', 'employer', 'date', 'start_time', 'location'],
+    },
+  ],
   read: (files, findings) => readCsvTables('infosessions', [sessionFiles], files, findings),
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
