@@ -78,7 +78,8 @@ async function edit(file: string, from: string, to: string): Promise<void> {
 }
 
 describe("Astro's cached output", () => {
-  it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
+  it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or ' +
+    'to data the pages read, the output a cold build’s', async () => {
     const out = path.join(work, 'incremental/dist');
     const cold = (n: number) => path.join(work, `cold-${n}/dist`);
     const first = await build(out);
@@ -88,7 +89,8 @@ describe("Astro's cached output", () => {
 
     // The same inputs: the published version reused whole, its warnings printed again.
     const unchanged = await build(out);
-    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 }); // all but the stamp, always written anew
+    // All files reused but the stamp, always written anew.
+    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 });
     expect(unchanged.summary).toContain('Astro skipped');
     expect(unchanged.warnings).toBe(first.warnings);
 
@@ -160,20 +162,24 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     return dir;
   }
 
-  it('stores a rendering whole under its key, replacing one already there with one rename, and leaves nothing else behind', async () => {
-    const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
-    const folder = path.join(work, 'shared/cache');
-    const temporary = new Set<string>();
-    expect(cachedAstro(folder, 'k')).toBeUndefined();
-    const first = await storeAstro(folder, 'k', await rendering('one', 'first'), temporary);
-    expect(cachedAstro(folder, 'k')).toBe(first);
-    // Another build of the same key stored it meanwhile (or it is damaged): this one takes its place.
-    const second = await storeAstro(folder, 'k', await rendering('two', 'second'), temporary);
-    expect(second).toBe(first);
-    expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('second');
-    expect(await readdir(folder)).toEqual([path.basename(first)]);
-    expect(temporary.size).toBe(0);
-  });
+  it(
+    'stores a rendering whole under its key, replacing one already there with one rename, and leaves nothing else ' +
+      'behind',
+    async () => {
+      const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
+      const folder = path.join(work, 'shared/cache');
+      const temporary = new Set<string>();
+      expect(cachedAstro(folder, 'k')).toBeUndefined();
+      const first = await storeAstro(folder, 'k', await rendering('one', 'first'), temporary);
+      expect(cachedAstro(folder, 'k')).toBe(first);
+      // Another build of the same key stored it meanwhile (or it is damaged): this one takes its place.
+      const second = await storeAstro(folder, 'k', await rendering('two', 'second'), temporary);
+      expect(second).toBe(first);
+      expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('second');
+      expect(await readdir(folder)).toEqual([path.basename(first)]);
+      expect(temporary.size).toBe(0);
+    },
+  );
 
   it('says in one sentence when the folder named is a file', async () => {
     const { storeAstro } = await import('../src/pipeline/astro-cache.ts');
@@ -201,15 +207,19 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     await expect.poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 }).toEqual(names.slice(2));
   });
 
-  it('leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things in)', async () => {
-    const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
-    const folder = path.join(work, 'shared/mixed');
-    await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
-    await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared
-    await writeFile(path.join(folder, '2024-12-31-notes.txt'), 'mine'); // the user's: kept
-    await pruneSharedCache(folder);
-    await expect
-      .poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 })
-      .toEqual(['2024-12-31-notes.txt']);
-  });
+  it(
+    'leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things ' +
+      'in)',
+    async () => {
+      const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
+      const folder = path.join(work, 'shared/mixed');
+      await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
+      await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared
+      await writeFile(path.join(folder, '2024-12-31-notes.txt'), 'mine'); // the user's: kept
+      await pruneSharedCache(folder);
+      await expect
+        .poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 })
+        .toEqual(['2024-12-31-notes.txt']);
+    },
+  );
 });

@@ -8,7 +8,10 @@ import { astroRunFiles, startAstroBuild } from '../src/pipeline/astro-run.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
 import { EPOCH, ROOT, removeDir } from './helpers/build.ts';
 
-/** Runs render inside the project, as a build's do (Astro moves files from its own folder there: another file system would not do). */
+/**
+ * Runs render inside the project, as a build's do (Astro moves files from its own folder there:
+ * another file system would not do).
+ */
 const runs: string[] = [];
 afterAll(() =>
   Promise.all(runs.flatMap((dir) => [dir, `${dir}-vite`, ...astroRunFiles(dir)]).map((p) => removeDir(p))),
@@ -51,7 +54,7 @@ describe('a run of Astro in its own process', () => {
 });
 
 describe('a run of Astro whose build ends first', () => {
-  it('stops rather than render pages nobody awaits: it is told so through its channel, whatever ended the build', async () => {
+  it('stops rather than render pages nobody awaits: told through its channel, whatever ended the build', async () => {
     // A process that starts a run over a real page context and is killed at once, as an interrupted build is.
     const { spawn } = await import('node:child_process');
     const { writeFileSync } = await import('node:fs');
@@ -71,7 +74,14 @@ describe('a run of Astro whose build ends first', () => {
     );
     const script = `import { readFileSync } from 'node:fs';
 import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/pipeline/astro-run.ts'))};
-const run = startAstroBuild({ root: ${JSON.stringify(ROOT)}, outDir: ${JSON.stringify(outDir)}, site: 'http://localhost:3000/', base: '/', viteCache: ${JSON.stringify(`${outDir}-vite`)}, pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8') });
+const run = startAstroBuild({
+  root: ${JSON.stringify(ROOT)},
+  outDir: ${JSON.stringify(outDir)},
+  site: 'http://localhost:3000/',
+  base: '/',
+  viteCache: ${JSON.stringify(`${outDir}-vite`)},
+  pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8'),
+});
 process.stdout.write(String(run.pid) + '\\n');
 setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {

@@ -82,7 +82,9 @@ describe('one fixture per rule', () => {
     [
       'line-break: a header name on two lines',
       {
-        '1115.csv': `${EXPORT.replace('Start', '"Start\nTime"')}ACTSC 221,001,Thursday,"August 4, 2011",4:00 PM,6:30 PM,PAC 4\n`,
+        '1115.csv':
+          `${EXPORT.replace('Start', '"Start\nTime"')}ACTSC 221,001,Thursday,"August 4, 2011",4:00 ` +
+          `PM,6:30 PM,PAC 4\n`,
       },
       ['1115.csv:1:1 warning layout', '1115.csv:1:27 warning line-break'],
     ],
@@ -194,16 +196,24 @@ describe('one fixture per rule', () => {
     expect(check(files)).toEqual(expected);
   });
 
-  it('says what is wrong with a cell and how to fix it in the words of every CSV data set (csv-reader.ts checkCell)', () => {
-    const findings = new Findings();
-    const text = `${HEADER}ACTSC 221 ,001,Thursday,2011-08-04,4:00 PM,6:30 PM,"PAC 4\n",\nACTSC 231,081 Online,,,,,,See\u0007 Quest\n`;
-    readDatasetFiles(exams, [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }], findings);
-    expect(findings.list.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
-      '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. Remove them (`npm run check -- --fix` does).',
-      '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. Remove them (`npm run check -- --fix` does).',
-      '4:30 notes holds the control character U+0007, which JSON can carry but XML cannot. Delete it.',
-    ]);
-  });
+  it(
+    'says what is wrong with a cell and how to fix it in the words of every CSV data set (csv-reader.ts ' +
+      'checkCell)',
+    () => {
+      const findings = new Findings();
+      const text =
+        `${HEADER}ACTSC 221 ,001,Thursday,2011-08-04,4:00 PM,6:30 PM,"PAC 4\n",\nACTSC 231,081 ` +
+        `Online,,,,,,See\u0007 Quest\n`;
+      readDatasetFiles(exams, [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }], findings);
+      expect(findings.list.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
+        '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. Remove them (`npm run check -- ' +
+          '--fix` does).',
+        '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. Remove them ' +
+          '(`npm run check -- --fix` does).',
+        '4:30 notes holds the control character U+0007, which JSON can carry but XML cannot. Delete it.',
+      ]);
+    },
+  );
 
   it('reads the export as the canonical layout says: the same records, the note from Day', () => {
     const read = (text: string) => {
@@ -408,7 +418,10 @@ describe('check --fix on the raw files', () => {
   });
 });
 
-/** The records of one term as an independent reading of its CSV says: rows grouped by course in first-seen order, empty sitting cells null. */
+/**
+ * The records of one term as an independent reading of its CSV says: rows grouped by course in
+ * first-seen order, empty sitting cells null.
+ */
 function expectedRecords(rows: Record<string, string>[]): unknown[] {
   const courses = new Map<string, Record<string, string | null>[]>();
   for (const row of rows) {

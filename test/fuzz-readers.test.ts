@@ -17,7 +17,10 @@ import { renderSchemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { readSampleReport, type Sample, samples } from './helpers/hostile.ts';
 
-/** The build's core steps over what a check passed: the methods' files and schemas, the sessions and their feeds, the buildings. */
+/**
+ * The build's core steps over what a check passed: the methods' files and schemas, the sessions and
+ * their feeds, the buildings.
+ */
 function buildCore(report: DataReport): void {
   const site: SiteData = {
     directory: report.directory!,

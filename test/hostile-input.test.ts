@@ -181,15 +181,19 @@ describe('an empty optional value', () => {
   );
 });
 
-it("courses: a subject differing from another only in case is an error at its record (its folder would be the other's)", () => {
-  const sample = dataSample('courses/ACTSC.csv');
-  sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
-  const found = readDataFiles(
-    [...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)),
-    (r) => r,
-    DATASETS,
-  );
-  expect(
-    found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length,
-  ).toBeGreaterThan(0);
-});
+it(
+  'courses: a subject differing from another only in case is an error at its record (its folder would be the ' +
+    "other's)",
+  () => {
+    const sample = dataSample('courses/ACTSC.csv');
+    sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
+    const found = readDataFiles(
+      [...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)),
+      (r) => r,
+      DATASETS,
+    );
+    expect(
+      found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length,
+    ).toBeGreaterThan(0);
+  },
+);

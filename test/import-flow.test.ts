@@ -16,7 +16,8 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   render: ['records', 'site'], // json, xml, schemas, the catalogue: from records, never from rows
   buildings: ['records', 'site'], // campus buildings for people: their pages, the building a location names
   calendar: ['records', 'site', 'render', 'buildings'], // sessions, months and terms, feeds, calendar pages
-  pages: ['records', 'site', 'render', 'buildings', 'calendar'], // what Astro's pages read, and the parts of them the build fills
+  // what Astro's pages read, and the parts of them the build fills
+  pages: ['records', 'site', 'render', 'buildings', 'calendar'],
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
 };
 

@@ -75,29 +75,33 @@ describe('uwapi, an old v2 client, against npm start', () => {
     expect(usage.total_calls).toBeGreaterThanOrEqual(3);
   });
 
-  it('gets the buildings and one building by its code (buildingsList, buildings → /buildings/list, /buildings/{code})', async () => {
-    const list = (await client.buildingsList!()) as { building_code: string; building_sections: unknown[] }[];
-    expect(list.length).toBeGreaterThan(250);
-    expect(requested.at(-1)).toBe('/v2/buildings/list.json?key=old-client-key');
-    const mc = (await client.buildings!({ building_acronym: 'MC' })) as {
-      building_name: string;
-      latitude: number;
-      building_sections: unknown[];
-    };
-    expect(mc).toMatchObject({
-      building_name: 'Mathematics & Computer Building',
-      latitude: 43.47207511,
-      building_sections: [],
-    });
-    expect(requested.at(-1)).toBe('/v2/buildings/MC.json?key=old-client-key');
-    const ren = (await client.buildings!({ building_acronym: 'REN' })) as {
-      building_sections: { section_name: string }[];
-    };
-    expect(ren.building_sections.map((s) => s.section_name)).toContain(
-      'Renison University College Addition 2 - Chapel',
-    );
-    await expect(client.buildings!({ building_acronym: 'NOPE' })).rejects.toThrow(/^API Error: Not found/);
-  });
+  it(
+    'gets the buildings and one building by its code (buildingsList, buildings → /buildings/list, ' +
+      '/buildings/{code})',
+    async () => {
+      const list = (await client.buildingsList!()) as { building_code: string; building_sections: unknown[] }[];
+      expect(list.length).toBeGreaterThan(250);
+      expect(requested.at(-1)).toBe('/v2/buildings/list.json?key=old-client-key');
+      const mc = (await client.buildings!({ building_acronym: 'MC' })) as {
+        building_name: string;
+        latitude: number;
+        building_sections: unknown[];
+      };
+      expect(mc).toMatchObject({
+        building_name: 'Mathematics & Computer Building',
+        latitude: 43.47207511,
+        building_sections: [],
+      });
+      expect(requested.at(-1)).toBe('/v2/buildings/MC.json?key=old-client-key');
+      const ren = (await client.buildings!({ building_acronym: 'REN' })) as {
+        building_sections: { section_name: string }[];
+      };
+      expect(ren.building_sections.map((s) => s.section_name)).toContain(
+        'Renison University College Addition 2 - Chapel',
+      );
+      await expect(client.buildings!({ building_acronym: 'NOPE' })).rejects.toThrow(/^API Error: Not found/);
+    },
+  );
 
   it('gets a well-formed no-data answer where nothing is published, as success with no records', async () => {
     expect(await client.resourcesPrinters!()).toEqual([]);

@@ -53,42 +53,51 @@ describe('the output writer', () => {
     );
   });
 
-  it('updates an older version in place: keeps, replaces, removes (with emptied folders), and never changes a linked file', async () => {
-    const one = await version('p1', ONE);
-    const copy = await version('p1-copy', ONE, one); // every file a link to p1's
-    expect(copy.counts.reused).toBe(ONE.length);
-    const updated = await version('p2', TWO, one, copy.manifest, copy.dir);
-    expect(updated.counts).toMatchObject({ files: 4, reused: 1 });
-    expect(Object.fromEntries([...(await readTree(copy.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(
-      Object.fromEntries(TWO.map((f) => [f.path, f.body])),
-    );
-    expect(existsSync(path.join(copy.dir, 'gone'))).toBe(false);
-    // The published version is untouched, though the updated one shared its files.
-    for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
-    expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
-  });
+  it(
+    'updates an older version in place: keeps, replaces, removes (with emptied folders), and never changes a ' +
+      'linked file',
+    async () => {
+      const one = await version('p1', ONE);
+      const copy = await version('p1-copy', ONE, one); // every file a link to p1's
+      expect(copy.counts.reused).toBe(ONE.length);
+      const updated = await version('p2', TWO, one, copy.manifest, copy.dir);
+      expect(updated.counts).toMatchObject({ files: 4, reused: 1 });
+      expect(Object.fromEntries([...(await readTree(copy.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(
+        Object.fromEntries(TWO.map((f) => [f.path, f.body])),
+      );
+      expect(existsSync(path.join(copy.dir, 'gone'))).toBe(false);
+      // The published version is untouched, though the updated one shared its files.
+      for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
+      expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
+    },
+  );
 });
 
 describe('the spare version a build updates in place', () => {
-  it('is the newest complete version (one with its manifest) but the current one, whatever process id its name carries', async () => {
-    const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
-    const p = outputPaths(path.join(work, 'spare/dist'));
-    // Named for process 1, which always runs: the id of a process that made a spare and ended may be another's by now.
-    const names = {
-      current: `${process.pid}-${(2000).toString(36)}`,
-      spare: `1-${(1000).toString(36)}-spare`,
-      older: `1-${(500).toString(36)}`,
-      unfinished: `1-${(3000).toString(36)}-spare`,
-    };
-    for (const name of Object.values(names)) await mkdir(path.join(p.versions, name), { recursive: true });
-    for (const name of [names.current, names.spare, names.older])
-      await writeFile(path.join(p.versions, `${name}.files`), '');
-    expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
-  });
+  it(
+    'is the newest complete version (one with its manifest) but the current one, whatever process id its name ' +
+      'carries',
+    async () => {
+      const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
+      const p = outputPaths(path.join(work, 'spare/dist'));
+      // Named for process 1, which always runs: the id of a process that made a spare and ended may be
+      // another's by now.
+      const names = {
+        current: `${process.pid}-${(2000).toString(36)}`,
+        spare: `1-${(1000).toString(36)}-spare`,
+        older: `1-${(500).toString(36)}`,
+        unfinished: `1-${(3000).toString(36)}-spare`,
+      };
+      for (const name of Object.values(names)) await mkdir(path.join(p.versions, name), { recursive: true });
+      for (const name of [names.current, names.spare, names.older])
+        await writeFile(path.join(p.versions, `${name}.files`), '');
+      expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
+    },
+  );
 });
 
 describe('a spare whose manifest cannot be trusted', () => {
-  it('is not updated in place: no file of the published version is written through, and no file it held survives', async () => {
+  it('is not updated in place: no published file is written through, and no file it held survives', async () => {
     const { publishOutput } = await import('../src/pipeline/atomic-dir.ts');
     const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import(
       '../src/pipeline/output-versions.ts'

@@ -65,7 +65,8 @@ async function expectNoLeftovers(out: string): Promise<void> {
 }
 
 describe('publishing an output', () => {
-  it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it left', async () => {
+  it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it ' +
+    'left', async () => {
     const out = await scenario('kill');
     const started = performance.now();
     expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
@@ -98,7 +99,8 @@ describe('publishing an output', () => {
     await expectNoLeftovers(out);
   }, 120_000);
 
-  it('migrates an output that is a real folder, and restores it when killed in the one window where it is missing', async () => {
+  it('migrates an output that is a real folder, and restores it when killed in the one window where it is ' +
+    'missing', async () => {
     const out = await scenario('migrate');
     const source = path.join(work, 'migrate-source');
     expect((await runBuild(source, SMALL, API_ONLY)).code).toBe(0);
@@ -116,7 +118,8 @@ describe('publishing an output', () => {
     await expectNoLeftovers(out);
   }, 60_000);
 
-  it('makes a second build of the same output wait, and an interrupted build removes its version and says what dist/ holds', async () => {
+  it('makes a second build of the same output wait, and an interrupted build removes its version and says what ' +
+    'dist/ holds', async () => {
     const out = await scenario('wait');
     expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
     const first = startBuild(out, { ...SMALL, [PAUSE]: 'filled' }, API_ONLY);
@@ -127,7 +130,8 @@ describe('publishing an output', () => {
     first.child.kill('SIGTERM');
     expect(await first.ended).toBe(143);
     expect(first.stderr()).toContain(
-      `Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this build did not change it.`,
+      `Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this ` +
+        `build did not change it.`,
     );
     expect(await second.ended).toBe(0);
     await expectComplete(out);

@@ -17,7 +17,8 @@ const catalog = programCatalog(site.programs);
 const sessions = chronological(readSessions(site, catalog));
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';
 const FACULTIES =
-  'group_code,group_short_name,group_full_name\n"ENG","Engineering","Faculty of Engineering"\n"MAT","Mathematics","Faculty of Mathematics"\n';
+  'group_code,group_short_name,group_full_name\n"ENG","Engineering","Faculty of ' +
+  'Engineering"\n"MAT","Mathematics","Faculty of Mathematics"\n';
 
 /** Reads an in-memory data folder: a session file with `programs`, and the given program list. */
 function check(programs: string, list: string, faculties = FACULTIES) {
@@ -52,7 +53,9 @@ describe('the program list (data/programs/)', () => {
         column: 51,
         rule: 'program-label',
         message:
-          'program "MATH - Computer Sciense" is not in data/programs/programs.csv; the closest known label is "MATH - Computer Science". Write a known label, or add this one to data/programs/programs.csv with its program and faculty.',
+          'program "MATH - Computer Sciense" is not in data/programs/programs.csv; the closest known label is "MATH ' +
+          '- Computer Science". Write a known label, or add this one to data/programs/programs.csv with its program ' +
+          'and faculty.',
       },
     ]);
   });
@@ -104,19 +107,24 @@ describe("a wrong header in quest/AcademicGroups.csv (the program list's faculti
     const errors = sortFindings(report.findings.errors).map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`);
     expect(errors).toEqual(['data/quest/AcademicGroups.csv:1:1 header', 'data/programs/programs.csv:1:1 program-list']);
     expect(report.findings.errors[1]!.message).toBe(
-      `the ${rows} rows of data/programs/programs.csv are not checked: their faculties are the group codes of data/quest/AcademicGroups.csv, ` +
+      `the ${rows} rows of data/programs/programs.csv are not checked: their faculties are the group codes of ` +
+        `data/quest/AcademicGroups.csv, ` +
         'which has 1 error (reported above). Fix that first, then check again.',
     );
   });
 });
 
 describe('canonical programs', () => {
-  it('match a program across terms: Fall 2013\'s "Computer Science" and later "MATH - Computer Science" are one program', () => {
-    const cs = catalog.every.programs.filter((p) => p.name === 'Computer Science');
-    expect(cs).toHaveLength(1);
-    expect(cs[0]!.labels).toEqual(['Computer Science', 'MATH - Computer Science']);
-    expect(cs[0]!.group.name).toBe('Mathematics');
-  });
+  it(
+    'match a program across terms: Fall 2013\'s "Computer Science" and later "MATH - Computer Science" are one ' +
+      'program',
+    () => {
+      const cs = catalog.every.programs.filter((p) => p.name === 'Computer Science');
+      expect(cs).toHaveLength(1);
+      expect(cs[0]!.labels).toEqual(['Computer Science', 'MATH - Computer Science']);
+      expect(cs[0]!.group.name).toBe('Mathematics');
+    },
+  );
 
   it('open a faculty-wide session to every program of the faculty, and "ALL - All" to every program', () => {
     const faculty = openToOf(['ALL - MATH faculty'], catalog);
@@ -128,16 +136,20 @@ describe('canonical programs', () => {
     for (const p of catalog.every.programs) expect(isOpenTo(all, p)).toBe(true);
   });
 
-  it("show Winter 2015's Computer Science students its faculty-wide sessions too (54 named, 21 faculty-wide, 72 in all)", () => {
-    const winter = sessions.filter((s) => s.term.code === '1151');
-    expect(winter).toHaveLength(91);
-    const named = winter.filter((s) => s.programs.includes('MATH - Computer Science'));
-    const facultyWide = winter.filter((s) => s.programs.includes('ALL - MATH faculty'));
-    expect([named.length, facultyWide.length]).toEqual([54, 21]);
-    const facet = programFacets(winter).find((f) => f.slug === 'computer-science')!;
-    expect(facet.sessions.length).toBe(new Set([...named, ...facultyWide]).size);
-    expect(facet.sessions.length).toBe(72); // 3 sessions name both
-  });
+  it(
+    "show Winter 2015's Computer Science students its faculty-wide sessions too (54 named, 21 faculty-wide, 72 in " +
+      'all)',
+    () => {
+      const winter = sessions.filter((s) => s.term.code === '1151');
+      expect(winter).toHaveLength(91);
+      const named = winter.filter((s) => s.programs.includes('MATH - Computer Science'));
+      const facultyWide = winter.filter((s) => s.programs.includes('ALL - MATH faculty'));
+      expect([named.length, facultyWide.length]).toEqual([54, 21]);
+      const facet = programFacets(winter).find((f) => f.slug === 'computer-science')!;
+      expect(facet.sessions.length).toBe(new Set([...named, ...facultyWide]).size);
+      expect(facet.sessions.length).toBe(72); // 3 sessions name both
+    },
+  );
 
   it('keep a label the list does not know as a program of its own, under "Other programs"', () => {
     const own = programCatalog(site.programs);

@@ -91,7 +91,10 @@ function offsetOf(csv: string, line: number, column: number): number {
   return start + column - 1;
 }
 
-/** The rule a checked value of each field breaks when it is not what the field holds (fields of free text have none). */
+/**
+ * The rule a checked value of each field breaks when it is not what the field holds (fields of free
+ * text have none).
+ */
 const VALUE_RULES: Record<string, string> = { id: 'id', date: 'date', start_time: 'time', end_time: 'time' };
 
 /** Characters no published file may hold (XML 1.0 cannot carry them). */
@@ -109,12 +112,15 @@ function expectLocatedErrors({ csv, cells, findings }: ReturnType<typeof roundTr
   const name = FIELDS[field]!;
   for (const e of findings.errors) {
     const at = offsetOf(csv, e.line, e.column);
-    const where = `${e.rule} at ${e.line}:${e.column}: ${JSON.stringify(csv.slice(at, at + 3))} of ${JSON.stringify(csv.slice(start, end))}`;
+    const where =
+      `${e.rule} at ${e.line}:${e.column}: ${JSON.stringify(csv.slice(at, at + 3))} of ` +
+      `${JSON.stringify(csv.slice(start, end))}`;
     expect(e.file).toBe('data/infosessions/1139.csv');
     if (e.rule === 'control-character') {
       expect(csv[at], where).toMatch(FORBIDDEN);
       expect(e.message).toBe(
-        `${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, which JSON can carry but XML cannot. Delete it.`,
+        `${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, ` +
+          `which JSON can carry but XML cannot. Delete it.`,
       );
     } else if (e.rule === 'line-endings') {
       expect(csv.slice(at, at + 2), where).toMatch(/^\r(?!\n)/);

@@ -186,23 +186,27 @@ describe('how a feed maps records onto files', () => {
     params: (r) => [String(r.values.building_code)],
   });
 
-  it('writes one file per value, reporting a value that cannot be a path segment, a clash with a fixed path, and a repeat', () => {
-    const findings = new Findings();
-    const files = methodFiles(
-      directory[1]!,
-      feed('object'),
-      records,
-      directory,
-      { file: 'methods.csv', line: 4, column: 1 },
-      findings,
-    );
-    expect(files.map((f) => f.params)).toEqual([['MC'], ['DC']]);
-    expect(findings.list.map((f) => `${f.line} ${f.rule}`)).toEqual([
-      '4 duplicate-key',
-      '5 path-value',
-      '6 path-value',
-    ]);
-  });
+  it(
+    'writes one file per value, reporting a value that cannot be a path segment, a clash with a fixed path, and a ' +
+      'repeat',
+    () => {
+      const findings = new Findings();
+      const files = methodFiles(
+        directory[1]!,
+        feed('object'),
+        records,
+        directory,
+        { file: 'methods.csv', line: 4, column: 1 },
+        findings,
+      );
+      expect(files.map((f) => f.params)).toEqual([['MC'], ['DC']]);
+      expect(findings.list.map((f) => `${f.line} ${f.rule}`)).toEqual([
+        '4 duplicate-key',
+        '5 path-value',
+        '6 path-value',
+      ]);
+    },
+  );
 
   it('groups the records of each value into a list when the data is an array', () => {
     const files = methodFiles(directory[1]!, feed('array'), records.slice(0, 3), directory, {

@@ -104,20 +104,26 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/resources/infosessions.{format}'].get.security).toEqual([{ apiKey: [] }]);
   });
 
-  it('marks the methods without data as published: false: a no-data envelope at a fixed path, 404 with placeholders', async () => {
-    const doc = await read('v2/openapi.json');
-    const ops = Object.entries(doc.paths).map(([p, v]: [string, any]) => ({ path: p, ...v.get }));
-    expect(ops.map((o) => o.path)).toEqual(DIRECTORY.map((m) => m.path));
-    const unpublished = ops.filter((o: any) => o['x-published'] === false);
-    expect(unpublished.length).toBeGreaterThan(10);
-    for (const o of unpublished) {
-      const fixed = !o.path.replace('{format}', '').includes('{');
-      if (fixed)
-        expect(o.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/NoDataEnvelope');
-      else expect(o.responses['200']).toBeUndefined();
-      expect(o.responses['404']).toBeDefined();
-    }
-  });
+  it(
+    'marks the methods without data as published: false: a no-data envelope at a fixed path, 404 with ' +
+      'placeholders',
+    async () => {
+      const doc = await read('v2/openapi.json');
+      const ops = Object.entries(doc.paths).map(([p, v]: [string, any]) => ({ path: p, ...v.get }));
+      expect(ops.map((o) => o.path)).toEqual(DIRECTORY.map((m) => m.path));
+      const unpublished = ops.filter((o: any) => o['x-published'] === false);
+      expect(unpublished.length).toBeGreaterThan(10);
+      for (const o of unpublished) {
+        const fixed = !o.path.replace('{format}', '').includes('{');
+        if (fixed)
+          expect(o.responses['200'].content['application/json'].schema.$ref).toBe(
+            '#/components/schemas/NoDataEnvelope',
+          );
+        else expect(o.responses['200']).toBeUndefined();
+        expect(o.responses['404']).toBeDefined();
+      }
+    },
+  );
 
   it('has real examples from the build that validate against its own schemas', async () => {
     const doc = await read('v2/openapi.json');

@@ -60,7 +60,7 @@ describe('keys and paths across the directory', () => {
     expect(Number(m.method_id)).toBe(id);
   });
 
-  it('answers a placeholder value that has a file with the file, and one without with 404 and the method ID', async () => {
+  it('answers a placeholder value that has a file with it, and one without with 404 and the method ID', async () => {
     expect((await get(origin, `/v2/buildings/MC.json?key=${KEY}`)).status).toBe(200);
     const { status, meta: m } = await meta(`/v2/buildings/XYZ.json?key=${KEY}`);
     expect(status).toBe(404);
@@ -100,7 +100,7 @@ describe('live methods', () => {
     expect(res.text).toMatch(/^\/\*\*\/onTime\(\{"meta":/);
   });
 
-  it("1097 counts the caller's calls that return data, and not the method listing's or a no-data answer's", async () => {
+  it("1097 counts the caller's calls that return data, not the method listing's or a no-data answer's", async () => {
     await get(origin, `/v2/resources/academics/groups.json?key=${KEY}`);
     await get(origin, `/v2/resources/infosessions.json?key=${KEY}&callback=cb`);
     await get(origin, `/v2/api/methods.json?key=${KEY}`); // 1103: calling it does not increase usage

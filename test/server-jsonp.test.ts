@@ -54,7 +54,7 @@ describe('gzipJoin', () => {
 });
 
 describe('FileCache', () => {
-  it('stays within its byte bound, bodies and compressed forms together, evicting the least recently used', async () => {
+  it('stays within its byte bound, bodies and compressed forms together, evicting least recently used', async () => {
     const cache = new FileCache(1_000_000);
     for (let i = 0; i < 20; i++) {
       const bytes = randomBytes(150_000);

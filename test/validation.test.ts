@@ -12,7 +12,8 @@ import { ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
 
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';
 const GOOD =
-  '2116,Accenture,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,accenture.com,Co-op Students,"Mathematics, Engineering",Come along.';
+  '2116,Accenture,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,accenture.com,Co-op Students,"Mathematics, ' +
+  'Engineering",Come along.';
 
 /** Checks CSV text as data/infosessions/1139.csv; returns `line:column rule severity` of each finding. */
 function check(text: string | Uint8Array, name = '1139.csv') {
@@ -202,7 +203,8 @@ it('rejects a file named for no term', () => {
 
 describe('the method directory', () => {
   const header =
-    'method_id,name,path,service_id,service_name,enabled,key_required,data_type,update_frequency,cache_seconds,usage_counting,purpose,source,no_data_note';
+    'method_id,name,path,service_id,service_name,enabled,key_required,data_type,update_frequency,cache_seconds,' +
+    'usage_counting,purpose,source,no_data_note';
   const dir = (...lines: string[]) => {
     const findings = new Findings();
     const entries = readDirectory(
@@ -269,11 +271,15 @@ describe('the raw community data set, as published', () => {
     expect(report.findings.errors).toHaveLength(4);
   });
 
-  it('leaves the corrected copies in data/ without errors or warnings (the holiday at 1139.csv:115 is an all-day note)', () => {
-    const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
-    expect(data.findings.errors).toEqual([]);
-    expect(data.findings.warnings.map(at)).toEqual([]);
-  });
+  it(
+    'leaves the corrected copies in data/ without errors or warnings (the holiday at 1139.csv:115 is an all-day ' +
+      'note)',
+    () => {
+      const data = readDataFolder(path.join(ROOT, 'data'), ROOT);
+      expect(data.findings.errors).toEqual([]);
+      expect(data.findings.warnings.map(at)).toEqual([]);
+    },
+  );
 });
 
 describe('a data folder holding a link or a special file', () => {
@@ -293,9 +299,12 @@ describe('a data folder holding a link or a special file', () => {
     expect(run.code).toBe(1);
     const errors = run.stdout.split('\n').filter((l) => l.includes('error:'));
     expect(errors).toEqual([
-      'data/infosessions/1155.csv:1:1: error: this is a symbolic link, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
-      'data/infosessions/1159.csv:1:1: error: this is a symbolic link, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
-      'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1155.csv:1:1: error: this is a symbolic link, not a regular file: only regular files ' +
+        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1159.csv:1:1: error: this is a symbolic link, not a regular file: only regular files ' +
+        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: only regular files ' +
+        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
     ]);
     expect(run.stdout + run.stderr).not.toContain('do-not-print-me');
 

@@ -22,7 +22,14 @@ await cliMain(buildCommand, async ({ values, config }) => {
   if (report)
     writeFileSync(
       report,
-      `${JSON.stringify({ stages: s, files: built.files, bytes: built.bytes, reused: built.reused, astro: built.astro, unchanged: built.unchanged })}\n`,
+      `${JSON.stringify({
+        stages: s,
+        files: built.files,
+        bytes: built.bytes,
+        reused: built.reused,
+        astro: built.astro,
+        unchanged: built.unchanged,
+      })}\n`,
     );
   const total = Object.values(s).reduce((a, b) => a + b, 0);
   const astro = built.unchanged
@@ -30,7 +37,8 @@ await cliMain(buildCommand, async ({ values, config }) => {
     : { ran: 'Astro ran', cached: 'Astro skipped (its pages unchanged)', none: 'no pages' }[built.astro];
   console.log(
     `Built ${out}/ for ${built.render.url} (timestamp ${built.render.timestamp}) in ${total.toFixed(2)} s: ` +
-      `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
+      `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} ` +
+      `written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
       `${Object.entries(s)
         .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
         .join(', ')}.`,

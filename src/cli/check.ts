@@ -43,7 +43,8 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
       if (errors.length > 0) {
         refused.add(rel);
         log(
-          `${show(rel)}: not changed: ${errors.length} error${errors.length === 1 ? '' : 's'} would remain that --fix cannot repair (see below); fix those by hand first.`,
+          `${show(rel)}: not changed: ${errors.length} error${errors.length === 1 ? '' : 's'} would remain that ` +
+            `--fix cannot repair (see below); fix those by hand first.`,
         );
         continue;
       }

@@ -3,7 +3,10 @@ import { describeWriteError, unchangedOutput } from '../pipeline/build-failure.t
 import { outputPaths } from '../pipeline/output-versions.ts';
 import type { CliOption, CliSpec } from './runner.ts';
 
-/** The folder `npm run build` writes (`--out DIR`) and `npm start` serves and builds (`--dist DIR`) when none is given. */
+/**
+ * The folder `npm run build` writes (`--out DIR`) and `npm start` serves and builds (`--dist DIR`)
+ * when none is given.
+ */
 const SITE_FOLDER = 'dist';
 
 /** The option naming that folder, as both commands declare it. */
@@ -36,7 +39,8 @@ export const buildCommand: CliSpec = {
 export const startCommand: CliSpec = {
   name: 'start',
   summary:
-    'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, API keys and error envelopes.',
+    'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, API keys ' +
+    'and error envelopes.',
   options: {
     dist: siteFolder('the folder to serve (and build)'),
     'no-build': { type: 'boolean', description: 'serve the folder as it is, without building it' },
@@ -50,14 +54,16 @@ export const startCommand: CliSpec = {
 export const checkCommand: CliSpec = {
   name: 'check',
   summary:
-    'Checks every data file (CSV, JSON) under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; exits 1 on an error (or a warning with --strict).',
+    'Checks every data file (CSV, JSON) under DIR: prints FILE:LINE:COLUMN: severity: message for each problem; ' +
+    'exits 1 on an error (or a warning with --strict).',
   positional: { name: 'DIR', required: false, description: 'the data folder (default DATA_DIR, else data)' },
   options: {
     strict: { type: 'boolean', description: 'fail on warnings too' },
     fix: {
       type: 'boolean',
       description:
-        'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would keep errors is left untouched',
+        'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would ' +
+        'keep errors is left untouched',
     },
     format: {
       type: 'string',
@@ -104,7 +110,8 @@ export const diffCommand: CliSpec = {
 export const benchCommand: CliSpec = {
   name: 'bench',
   summary:
-    'Builds synthetic data of each size in a child process, cold, after a one-row change and with nothing changed (time, stages, peak memory, output), optionally beside Hugo; then load-tests npm start and npx serve dist.',
+    'Builds synthetic data of each size in a child process, cold, after a one-row change and with nothing changed ' +
+    '(time, stages, peak memory, output), optionally beside Hugo; then load-tests npm start and npx serve dist.',
   options: {
     sizes: {
       type: 'string',

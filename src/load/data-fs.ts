@@ -59,7 +59,10 @@ function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]
   return { files: files.sort(), refused };
 }
 
-/** Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with forward slashes, sorted. */
+/**
+ * Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with
+ * forward slashes, sorted.
+ */
 export function listDataFiles(dir: string): string[] {
   return listDataFolder(dir).files;
 }
@@ -131,7 +134,8 @@ export function readDataFolder(
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },
       'file-type',
-      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.`,
+      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. Put ` +
+        `the file itself here (a copy, not a link), or remove it.`,
     );
   }
   return report;

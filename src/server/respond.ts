@@ -13,7 +13,10 @@ function notModified(req: IncomingMessage, etag: string): boolean {
   );
 }
 
-/** Sets headers and status, then writes the parts in order (nothing for HEAD): buffers already in memory, never copied. */
+/**
+ * Sets headers and status, then writes the parts in order (nothing for HEAD): buffers already in
+ * memory, never copied.
+ */
 function writeParts(
   req: IncomingMessage,
   res: ServerResponse,
@@ -111,7 +114,10 @@ export async function sendJsonp(
   writeParts(req, res, 200, { ...all, ETag: etag }, [prefix, body.body.subarray(0, body.jsonLength), suffix]);
 }
 
-/** Streams a file too large to cache, uncompressed, with a weak validator from its size and time; JSONP around it when asked. */
+/**
+ * Streams a file too large to cache, uncompressed, with a weak validator from its size and time; JSONP
+ * around it when asked.
+ */
 export async function sendLargeFile(
   req: IncomingMessage,
   res: ServerResponse,

@@ -127,7 +127,10 @@ export async function copySmallData(dest: string, options: { terms?: readonly st
   await cp(data, dest, { recursive: true, filter: keep });
 }
 
-/** Removes a folder made by tempDir (retrying while a build's background process still writes a spare version there). */
+/**
+ * Removes a folder made by tempDir (retrying while a build's background process still writes a spare
+ * version there).
+ */
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }

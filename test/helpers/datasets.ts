@@ -16,7 +16,10 @@ import { ROOT } from './build.ts';
 /** A finding as the data set tests compare them: `file:line:column severity rule`. */
 export const findingKey = (f: Finding): string => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`;
 
-/** Reads in-memory files (path inside the set's folder → text) as one data set's folder; returns the key of each finding. */
+/**
+ * Reads in-memory files (path inside the set's folder → text) as one data set's folder; returns the
+ * key of each finding.
+ */
 export function checkFiles(dataset: Dataset, files: Record<string, string>): string[] {
   const findings = new Findings();
   const sources = Object.entries(files).map(([rel, text]) => ({

@@ -23,7 +23,10 @@ export const sessionRows: Row[] = readdirSync(path.join(ROOT, 'data/infosessions
 const audienceRows = read('audiences/audiences.csv');
 const programRows = read('programs/programs.csv');
 
-/** The audiences (their names) an audience label opens a session to, by data/audiences/audiences.csv; `ALL` is every one. */
+/**
+ * The audiences (their names) an audience label opens a session to, by data/audiences/audiences.csv;
+ * `ALL` is every one.
+ */
 export function audiencesOf(label: string): string[] {
   const every = [
     ...new Set(audienceRows.flatMap((r) => r.audiences!.split('|').map((a) => a.trim())).filter((a) => a !== 'ALL')),

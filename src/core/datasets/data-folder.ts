@@ -98,7 +98,9 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
         findings.error(
           at,
           'duplicate-key',
-          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. Each ${table.record.title.toLowerCase()} is listed once: merge the two rows or give this one its own ${table.key.join(' and ')}.`,
+          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. Each ` +
+            `${table.record.title.toLowerCase()} is listed once: merge the two rows or give this one its own ` +
+            `${table.key.join(' and ')}.`,
         );
       } else {
         seen.set(key, at);
@@ -122,7 +124,8 @@ function checkSources(
       findings.error(
         { file, line: entry.line, column: 1 },
         'directory',
-        `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). Name the data set that does, or leave source empty.`,
+        `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). Name the data set that ` +
+          `does, or leave source empty.`,
       );
     }
   }
@@ -133,7 +136,8 @@ function checkSources(
         findings.error(
           { file, line: entry.line, column: 1 },
           'directory',
-          `the data set "${set.name}" feeds method ${id}, but its row names ${entry.source ? `source "${entry.source}"` : 'no source'}. Write ${set.name} in its source column.`,
+          `the data set "${set.name}" feeds method ${id}, but its row names ` +
+            `${entry.source ? `source "${entry.source}"` : 'no source'}. Write ${set.name} in its source column.`,
         );
       }
     }
@@ -176,8 +180,8 @@ function checkWholeFolder(
   for (const entry of directory) {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     if (set && !set.derived && !datasets[set.name]) {
-      const message =
-        `method ${entry.methodId} publishes the data set "${set.name}", ` + `but ${show(set.name)}/ has no data file.`;
+      const folder = show(set.name);
+      const message = `method ${entry.methodId} publishes the data set "${set.name}", but ${folder}/ has no data file.`;
       findings.error({ file, line: entry.line, column: 1 }, 'directory', message);
     }
   }
@@ -238,7 +242,8 @@ export function readDataFiles(
       findings.error(
         { file: show(rel), line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no data set. Put each data set's files in its folder: ${sets.map((s) => show(s)).join('/, ')}/.`,
+        `this file belongs to no data set. Put each data set's files in its folder: ` +
+          `${sets.map((s) => show(s)).join('/, ')}/.`,
       );
       continue;
     }
@@ -315,7 +320,8 @@ function readPrograms(
       findings.error(
         { file: show(rel), line: 1, column: 1 },
         'unknown-file',
-        `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ${show(PROGRAM_LIST.faculties)}). Move or remove this file.`,
+        `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ` +
+          `${show(PROGRAM_LIST.faculties)}). Move or remove this file.`,
       );
     }
   }

@@ -10,7 +10,10 @@ export interface MethodFile {
   data: readonly PublishedRecord[] | PublishedRecord;
 }
 
-/** A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not starting with a dot. */
+/**
+ * A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not
+ * starting with a dot.
+ */
 const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*$/;
 
 /** A name as a finding quotes it: shortened past 40 characters. */
@@ -61,7 +64,8 @@ export function methodFiles(
       findings?.error(
         at,
         'path-value',
-        `"${bad ?? params.join('/')}" cannot be ${holes.join('/')} in the path of method ${entry.methodId} (${entry.path}): use letters, digits, -, _ or . only, not starting with a dot.`,
+        `"${bad ?? params.join('/')}" cannot be ${holes.join('/')} in the path of method ${entry.methodId} ` +
+          `(${entry.path}): use letters, digits, -, _ or . only, not starting with a dot.`,
       );
       continue;
     }
@@ -106,7 +110,8 @@ export function methodFiles(
       findings?.error(
         at,
         'duplicate-key',
-        `method ${entry.methodId} publishes one record per ${holes.join('/')}, and "${id}" is already given${first ? ` at ${first.file}:${first.line}` : ''}. Resolve the two into one.`,
+        `method ${entry.methodId} publishes one record per ${holes.join('/')}, and "${id}" is already given` +
+          `${first ? ` at ${first.file}:${first.line}` : ''}. Resolve the two into one.`,
       );
     } else group.records.push(record);
   }

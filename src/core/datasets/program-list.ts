@@ -5,7 +5,10 @@ import { EVERY_FACULTY, type Faculty, type LabelMeaning, labelKey, type ProgramL
 import { cellPosition, readCsvRows, shownValue } from './csv-reader.ts';
 import type { ReadRecord, SourceFile } from './dataset.ts';
 
-/** The program list's folder and file inside the data folder (the site's own data, published by no method); its faculties are Quest's academic groups. */
+/**
+ * The program list's folder and file inside the data folder (the site's own data, published by no
+ * method); its faculties are Quest's academic groups.
+ */
 export const PROGRAM_LIST = {
   folder: 'programs/',
   labels: 'programs/programs.csv',
@@ -40,7 +43,8 @@ export function readProgramList(
     findings.error(
       { file, line: 1, column: 1 },
       'program-list',
-      `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. Add Quest's AcademicGroups.csv there.`,
+      `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. Add Quest's ` +
+        `AcademicGroups.csv there.`,
     );
     return undefined;
   }
@@ -88,7 +92,8 @@ export function readProgramList(
       findings.error(
         at(faculty),
         'program-list',
-        `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ${EVERY_FACULTY}.`,
+        `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ` +
+          `${EVERY_FACULTY}.`,
       );
       continue;
     }
@@ -96,7 +101,8 @@ export function readProgramList(
       findings.error(
         at(program),
         'program-list',
-        `a label of faculty ${EVERY_FACULTY} covers every program: leave its program empty, or give the program's own faculty.`,
+        `a label of faculty ${EVERY_FACULTY} covers every program: leave its program empty, or give the program's ` +
+          `own faculty.`,
       );
       continue;
     }
@@ -105,7 +111,8 @@ export function readProgramList(
       findings.error(
         at(faculty),
         'program-list',
-        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: a program belongs to one faculty. Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
+        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: a program belongs to one ` +
+          `faculty. Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
       );
       continue;
     }
@@ -123,7 +130,10 @@ export function readProgramList(
   return { file, faculties: [...faculties], labels, written, abbreviations };
 }
 
-/** The codes students know programs and faculties by: Quest's subjects (`CS`, Computer Science) and groups (`MAT`, Mathematics). */
+/**
+ * The codes students know programs and faculties by: Quest's subjects (`CS`, Computer Science) and
+ * groups (`MAT`, Mathematics).
+ */
 export function abbreviationsOf(
   subjects: readonly ReadRecord[],
   groups: readonly ReadRecord[],
@@ -183,7 +193,8 @@ export function checkSessionPrograms(
         findings.warning(
           { file: row.file, ...cellPosition(cell, at) },
           'program-label',
-          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. Write a known label, or add this one to ${list.file} with its program and faculty.`,
+          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. Write ` +
+            `a known label, or add this one to ${list.file} with its program and faculty.`,
         );
       }
     }

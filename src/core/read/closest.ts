@@ -1,4 +1,7 @@
-/** Levenshtein distance between two strings (insertions, deletions, substitutions), by UTF-16 unit; two rows of memory. */
+/**
+ * Levenshtein distance between two strings (insertions, deletions, substitutions), by UTF-16 unit; two
+ * rows of memory.
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
@@ -19,7 +22,10 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** The candidate nearest to `text` by edit distance, ignoring case (the first of equals); undefined when there are none. */
+/**
+ * The candidate nearest to `text` by edit distance, ignoring case (the first of equals); undefined
+ * when there are none.
+ */
 export function closest(text: string, candidates: readonly string[]): string | undefined {
   const target = text.toLowerCase();
   let best: string | undefined;

@@ -23,7 +23,10 @@ export interface JsonMember {
 /** How a parse error reads for a contributor. */
 function explain(error: ParseError): string {
   const what = printParseErrorCode(error.error);
-  return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
+  return (
+    `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; ` +
+    `comments and trailing commas are not allowed.`
+  );
 }
 
 /**
@@ -94,7 +97,8 @@ function convert(
           findings.error(
             keyAt,
             'duplicate-member',
-            `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. Remove or rename one.`,
+            `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. ` +
+              `Remove or rename one.`,
           );
         else seen.set(key, keyAt);
         members.push({ key, keyAt, value: convert(valueNode, text, place, findings, key) });

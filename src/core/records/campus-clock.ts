@@ -38,7 +38,9 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 export function campusDateTime(unixSeconds: number): string {
   const c = wallClock(unixSeconds);
   const sign = c.offset < 0 ? '-' : '+';
-  return `${c.year}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}${sign}${pad(Math.trunc(c.offset / 60))}:${pad(c.offset % 60)}`;
+  const date = `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+  const time = `${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+  return `${date}T${time}${sign}${pad(Math.trunc(c.offset / 60))}:${pad(c.offset % 60)}`;
 }
 
 /** The campus zone's abbreviation at an instant: `EST` or `EDT`. */

@@ -59,7 +59,10 @@ export const courseRecord: RecordSpec = {
   ],
 };
 
-/** One course in full (method 1163): the reference's record, null (nested `offerings` included) where the data set has nothing. */
+/**
+ * One course in full (method 1163): the reference's record, null (nested `offerings` included) where
+ * the data set has nothing.
+ */
 export const courseDetailsRecord: RecordSpec = {
   name: 'courseDetails',
   title: 'Course details',

@@ -1,13 +1,17 @@
 import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
-/** One sitting of a course's final exam (an item of `sections`); without a sitting, day to end_time are null and notes says why. */
+/**
+ * One sitting of a course's final exam (an item of `sections`); without a sitting, day to end_time are
+ * null and notes says why.
+ */
 const sittingFields: readonly FieldSpec[] = [
   {
     name: 'section',
     type: 'string',
     nullable: false,
     description:
-      'Section or sections sitting together, e.g. 001, 001,002, 001 to 004, 081 Online; empty when the schedule names none',
+      'Section or sections sitting together, e.g. 001, 001,002, 001 to 004, 081 Online; empty when the schedule ' +
+      'names none',
   },
   {
     name: 'day',

@@ -30,7 +30,10 @@ export interface ProgramList {
   labels: Map<string, LabelMeaning>;
   /** Every label as written in the list, in its order (for suggestions). */
   written: string[];
-  /** The codes students know programs and faculties by: Quest's subjects (`CS`) and groups (`MAT`), with their names. */
+  /**
+   * The codes students know programs and faculties by: Quest's subjects (`CS`) and groups (`MAT`), with
+   * their names.
+   */
   abbreviations?: { code: string; name: string }[];
 }
 

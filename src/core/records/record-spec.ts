@@ -93,7 +93,10 @@ function valueProblem(value: RecordValue | undefined, field: FieldSpec, where: s
   }
 }
 
-/** Why a record does not fit the fields (a field missing, extra, out of order or of the wrong type); undefined when it fits. */
+/**
+ * Why a record does not fit the fields (a field missing, extra, out of order or of the wrong type);
+ * undefined when it fits.
+ */
 export function recordProblem(
   record: PublishedRecord,
   fields: readonly FieldSpec[],

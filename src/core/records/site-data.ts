@@ -23,6 +23,9 @@ export interface SiteData {
   audiences?: AudienceList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
-  /** Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a set made in memory. */
+  /**
+   * Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a
+   * set made in memory.
+   */
   sources?: Readonly<Record<string, string>>;
 }

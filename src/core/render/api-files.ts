@@ -9,7 +9,10 @@ import { renderXml, xmlChunks } from './xml.ts';
 
 /** One file of the static API. */
 export interface ApiFile extends MadeFile<string | Iterable<string>> {
-  /** Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long listing's in pieces (see jsonChunks). */
+  /**
+   * Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long
+   * listing's in pieces (see jsonChunks).
+   */
   path: string;
   methodId: number;
   format: Format;

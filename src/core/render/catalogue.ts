@@ -88,7 +88,10 @@ export function methodLinks(
   };
 }
 
-/** The start of a method's real output in both formats: its first file's envelope with its first `count` records (or its record, or the no-data answer). */
+/**
+ * The start of a method's real output in both formats: its first file's envelope with its first
+ * `count` records (or its record, or the no-data answer).
+ */
 export function outputExcerpt(
   method: PublishedMethod,
   ctx: Pick<RenderContext, 'timestamp'>,
@@ -149,7 +152,10 @@ export function methodStatus(method: PublishedMethod | undefined): MethodStatus 
   return { kind: 'no-data', label: method.entry.noDataNote ? 'no data: withdrawn' : 'no data: answers 204' };
 }
 
-/** A path or URL as markup that may break after each `/`, `?` and `&` but the first character: `/api/<wbr>methods.json`. */
+/**
+ * A path or URL as markup that may break after each `/`, `?` and `&` but the first character:
+ * `/api/<wbr>methods.json`.
+ */
 export function breakablePath(path: string): SafeHtml {
   return new SafeHtml(
     path

@@ -4,7 +4,10 @@ import { type DataRow, readCsvRows } from '../csv-reader.ts';
 import type { Dataset, Feed, ReadRecord, SourceFile } from '../dataset.ts';
 import { type BuildingRow, compareJsonCopy } from './buildings/json-copy.ts';
 
-/** The data set's source, and the upstream's JSON export of it (compared with the CSV when present, never published). */
+/**
+ * The data set's source, and the upstream's JSON export of it (compared with the CSV when present,
+ * never published).
+ */
 const CSV_FILE = 'Buildings.csv';
 const JSON_FILE = 'Buildings.json';
 const COLUMNS = [
@@ -90,7 +93,8 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
     findings.warning(
       placeOf(row, 'alternate_building_names'),
       'alternate-names',
-      `alternate_building_names "${names}" has an empty name between pipes; it is left out. Separate names by one | each.`,
+      `alternate_building_names "${names}" has an empty name between pipes; it is left out. Separate names by one | ` +
+        `each.`,
     );
   if (!['0', '1'].includes(text(row, 'current')))
     findings.error(
@@ -136,10 +140,16 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
         placeOf(r.row, 'building_code'),
         'duplicate-code',
         r.parent === r.code
-          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: this row is a part of that building. Leave building_code empty; a part without a code of its own is published in ${r.code}'s building_sections.`
+          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: this row is a part ` +
+              `of that building. Leave building_code empty; a part without a code of its own is published in ` +
+              `${r.code}'s building_sections.`
           : first.parent !== '' && r.parent === ''
-            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, and /buildings/${r.code} publishes one building. Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), or give one of the two another code.`
-            : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one building. Give this row a code of its own or, when it is a part of another building (parent_code), leave building_code empty.`,
+            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, and ` +
+              `/buildings/${r.code} publishes one building. Leave the part's building_code empty (it stays in ` +
+              `${first.parent}'s building_sections), or give one of the two another code.`
+            : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one ` +
+              `building. Give this row a code of its own or, when it is a part of another building (parent_code), ` +
+              `leave building_code empty.`,
       );
     }
   }
@@ -152,19 +162,22 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
         findings.warning(
           placeOf(r.row, 'building_code'),
           'no-code',
-          `building_code is empty and parent_code names no building this row is a part of, so no method publishes it. Give it its code${gone}.`,
+          `building_code is empty and parent_code names no building this row is a part of, so no method publishes ` +
+            `it. Give it its code${gone}.`,
         );
     } else if (r.parent === r.code && holders.get(r.code) === r) {
       findings.error(
         placeOf(r.row, 'parent_code'),
         'parent',
-        `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. Leave parent_code empty.`,
+        `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. Leave ` +
+          `parent_code empty.`,
       );
     } else if (!holders.has(r.parent)) {
       findings.error(
         placeOf(r.row, 'parent_code'),
         'parent',
-        `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. Give the code of the building this row is a part of, or leave it empty.`,
+        `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. Give the code of the building this row ` +
+          `is a part of, or leave it empty.`,
       );
     } else sections.set(r.parent, [...(sections.get(r.parent) ?? []), r]);
   }
@@ -188,7 +201,10 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
   }));
 }
 
-/** Warns where a published row has no position but the data has one for it: the JSON copy's, or OpenStreetMap's columns. */
+/**
+ * Warns where a published row has no position but the data has one for it: the JSON copy's, or
+ * OpenStreetMap's columns.
+ */
 function hintPositions(
   rows: readonly BuildingRow[],
   fromJson: ReadonlyMap<string, { latitude: number; longitude: number; at: Place }>,
@@ -204,7 +220,8 @@ function hintPositions(
       findings.warning(
         placeOf(r.row, 'latitude'),
         'coordinates',
-        `latitude and longitude are empty, so the building is published without a position, but ${source}. Copy them into latitude and longitude.`,
+        `latitude and longitude are empty, so the building is published without a position, but ${source}. Copy ` +
+          `them into latitude and longitude.`,
       );
   }
 }
@@ -217,7 +234,10 @@ const buildingsFeed = (data: Feed['data']): Feed => ({
   ...(data === 'object' ? { params: (record: ReadRecord) => [String(record.values.building_code)] } : {}),
 });
 
-/** The campus buildings: data/buildings/Buildings.csv, one row per building or part of one, feeding methods 1213 and 1217. */
+/**
+ * The campus buildings: data/buildings/Buildings.csv, one row per building or part of one, feeding
+ * methods 1213 and 1217.
+ */
 export const dataset: Dataset = {
   name: 'buildings',
   title: 'Campus buildings: numbers, codes, names, other names, positions and parts (uWaterloo/Datasets Buildings)',
@@ -235,7 +255,8 @@ export const dataset: Dataset = {
       findings.error(
         { file: f.file, line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no table of the data set "buildings". Its source is ${CSV_FILE} (and ${JSON_FILE}, the upstream's copy, only compared); rename or remove it.`,
+        `this file belongs to no table of the data set "buildings". Its source is ${CSV_FILE} (and ${JSON_FILE}, ` +
+          `the upstream's copy, only compared); rename or remove it.`,
       );
     }
     const rows = csv ? readCsvRows(csv.bytes, csv.file, COLUMNS, findings).map((row) => readRow(row, findings)) : [];

@@ -10,7 +10,10 @@ import { readSitting } from './exam-schedule/sitting.ts';
 /** `1115.csv` in the data folder; `1115ExamSchedule.csv` as uWaterloo/Datasets names it. */
 const TERM_FILE = /^(\d{4})(?:ExamSchedule)?\.csv$/;
 
-/** Reports a row that repeats an earlier row of its course cell for cell (`earlier`: the rows so far, by course); whether it does. */
+/**
+ * Reports a row that repeats an earlier row of its course cell for cell (`earlier`: the rows so far,
+ * by course); whether it does.
+ */
 function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findings): boolean {
   const course = row.cells.course!;
   const rows = earlier.get(course.value) ?? [];
@@ -37,7 +40,8 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     findings.error(
       { file: source.file, line: 1, column: 1 },
       'file-name',
-      `"${base}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 (1, the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
+      `"${base}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 (1, the year's ` +
+        `last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
     );
   }
   const table = readExamTable(source.bytes, source.file, findings);
@@ -59,7 +63,10 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
   }));
 }
 
-/** The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one row per sitting. */
+/**
+ * The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one
+ * row per sitting.
+ */
 export const dataset: Dataset = {
   name: 'exam-schedule',
   title: "Final exam schedules, one CSV file per term (uWaterloo/Datasets ExamSchedule, the Registrar's Office)",

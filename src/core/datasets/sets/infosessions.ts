@@ -86,7 +86,8 @@ const sessionFiles: CsvTableRule = {
       findings.warning(
         at(date),
         'date-term',
-        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). Check the year, or move the row to its term's file.`,
+        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). Check the year, or ` +
+          `move the row to its term's file.`,
       );
     }
 
@@ -134,14 +135,17 @@ const sessionFiles: CsvTableRule = {
         findings.error(
           at(website),
           'website',
-          `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
-            "Write the https:// address of the employer's page (or a bare domain such as www.example.com), or leave the cell empty.",
+          `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are ` +
+            `published. ` +
+            "Write the https:// address of the employer's page (or a bare domain such as www.example.com), or leave " +
+            'the cell empty.',
         );
       } else {
         findings.warning(
           at(website),
           'website',
-          `website "${website!.value}" is not a URL or a bare domain such as www.example.com or https://example.com/careers.`,
+          `website "${website!.value}" is not a URL or a bare domain such as www.example.com or ` +
+            `https://example.com/careers.`,
         );
       }
     }
@@ -154,14 +158,18 @@ const sessionFiles: CsvTableRule = {
         findings.warning(
           { file: row.file, ...cellPosition(cell, i) },
           'backslash-escape',
-          `${field} has a backslash before a quote (${cell.value.slice(i, i + 2)}); it is published as written. Write the quote alone.`,
+          `${field} has a backslash before a quote (${cell.value.slice(i, i + 2)}); it is published as written. ` +
+            `Write the quote alone.`,
         );
       }
     }
   },
 };
 
-/** The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows in file order. */
+/**
+ * The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows
+ * in file order.
+ */
 export const dataset: Dataset = {
   name: 'infosessions',
   title: 'Employer information sessions, one CSV file per term (uWaterloo/Datasets EmployerInfoSessions)',

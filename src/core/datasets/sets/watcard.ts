@@ -27,12 +27,19 @@ function charAt(node: JsonNode & { kind: 'string' }, index: number): Place {
 /** Warns about spaces around a text or two spaces in a row inside it. */
 function checkSpaces(name: string, node: JsonNode & { kind: 'string' }, findings: Findings): void {
   const m = /^ +| {2,}| +$/.exec(node.value);
-  if (m)
-    findings.warning(
-      charAt(node, m.index),
-      'whitespace',
-      `${name} "${node.value}" has ${m.index === 0 ? 'leading spaces' : m.index + m[0].length === node.value.length ? 'trailing spaces' : 'two spaces in a row'}; they are published as written. Remove them (\`npm run check -- --fix\` does).`,
-    );
+  if (!m) return;
+  const which =
+    m.index === 0
+      ? 'leading spaces'
+      : m.index + m[0].length === node.value.length
+        ? 'trailing spaces'
+        : 'two spaces in a row';
+  findings.warning(
+    charAt(node, m.index),
+    'whitespace',
+    `${name} "${node.value}" has ${which}; they are published as written. ` +
+      'Remove them (`npm run check -- --fix` does).',
+  );
 }
 
 /** The value of one member, checked against its field: text, a number in range, or null. */
@@ -99,7 +106,8 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     findings.error(
       keyAt,
       'stub',
-      `vendor "${key}" holds no details (no name, position, address, telephone or logo): upstream removed vendors this way. Remove the entry, or give its details.`,
+      `vendor "${key}" holds no details (no name, position, address, telephone or logo): upstream removed vendors ` +
+        `this way. Remove the entry, or give its details.`,
     );
     return undefined;
   }
@@ -115,7 +123,8 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     findings.warning(
       value.at,
       'members',
-      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ${MEMBERS.join(', ')} (null where unknown), so readers of the file find them all.`,
+      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ${MEMBERS.join(', ')} ` +
+        `(null where unknown), so readers of the file find them all.`,
     );
   }
   const id = given.get('vendor_id')?.value;
@@ -123,7 +132,8 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     findings.error(
       id.at,
       'vendor-id',
-      `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the vendor's number ${key}, which names its member. Write ${key}.`,
+      `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the ` +
+        `vendor's number ${key}, which names its member. Write ${key}.`,
     );
   }
   const values: Record<string, RecordValue> = { vendor_id: Number(key) };
@@ -144,7 +154,8 @@ function checkOrder(members: readonly JsonMember[], findings: Findings): void {
     findings.warning(
       numbered[i]!.keyAt,
       'order',
-      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, and "${sorted[i]!.key}" (line ${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
+      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, and "${sorted[i]!.key}" (line ` +
+        `${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
     );
   }
 }
@@ -157,7 +168,10 @@ const words = (name: RecordValue | undefined) =>
       .match(/[a-z]{3,}/g) ?? [],
   );
 
-/** A value two vendors should not share unless `alike` says they may: what it is (`copied-<what>`) and the member it stands at. */
+/**
+ * A value two vendors should not share unless `alike` says they may: what it is (`copied-<what>`) and
+ * the member it stands at.
+ */
 interface Copy {
   what: 'logo' | 'position';
   at: string;
@@ -192,7 +206,9 @@ function checkCopies(vendors: readonly Vendor[], findings: Findings): void {
       if (v !== undefined && !before) first.set(v, vendor);
       if (!before || alike(before.record.values, vendor.record.values)) continue;
       const { vendor_id: id, vendor_name: name } = before.record.values;
-      const message = `the ${what} is that of vendor ${id}${name ? ` (${name})` : ''} at line ${before.places[at]!.line}: a copied value? Give this vendor's own ${what}, or null.`;
+      const message =
+        `the ${what} is that of vendor ${id}${name ? ` (${name})` : ''} at line ` +
+        `${before.places[at]!.line}: a copied value? Give this vendor's own ${what}, or null.`;
       findings.warning(vendor.places[at]!, `copied-${what}`, message);
     }
   }
@@ -227,7 +243,8 @@ export const dataset: Dataset = {
         findings.error(
           tree.at,
           'shape',
-          'the file should hold one object whose members are the vendors, named for their numbers: {"10": {…}, "11": {…}}.',
+          'the file should hold one object whose members are the vendors, named for their numbers: {"10": {…}, ' +
+            '"11": {…}}.',
         );
         continue;
       }

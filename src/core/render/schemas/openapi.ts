@@ -79,9 +79,12 @@ export function openApiDocument(
       paths[entry.path] = {
         get: {
           ...common,
-          summary: `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: listed in the directory, no data published`,
+          summary:
+            `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: listed in the directory, no ` +
+            `data published`,
           description:
-            'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm start` answers 404 with an error envelope.',
+            'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm ' +
+            'start` answers 404 with an error envelope.',
           'x-published': false,
           responses: { ...errorResponses(keyed), '404': errorResponses(false)['404'] },
         },
@@ -94,7 +97,10 @@ export function openApiDocument(
         get: {
           ...common,
           summary,
-          description: `Method ID ${entry.methodId}. No data is published: ${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with meta.status 204, served with HTTP 200.`,
+          description:
+            `Method ID ${entry.methodId}. No data is published: ` +
+            `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
+            `meta.status 204, served with HTTP 200.`,
           'x-published': false,
           responses: {
             '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
@@ -117,8 +123,11 @@ export function openApiDocument(
       get: {
         ...common,
         summary,
-        description:
-          `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`.trim(),
+        description: (
+          `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
+          `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
+          `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`
+        ).trim(),
         'x-published': true,
         responses: {
           '200': {
@@ -145,7 +154,9 @@ export function openApiDocument(
       title: 'Campus API v2 (static)',
       version: String(API_VERSION),
       description:
-        'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false publish no data: at a fixed path their file is a no-data envelope (meta.status 204); with placeholders, nothing is published.',
+        'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods ' +
+        'marked x-published: false publish no data: at a fixed path their file is a no-data envelope (meta.status ' +
+        '204); with placeholders, nothing is published.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: ctx.apiBase }],

@@ -69,7 +69,8 @@ function compareObject(
     findings.warning(
       names.at,
       'json-copy',
-      `alternateBuildingNames is ${names.kind === 'null' ? 'null' : `"${list.join('|')}"`}, but ${where} ${given}. ${SOURCE}`,
+      `alternateBuildingNames is ${names.kind === 'null' ? 'null' : `"${list.join('|')}"`}, but ${where} ${given}. ` +
+        `${SOURCE}`,
     );
   }
   const [lat, lon] = [value('latitude'), value('longitude')];
@@ -124,7 +125,8 @@ export function compareJsonCopy(
     findings.warning(
       tree.at,
       'json-copy',
-      `the copy holds ${tree.items.length} buildings and leaves out ${missing.length} rows of Buildings.csv${codeless} (IDs ${ids}${missing.length > 5 ? ', …' : ''}). ${SOURCE}`,
+      `the copy holds ${tree.items.length} buildings and leaves out ${missing.length} rows of ` +
+        `Buildings.csv${codeless} (IDs ${ids}${missing.length > 5 ? ', …' : ''}). ${SOURCE}`,
     );
   }
   return positions;
