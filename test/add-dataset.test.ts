@@ -147,7 +147,7 @@ beforeAll(async () => {
     )
     .replace('server, watcard]', 'server, watcard, gadgets]');
   expect(listed, 'the list of data sets changed its shape: update this test and the checklist').toMatch(
-    /import \{ dataset as gadgets \}[^]*watcard, gadgets\]/,
+    /import \{ dataset as gadgets \}[\s\S]*watcard, gadgets\]/,
   );
   await writeFile(registry, listed);
   const build = await cli('build.ts', ['--out', out]);

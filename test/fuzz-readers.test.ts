@@ -108,7 +108,7 @@ function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
 /** A file's first lines (header and two records): mutations reach its structure more often. */
 function head(sample: Sample): Sample {
   const lines = sample.text.split('\n');
-  return { ...sample, text: lines.slice(0, sample.rel.endsWith('.json') ? 20 : 3).join('\n') + '\n' };
+  return { ...sample, text: `${lines.slice(0, sample.rel.endsWith('.json') ? 20 : 3).join('\n')}\n` };
 }
 
 const CASES = samples().flatMap((s) => [[`${s.rel}`, s] as const, [`${s.rel} (its first lines)`, head(s)] as const]);

@@ -25,8 +25,8 @@ function withCharacter(sample: Sample, char: string): { text: string; at: string
   if (sample.rel.endsWith('.json')) {
     const m = /": "/.exec(sample.text)!;
     const i = m.index + m[0].length;
-    const escape = `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
-    return { text: sample.text.slice(0, i) + escape + sample.text.slice(i), at: lineColumn(sample.text, i) };
+    const escaped = `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+    return { text: sample.text.slice(0, i) + escaped + sample.text.slice(i), at: lineColumn(sample.text, i) };
   }
   const i = sample.text.indexOf('\n') + 2;
   return { text: sample.text.slice(0, i) + char + sample.text.slice(i), at: lineColumn(sample.text, i) };
@@ -50,7 +50,7 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
 
   it.each([
     ['nested 100,000 levels deep', '['.repeat(100_000) + ']'.repeat(100_000)],
-    ['an object nested 100,000 levels deep', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)],
+    ['an object nested 100,000 levels deep', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
     ['empty', ''],
     ['a byte-order mark alone', '\ufeff'],
     ['a lone double quote', '"'],

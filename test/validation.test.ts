@@ -28,7 +28,7 @@ function check(text: string | Uint8Array, name = '1139.csv') {
   }));
 }
 
-const rows = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
+const rows = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`;
 
 describe('a valid file', () => {
   it.each([

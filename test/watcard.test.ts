@@ -27,7 +27,7 @@ const vendor = (id: number, more: Record<string, unknown> = {}) => ({
   logo: `https://example.com/${id}.png`,
   ...more,
 });
-const file = (vendors: Record<string, unknown>) => JSON.stringify(vendors, null, 2) + '\n';
+const file = (vendors: Record<string, unknown>) => `${JSON.stringify(vendors, null, 2)}\n`;
 const GOOD = { '10': vendor(10), '11': vendor(11) };
 /** Vendor 10 given twice (an object literal cannot say that). */
 const TWICE = `{\n"10": ${JSON.stringify(vendor(10))},\n"10": ${JSON.stringify(vendor(10))}\n}\n`;

@@ -100,7 +100,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   const known = madeAnswer(response);
   const body = known ? known.body : new Uint8Array(await response.arrayBuffer());
   if (known) for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
-  else response.headers.forEach((value, name) => res.setHeader(name, value));
+  else for (const [name, value] of response.headers) res.setHeader(name, value);
   res.setHeader('Content-Length', String(body.length));
   res.writeHead(response.status);
   res.end(req.method === 'HEAD' ? undefined : body);

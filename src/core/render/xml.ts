@@ -39,8 +39,8 @@ export function renderXml(doc: Envelope): string {
  * hold as one text (a large archive's, tens of MB): joined, the pieces are renderXml(doc).
  */
 export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
-  const head =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' + `<response xmlns:xsi="${XSI}">\n${element('meta', doc.meta, '  ')}\n`;
+  const meta = element('meta', doc.meta, '  ');
+  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n`;
   const end = '\n</response>\n';
   if (!Array.isArray(doc.data) || doc.data.length === 0 || batch === Infinity) {
     yield `${head}${element('data', doc.data, '  ')}${end}`;

@@ -129,7 +129,7 @@ const sessionFiles: CsvTableRule = {
     const site = website!.value.trim();
     if (site !== '' && !URL_OR_DOMAIN.test(site)) {
       // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
-      const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]!.toLowerCase();
+      const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]?.toLowerCase();
       if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
         // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
         findings.error(
