@@ -78,8 +78,8 @@ async function edit(file: string, from: string, to: string): Promise<void> {
 }
 
 describe("Astro's cached output", () => {
-  it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or ' +
-    'to data the pages read, the output a cold build’s', async () => {
+  it('is reused while its inputs stay the same (sessions may change), ' +
+    'and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
     const out = path.join(work, 'incremental/dist');
     const cold = (n: number) => path.join(work, `cold-${n}/dist`);
     const first = await build(out);
@@ -163,8 +163,8 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
   }
 
   it(
-    'stores a rendering whole under its key, replacing one already there with one rename, and leaves nothing else ' +
-      'behind',
+    'stores a rendering whole under its key, replacing one already there with one rename, ' +
+      'and leaves nothing else behind',
     async () => {
       const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
       const folder = path.join(work, 'shared/cache');

@@ -83,8 +83,8 @@ describe('one fixture per rule', () => {
       'line-break: a header name on two lines',
       {
         '1115.csv':
-          `${EXPORT.replace('Start', '"Start\nTime"')}ACTSC 221,001,Thursday,"August 4, 2011",4:00 ` +
-          `PM,6:30 PM,PAC 4\n`,
+          `${EXPORT.replace('Start', '"Start\nTime"')}ACTSC 221,001,Thursday,"August 4, ` +
+          `2011",4:00 PM,6:30 PM,PAC 4\n`,
       },
       ['1115.csv:1:1 warning layout', '1115.csv:1:27 warning line-break'],
     ],
@@ -206,10 +206,10 @@ describe('one fixture per rule', () => {
         `Online,,,,,,See\u0007 Quest\n`;
       readDatasetFiles(exams, [{ rel: '1115.csv', file: '1115.csv', bytes: new TextEncoder().encode(text) }], findings);
       expect(findings.list.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
-        '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. Remove them (`npm run check -- ' +
-          '--fix` does).',
-        '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. Remove them ' +
-          '(`npm run check -- --fix` does).',
+        '2:10 course "ACTSC 221 " has trailing spaces; they are published as written. ' +
+          'Remove them (`npm run check -- --fix` does).',
+        '2:58 location "PAC 4\\n" has trailing spaces or line breaks; they are published as written. ' +
+          'Remove them (`npm run check -- --fix` does).',
         '4:30 notes holds the control character U+0007, which JSON can carry but XML cannot. Delete it.',
       ]);
     },

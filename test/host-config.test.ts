@@ -51,8 +51,8 @@ describe('host configuration written by the build', () => {
   it('writes _headers for Netlify and Cloudflare Pages under the base path of SITE_URL', async () => {
     const text = await readFile(path.join(dist, '_headers'), 'utf8');
     expect(text).toContain(
-      '/campus-api/v2/*.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=0, ' +
-        'must-revalidate\n',
+      '/campus-api/v2/*.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: ' +
+        'public, max-age=0, must-revalidate\n',
     );
     expect(text).toContain('/campus-api/v2/*.xml\n  Content-Type: application/xml; charset=utf-8\n');
     expect(text).toContain('  Access-Control-Allow-Origin: *');

@@ -54,8 +54,8 @@ describe('the output writer', () => {
   });
 
   it(
-    'updates an older version in place: keeps, replaces, removes (with emptied folders), and never changes a ' +
-      'linked file',
+    'updates an older version in place: keeps, replaces, removes (with emptied folders), ' +
+      'and never changes a linked file',
     async () => {
       const one = await version('p1', ONE);
       const copy = await version('p1-copy', ONE, one); // every file a link to p1's
@@ -75,8 +75,8 @@ describe('the output writer', () => {
 
 describe('the spare version a build updates in place', () => {
   it(
-    'is the newest complete version (one with its manifest) but the current one, whatever process id its name ' +
-      'carries',
+    'is the newest complete version (one with its manifest) but the current one, ' +
+      'whatever process id its name carries',
     async () => {
       const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
       const p = outputPaths(path.join(work, 'spare/dist'));

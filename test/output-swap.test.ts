@@ -65,8 +65,8 @@ async function expectNoLeftovers(out: string): Promise<void> {
 }
 
 describe('publishing an output', () => {
-  it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it ' +
-    'left', async () => {
+  it('keeps the output whole when the build is killed at any step or moment, ' +
+    'and the next build removes what it left', async () => {
     const out = await scenario('kill');
     const started = performance.now();
     expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
@@ -130,8 +130,8 @@ describe('publishing an output', () => {
     first.child.kill('SIGTERM');
     expect(await first.ended).toBe(143);
     expect(first.stderr()).toContain(
-      `Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this ` +
-        `build did not change it.`,
+      `Build interrupted (SIGTERM): removed its temporary folders. ` +
+        `${out}/ still holds the previous output; this build did not change it.`,
     );
     expect(await second.ended).toBe(0);
     await expectComplete(out);

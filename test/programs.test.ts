@@ -53,9 +53,9 @@ describe('the program list (data/programs/)', () => {
         column: 51,
         rule: 'program-label',
         message:
-          'program "MATH - Computer Sciense" is not in data/programs/programs.csv; the closest known label is "MATH ' +
-          '- Computer Science". Write a known label, or add this one to data/programs/programs.csv with its program ' +
-          'and faculty.',
+          'program "MATH - Computer Sciense" is not in data/programs/programs.csv; ' +
+          'the closest known label is "MATH - Computer Science". ' +
+          'Write a known label, or add this one to data/programs/programs.csv with its program and faculty.',
       },
     ]);
   });
@@ -107,8 +107,8 @@ describe("a wrong header in quest/AcademicGroups.csv (the program list's faculti
     const errors = sortFindings(report.findings.errors).map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`);
     expect(errors).toEqual(['data/quest/AcademicGroups.csv:1:1 header', 'data/programs/programs.csv:1:1 program-list']);
     expect(report.findings.errors[1]!.message).toBe(
-      `the ${rows} rows of data/programs/programs.csv are not checked: their faculties are the group codes of ` +
-        `data/quest/AcademicGroups.csv, ` +
+      `the ${rows} rows of data/programs/programs.csv are not checked: ` +
+        `their faculties are the group codes of data/quest/AcademicGroups.csv, ` +
         'which has 1 error (reported above). Fix that first, then check again.',
     );
   });

@@ -42,8 +42,8 @@ describe('links in public/ and src/', () => {
     expect(error!.message).toBe(
       `${link} is a link to ${target}, ` +
         `${link.endsWith('gone.txt') ? 'which does not exist' : 'outside the project'}: ` +
-        'public/ and src/ may hold links only to files and folders inside the project. Copy what it points to in, ' +
-        'or remove the link.',
+        'public/ and src/ may hold links only to files and folders inside the project. ' +
+        'Copy what it points to in, or remove the link.',
     );
   });
 

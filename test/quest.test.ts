@@ -155,8 +155,8 @@ describe('check --fix on the raw files', () => {
       const run = await runCli('check.ts', [path.join(work, 'quest'), '--fix']);
       expect(run.code, run.stdout).toBe(0);
       expect(await readFile(path.join(work, 'quest/Terms.csv'), 'utf8')).toBe(
-        'abbreviation,description\nF,Fall\nS,Spring\nW,Winter\nJ,"Summer; first half; July"\nA,"Summer; second ' +
-          'half; August"\nM,"Summer; both terms; July, August"\n',
+        'abbreviation,description\nF,Fall\nS,Spring\nW,Winter\nJ,"Summer; first half; July"\nA,"Summer; ' +
+          'second half; August"\nM,"Summer; both terms; July, August"\n',
       );
       expect((await readFile(path.join(work, 'quest/Instructions.csv'), 'utf8')).split('\n').slice(0, 3)).toEqual([
         'abbreviation,description',

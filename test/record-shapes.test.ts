@@ -187,8 +187,8 @@ describe('how a feed maps records onto files', () => {
   });
 
   it(
-    'writes one file per value, reporting a value that cannot be a path segment, a clash with a fixed path, and a ' +
-      'repeat',
+    'writes one file per value, reporting a value that cannot be a path segment, a clash with a fixed path, ' +
+      'and a repeat',
     () => {
       const findings = new Findings();
       const files = methodFiles(

@@ -105,8 +105,8 @@ describe('the OpenAPI document', () => {
   });
 
   it(
-    'marks the methods without data as published: false: a no-data envelope at a fixed path, 404 with ' +
-      'placeholders',
+    'marks the methods without data as published: false: a no-data envelope at a fixed path, ' +
+      '404 with placeholders',
     async () => {
       const doc = await read('v2/openapi.json');
       const ops = Object.entries(doc.paths).map(([p, v]: [string, any]) => ({ path: p, ...v.get }));

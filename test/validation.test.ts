@@ -299,12 +299,15 @@ describe('a data folder holding a link or a special file', () => {
     expect(run.code).toBe(1);
     const errors = run.stdout.split('\n').filter((l) => l.includes('error:'));
     expect(errors).toEqual([
-      'data/infosessions/1155.csv:1:1: error: this is a symbolic link, not a regular file: only regular files ' +
-        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
-      'data/infosessions/1159.csv:1:1: error: this is a symbolic link, not a regular file: only regular files ' +
-        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
-      'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: only regular files ' +
-        'inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1155.csv:1:1: error: this is a symbolic link, not a regular file: ' +
+        'only regular files inside the data folder are read, so it was not. ' +
+        'Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1159.csv:1:1: error: this is a symbolic link, not a regular file: ' +
+        'only regular files inside the data folder are read, so it was not. ' +
+        'Put the file itself here (a copy, not a link), or remove it.',
+      'data/infosessions/1161.csv:1:1: error: this is a named pipe (FIFO), not a regular file: ' +
+        'only regular files inside the data folder are read, so it was not. ' +
+        'Put the file itself here (a copy, not a link), or remove it.',
     ]);
     expect(run.stdout + run.stderr).not.toContain('do-not-print-me');
 

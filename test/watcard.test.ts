@@ -118,8 +118,8 @@ describe('the raw snapshot, as published', () => {
   const all = sortFindings(report.findings.list).map(findingKey);
 
   it.skipIf(!raw.present)(
-    'has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: a ' +
-      'copied position',
+    'has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: ' +
+      'a copied position',
     () => {
       expect(all.filter((f) => !f.endsWith('warning members'))).toEqual([
         `${FILE}:2:3 warning order`,

@@ -34,10 +34,10 @@ describe('the data folder as a whole', () => {
   it('reports a data set with no data file at the row of each method publishing it', () => {
     const found = errors((inputs) => inputs.filter((i) => !i.rel.startsWith('buildings/')));
     expect(found).toEqual([
-      `data/methods.csv:${lineOf(1213)}:1 directory method 1213 publishes the data set "buildings", but ` +
-        `data/buildings/ has no data file.`,
-      `data/methods.csv:${lineOf(1217)}:1 directory method 1217 publishes the data set "buildings", but ` +
-        `data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1213)}:1 directory method 1213 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1217)}:1 directory method 1217 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
     ]);
   });
 
@@ -76,8 +76,8 @@ describe('the data folder as a whole', () => {
       withDirectory(DIRECTORY.replace('/resources/infosessions.{format}', '/resources/sessions.{format}')),
     );
     expect(found).toEqual([
-      `data/methods.csv:${lineOf(1129)}:1 required-method method 1129 is at /resources/sessions.{format}, but the ` +
-        `specification puts it at /resources/infosessions.{format}. Write that path.`,
+      `data/methods.csv:${lineOf(1129)}:1 required-method method 1129 is at /resources/sessions.{format}, ` +
+        `but the specification puts it at /resources/infosessions.{format}. Write that path.`,
     ]);
   });
 });
@@ -97,10 +97,10 @@ describe('npm run check and npm run build on a copy of data/ without buildings/'
     expect(check.code).toBe(1);
     expect(build.code).toBe(1);
     expect(line(check.stdout)).toEqual([
-      `data/methods.csv:${lineOf(1213)}:1: error: method 1213 publishes the data set "buildings", but ` +
-        `data/buildings/ has no data file.`,
-      `data/methods.csv:${lineOf(1217)}:1: error: method 1217 publishes the data set "buildings", but ` +
-        `data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1213)}:1: error: method 1213 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1217)}:1: error: method 1217 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
     ]);
     expect(line(build.stderr)).toEqual(line(check.stdout));
   });

@@ -39,8 +39,8 @@ export const buildCommand: CliSpec = {
 export const startCommand: CliSpec = {
   name: 'start',
   summary:
-    'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, API keys ' +
-    'and error envelopes.',
+    'Builds the output folder when it is missing or older than data/ and src/, then serves it with JSONP, ' +
+    'API keys and error envelopes.',
   options: {
     dist: siteFolder('the folder to serve (and build)'),
     'no-build': { type: 'boolean', description: 'serve the folder as it is, without building it' },
@@ -62,8 +62,8 @@ export const checkCommand: CliSpec = {
     fix: {
       type: 'boolean',
       description:
-        'repair Windows-1252 bytes, spaces around values and line endings, saying each change; a file that would ' +
-        'keep errors is left untouched',
+        'repair Windows-1252 bytes, spaces around values and line endings, saying each change; ' +
+        'a file that would keep errors is left untouched',
     },
     format: {
       type: 'string',

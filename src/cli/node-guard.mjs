@@ -24,11 +24,11 @@ if (!atLeast) {
   const todo = nodePackage
     ? "npm skipped the install script of the project's `node` package: run `npm rebuild node`, then run the command " +
       'again.'
-    : 'run `npm install` first: it installs Node.js 22 into node_modules/ for the npm scripts, then run the command ' +
-      'again.';
+    : 'run `npm install` first: it installs Node.js 22 into node_modules/ for the npm scripts, ' +
+      'then run the command again.';
   console.error(
-    `campus-api-static needs Node.js ${range.replace(/^>=\s*/, '')} or newer, not ${process.version} ` +
-      `(${process.execPath}): ${todo}`,
+    `campus-api-static needs Node.js ${range.replace(/^>=\s*/, '')} or newer, ` +
+      `not ${process.version} (${process.execPath}): ${todo}`,
   );
   process.exit(1);
 }

@@ -211,8 +211,8 @@ export async function runCli(
     io.err(
       debug
         ? `${spec.name}: unexpected error: ${e.stack ?? e}`
-        : `${spec.name}: unexpected error: ${e.message ?? e}.${after} Set DEBUG=1 for the stack trace, and please ` +
-            `report it (with the command you ran) as an issue of the project.`,
+        : `${spec.name}: unexpected error: ${e.message ?? e}.${after} Set DEBUG=1 for the stack trace, ` +
+            `and please report it (with the command you ran) as an issue of the project.`,
     );
     return 1;
   }

@@ -11,8 +11,8 @@ const moduleUrl = (relative: string) =>
 
 /** What a bare `astro build` says: the site is built by `npm run build`. */
 export const BARE_BUILD =
-  'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), not by ' +
-  '`astro build` alone; `astro dev` serves the pages from data/ as they are.';
+  'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), ' +
+  'not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
 
 /** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {

@@ -134,8 +134,8 @@ export function readDataFolder(
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },
       'file-type',
-      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. Put ` +
-        `the file itself here (a copy, not a link), or remove it.`,
+      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. ` +
+        `Put the file itself here (a copy, not a link), or remove it.`,
     );
   }
   return report;

@@ -32,8 +32,8 @@ export function readDataAtRef(ref: string, dataDir: string, cwd: string): DataFi
     git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   } catch {
     throw new ConfigError(
-      `git ref "${ref}" is not known here. In a shallow clone, fetch it first: git fetch --depth=1 origin ` +
-        `${ref.replace(/^origin\//, '')}`,
+      `git ref "${ref}" is not known here. In a shallow clone, fetch it first: ` +
+        `git fetch --depth=1 origin ${ref.replace(/^origin\//, '')}`,
     );
   }
   const prefix = folder === '' ? '' : `${folder.split(path.sep).join('/')}/`;

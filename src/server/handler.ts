@@ -214,8 +214,8 @@ export function createHandler<F extends SiteFile>(
     if (wantsJsonp && !isSafeCallback(raw)) {
       return fail(
         400,
-        `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, at most ` +
-          `${MAX_CALLBACK_LENGTH} characters.`,
+        `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, ` +
+          `at most ${MAX_CALLBACK_LENGTH} characters.`,
         'json',
         api.entry?.methodId ?? null,
       );
@@ -260,8 +260,8 @@ export function createHandler<F extends SiteFile>(
         : service?.hasData
           ? `method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''} has no record at ` +
             `${local.slice(sitePaths.api.length)}: check the value in the path (${entry.path}).`
-          : `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no ` +
-            `data for it.`;
+          : `method ${entry.methodId} (${entry.path}) is listed in the directory, ` +
+            `but this static API publishes no data for it.`;
       return fail(404, detail, api.format, entry?.methodId ?? null, callback);
     }
     if (service?.hasData) await count();

@@ -23,8 +23,8 @@ export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore 
       text = readFileSync(env.API_KEYS_FILE, 'utf8');
     } catch (error) {
       throw new ConfigError(
-        `API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}). Give a file ` +
-          `with one key per line.`,
+        `API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}). ` +
+          `Give a file with one key per line.`,
       );
     }
     for (const line of text.split(/\r?\n/)) {

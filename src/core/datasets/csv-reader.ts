@@ -135,8 +135,8 @@ export function readCsvRows(
       findings.warning(
         { file, line: cell.line, column: cell.column },
         'whitespace',
-        `the header name "${cell.value}" has spaces around it. The first line must read exactly: ${expected} (\`npm ` +
-          `run check -- --fix\` repairs it).`,
+        `the header name "${cell.value}" has spaces around it. ` +
+          `The first line must read exactly: ${expected} (\`npm run check -- --fix\` repairs it).`,
       );
     }
   }
@@ -186,9 +186,10 @@ export function readCsvTables(
       findings.error(
         { file: source.file, line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no table of the data set "${name}". Its files are named like ` +
-          `${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; rename or ` +
-          `remove it.`,
+        `this file belongs to no table of the data set "${name}". ` +
+          `Its files are named like ` +
+          `${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; ` +
+          `rename or remove it.`,
       );
       continue;
     }

@@ -98,9 +98,9 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
         findings.error(
           at,
           'duplicate-key',
-          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. Each ` +
-            `${table.record.title.toLowerCase()} is listed once: merge the two rows or give this one its own ` +
-            `${table.key.join(' and ')}.`,
+          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. ` +
+            `Each ${table.record.title.toLowerCase()} is listed once: ` +
+            `merge the two rows or give this one its own ${table.key.join(' and ')}.`,
         );
       } else {
         seen.set(key, at);
@@ -124,8 +124,8 @@ function checkSources(
       findings.error(
         { file, line: entry.line, column: 1 },
         'directory',
-        `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). Name the data set that ` +
-          `does, or leave source empty.`,
+        `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). ` +
+          `Name the data set that does, or leave source empty.`,
       );
     }
   }

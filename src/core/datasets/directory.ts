@@ -125,8 +125,8 @@ export function readDirectory(
         findings.error(
           at('service_name'),
           'directory',
-          `service ${serviceId} is called "${known}" on an earlier line, not "${serviceName}". One service ID has ` +
-            `one name.`,
+          `service ${serviceId} is called "${known}" on an earlier line, not "${serviceName}". ` +
+            `One service ID has one name.`,
         );
       }
       serviceNames.set(serviceId, serviceName);
@@ -137,8 +137,8 @@ export function readDirectory(
         findings.error(
           at('source'),
           'directory',
-          `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). Leave it empty for a ` +
-            `method listed without data.`,
+          `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). ` +
+            `Leave it empty for a method listed without data.`,
         );
       }
     }
@@ -147,16 +147,16 @@ export function readDirectory(
       findings.error(
         at('no_data_note'),
         'directory',
-        `method ${v('method_id')} names the data set "${source}" and a no_data_note; the note says why no data is ` +
-          `published. Keep one.`,
+        `method ${v('method_id')} names the data set "${source}" and a no_data_note; ` +
+          `the note says why no data is published. Keep one.`,
       );
     }
     if (noDataNote !== undefined && pathParameters(path).length > 0) {
       findings.error(
         at('no_data_note'),
         'directory',
-        `method ${v('method_id')} has placeholders in its path, so it has no file to hold a no-data answer. Say it ` +
-          `on the purpose instead, or leave no_data_note empty.`,
+        `method ${v('method_id')} has placeholders in its path, so it has no file to hold a no-data answer. ` +
+          `Say it on the purpose instead, or leave no_data_note empty.`,
       );
     }
     entries.push({

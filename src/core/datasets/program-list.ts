@@ -43,8 +43,8 @@ export function readProgramList(
     findings.error(
       { file, line: 1, column: 1 },
       'program-list',
-      `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. Add Quest's ` +
-        `AcademicGroups.csv there.`,
+      `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. ` +
+        `Add Quest's AcademicGroups.csv there.`,
     );
     return undefined;
   }
@@ -101,8 +101,8 @@ export function readProgramList(
       findings.error(
         at(program),
         'program-list',
-        `a label of faculty ${EVERY_FACULTY} covers every program: leave its program empty, or give the program's ` +
-          `own faculty.`,
+        `a label of faculty ${EVERY_FACULTY} covers every program: ` +
+          `leave its program empty, or give the program's own faculty.`,
       );
       continue;
     }
@@ -111,8 +111,9 @@ export function readProgramList(
       findings.error(
         at(faculty),
         'program-list',
-        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: a program belongs to one ` +
-          `faculty. Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
+        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: ` +
+          `a program belongs to one faculty. Use that faculty, or name the program differently (e.g. ` +
+          `"${name} (${code})").`,
       );
       continue;
     }
@@ -193,8 +194,8 @@ export function checkSessionPrograms(
         findings.warning(
           { file: row.file, ...cellPosition(cell, at) },
           'program-label',
-          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. Write ` +
-            `a known label, or add this one to ${list.file} with its program and faculty.`,
+          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. ` +
+            `Write a known label, or add this one to ${list.file} with its program and faculty.`,
         );
       }
     }

@@ -171,8 +171,8 @@ export function checkRowWidths(table: CsvTable, width: number, findings: Finding
       n > width
         ? `this row has ${n} cells, the header has ${width}: the extra cells start here. ` +
             'A value that contains a comma must be wrapped in double quotes.'
-        : `this row has ${n} cells, the header has ${width}: it ends here. Add the missing cells (empty ones are ` +
-            `fine: ,,).`,
+        : `this row has ${n} cells, the header has ${width}: it ends here. ` +
+            `Add the missing cells (empty ones are fine: ,,).`,
     );
   }
   return fit;

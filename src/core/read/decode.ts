@@ -46,8 +46,8 @@ function describeBadByte(byte: number): string {
   const readsAs = /[\u0080-\u009f\ufffd]/.test(likely)
     ? ''
     : ` In Windows-1252 this byte is "${likely}" ` +
-      `(U+${likely.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): the file was probably saved in ` +
-      `that encoding.`;
+      `(U+${likely.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): ` +
+      `the file was probably saved in that encoding.`;
   return `byte ${hex} is not valid UTF-8.${readsAs} Save the file as UTF-8 (\`npm run check -- --fix\` converts it).`;
 }
 

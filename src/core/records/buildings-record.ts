@@ -70,8 +70,8 @@ export const buildingTableRecord: RecordSpec = {
       type: 'string',
       nullable: true,
       description:
-        'Code of the building this one is a part of (e.g. V1 for a house of Student Village 1); null for a building ' +
-        'of its own',
+        'Code of the building this one is a part of (e.g. V1 for a house of Student Village 1); ' +
+        'null for a building of its own',
     },
   ],
 };

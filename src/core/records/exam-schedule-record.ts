@@ -10,8 +10,8 @@ const sittingFields: readonly FieldSpec[] = [
     type: 'string',
     nullable: false,
     description:
-      'Section or sections sitting together, e.g. 001, 001,002, 001 to 004, 081 Online; empty when the schedule ' +
-      'names none',
+      'Section or sections sitting together, e.g. 001, 001,002, 001 to 004, 081 Online; ' +
+      'empty when the schedule names none',
   },
   {
     name: 'day',

@@ -40,8 +40,8 @@ export function parseSessionDate(text: string): Parsed<CalendarDate> {
     return {
       ok: false,
       reason:
-        `"${text}" is not a date like "September 5, 2013": write the month name in full, the day, a comma and ` +
-        `the four-digit year.`,
+        `"${text}" is not a date like "September 5, 2013": ` +
+        `write the month name in full, the day, a comma and the four-digit year.`,
     };
   }
   const year = Number(m[3]);
@@ -63,8 +63,8 @@ export function parseClockTime(text: string): Parsed<number> {
     return {
       ok: false,
       reason:
-        `"${text}" is not a 12-hour time like "9:30 AM" or "12:00 PM": hour 1 to 12, a colon, two-digit ` +
-        `minutes, a space, then AM or PM.`,
+        `"${text}" is not a 12-hour time like "9:30 AM" or "12:00 PM": ` +
+        `hour 1 to 12, a colon, two-digit minutes, a space, then AM or PM.`,
     };
   }
   return { ok: true, value: (hour % 12) * 60 + minute + (m[3] === 'PM' ? 720 : 0) };

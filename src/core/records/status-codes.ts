@@ -18,8 +18,8 @@ export const STATUS_CODES: readonly StatusCode[] = [
     code: 204,
     message: 'No data returned',
     when:
-      'the method is listed but no data set is published for it (served with HTTP 200: an HTTP 204 answer ' +
-      'carries no body)',
+      'the method is listed but no data set is published for it (served with HTTP 200: ' +
+      'an HTTP 204 answer carries no body)',
   },
   {
     code: 400,

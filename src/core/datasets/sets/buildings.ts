@@ -93,8 +93,8 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
     findings.warning(
       placeOf(row, 'alternate_building_names'),
       'alternate-names',
-      `alternate_building_names "${names}" has an empty name between pipes; it is left out. Separate names by one | ` +
-        `each.`,
+      `alternate_building_names "${names}" has an empty name between pipes; it is left out. ` +
+        `Separate names by one | each.`,
     );
   if (!['0', '1'].includes(text(row, 'current')))
     findings.error(
@@ -140,13 +140,14 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
         placeOf(r.row, 'building_code'),
         'duplicate-code',
         r.parent === r.code
-          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: this row is a part ` +
-              `of that building. Leave building_code empty; a part without a code of its own is published in ` +
-              `${r.code}'s building_sections.`
+          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: ` +
+              `this row is a part of that building. Leave building_code empty; ` +
+              `a part without a code of its own is published in ${r.code}'s building_sections.`
           : first.parent !== '' && r.parent === ''
-            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, and ` +
-              `/buildings/${r.code} publishes one building. Leave the part's building_code empty (it stays in ` +
-              `${first.parent}'s building_sections), or give one of the two another code.`
+            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, ` +
+              `and /buildings/${r.code} publishes one building. ` +
+              `Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), ` +
+              `or give one of the two another code.`
             : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one ` +
               `building. Give this row a code of its own or, when it is a part of another building (parent_code), ` +
               `leave building_code empty.`,
@@ -162,22 +163,22 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
         findings.warning(
           placeOf(r.row, 'building_code'),
           'no-code',
-          `building_code is empty and parent_code names no building this row is a part of, so no method publishes ` +
-            `it. Give it its code${gone}.`,
+          `building_code is empty and parent_code names no building this row is a part of, ` +
+            `so no method publishes it. Give it its code${gone}.`,
         );
     } else if (r.parent === r.code && holders.get(r.code) === r) {
       findings.error(
         placeOf(r.row, 'parent_code'),
         'parent',
-        `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. Leave ` +
-          `parent_code empty.`,
+        `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. ` +
+          `Leave parent_code empty.`,
       );
     } else if (!holders.has(r.parent)) {
       findings.error(
         placeOf(r.row, 'parent_code'),
         'parent',
-        `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. Give the code of the building this row ` +
-          `is a part of, or leave it empty.`,
+        `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. ` +
+          `Give the code of the building this row is a part of, or leave it empty.`,
       );
     } else sections.set(r.parent, [...(sections.get(r.parent) ?? []), r]);
   }
@@ -220,8 +221,8 @@ function hintPositions(
       findings.warning(
         placeOf(r.row, 'latitude'),
         'coordinates',
-        `latitude and longitude are empty, so the building is published without a position, but ${source}. Copy ` +
-          `them into latitude and longitude.`,
+        `latitude and longitude are empty, so the building is published without a position, but ${source}. ` +
+          `Copy them into latitude and longitude.`,
       );
   }
 }
@@ -255,8 +256,8 @@ export const dataset: Dataset = {
       findings.error(
         { file: f.file, line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no table of the data set "buildings". Its source is ${CSV_FILE} (and ${JSON_FILE}, ` +
-          `the upstream's copy, only compared); rename or remove it.`,
+        `this file belongs to no table of the data set "buildings". ` +
+          `Its source is ${CSV_FILE} (and ${JSON_FILE}, the upstream's copy, only compared); rename or remove it.`,
       );
     }
     const rows = csv ? readCsvRows(csv.bytes, csv.file, COLUMNS, findings).map((row) => readRow(row, findings)) : [];

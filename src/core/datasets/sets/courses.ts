@@ -45,8 +45,8 @@ const courseFiles: CsvTableRule = {
       : {
           ok: false,
           reason:
-            `"${base}" is not named for a subject code. Name it <SUBJECT>.csv in capitals, e.g. CS.csv, the ` +
-            `subject of its rows.`,
+            `"${base}" is not named for a subject code. Name it <SUBJECT>.csv in capitals, e.g. ` +
+            `CS.csv, the subject of its rows.`,
         },
   checkRow(row, findings) {
     const subject = cellOf(row, 'subject').value;
@@ -55,8 +55,9 @@ const courseFiles: CsvTableRule = {
       findings.error(
         placeAt(row, 'subject'),
         'subject',
-        `subject "${subject}" is not the file's subject ${own}: a file holds the courses of the subject it is named ` +
-          `for. Write ${own}, or move the row to ${subject || '<SUBJECT>'}.csv.`,
+        `subject "${subject}" is not the file's subject ${own}: ` +
+          `a file holds the courses of the subject it is named for. ` +
+          `Write ${own}, or move the row to ${subject || '<SUBJECT>'}.csv.`,
       );
     }
     const number = cellOf(row, 'number').value;
@@ -64,8 +65,8 @@ const courseFiles: CsvTableRule = {
       findings.error(
         placeAt(row, 'number'),
         'catalog-number',
-        `number "${number}" is not a catalogue number: digits, then up to three capital letters, e.g. 135, 102W, ` +
-          `460WLU.`,
+        `number "${number}" is not a catalogue number: digits, then up to three capital letters, e.g. ` +
+          `135, 102W, 460WLU.`,
       );
     }
     checkTitle(row, findings);
@@ -86,8 +87,8 @@ function checkEmptyFiles(files: readonly { file: string }[], courses: readonly R
     findings.warning(
       { file, line: 1, column: 1 },
       'no-courses',
-      'the file holds only its header: a subject without courses publishes no file. Add its courses, or remove the ' +
-        'file.',
+      'the file holds only its header: a subject without courses publishes no file. ' +
+        'Add its courses, or remove the file.',
     );
   }
 }

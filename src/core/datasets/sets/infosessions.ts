@@ -86,8 +86,8 @@ const sessionFiles: CsvTableRule = {
       findings.warning(
         at(date),
         'date-term',
-        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). Check the year, or ` +
-          `move the row to its term's file.`,
+        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). ` +
+          `Check the year, or move the row to its term's file.`,
       );
     }
 
@@ -135,8 +135,8 @@ const sessionFiles: CsvTableRule = {
         findings.error(
           at(website),
           'website',
-          `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are ` +
-            `published. ` +
+          `website "${website!.value}" starts with the scheme "${scheme}:"; ` +
+            `only http and https addresses are published. ` +
             "Write the https:// address of the employer's page (or a bare domain such as www.example.com), or leave " +
             'the cell empty.',
         );

@@ -79,8 +79,8 @@ function checkSemicolons(row: DataRow, findings: Findings): void {
     findings.warning(
       { file: row.file, ...cellPosition(cell, i) },
       'semicolon',
-      `description "${cell.value.trim()}" uses semicolons where the text means commas. Write commas and wrap the ` +
-        `value in double quotes.`,
+      `description "${cell.value.trim()}" uses semicolons where the text means commas. ` +
+        `Write commas and wrap the value in double quotes.`,
     );
   }
 }

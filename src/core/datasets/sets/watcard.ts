@@ -106,8 +106,8 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     findings.error(
       keyAt,
       'stub',
-      `vendor "${key}" holds no details (no name, position, address, telephone or logo): upstream removed vendors ` +
-        `this way. Remove the entry, or give its details.`,
+      `vendor "${key}" holds no details (no name, position, address, telephone or logo): ` +
+        `upstream removed vendors this way. Remove the entry, or give its details.`,
     );
     return undefined;
   }
@@ -123,8 +123,8 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     findings.warning(
       value.at,
       'members',
-      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ${MEMBERS.join(', ')} ` +
-        `(null where unknown), so readers of the file find them all.`,
+      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ` +
+        `${MEMBERS.join(', ')} (null where unknown), so readers of the file find them all.`,
     );
   }
   const id = given.get('vendor_id')?.value;
@@ -154,8 +154,8 @@ function checkOrder(members: readonly JsonMember[], findings: Findings): void {
     findings.warning(
       numbered[i]!.keyAt,
       'order',
-      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, and "${sorted[i]!.key}" (line ` +
-        `${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
+      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, ` +
+        `and "${sorted[i]!.key}" (line ${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
     );
   }
 }
@@ -243,8 +243,8 @@ export const dataset: Dataset = {
         findings.error(
           tree.at,
           'shape',
-          'the file should hold one object whose members are the vendors, named for their numbers: {"10": {…}, ' +
-            '"11": {…}}.',
+          'the file should hold one object whose members are the vendors, named for their numbers: {"10": ' +
+            '{…}, "11": {…}}.',
         );
         continue;
       }

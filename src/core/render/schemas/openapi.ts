@@ -80,11 +80,11 @@ export function openApiDocument(
         get: {
           ...common,
           summary:
-            `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: listed in the directory, no ` +
-            `data published`,
+            `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: ` +
+            `listed in the directory, no data published`,
           description:
-            'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm ' +
-            'start` answers 404 with an error envelope.',
+            'This method is listed by the method listing (1103), but this static API publishes no data for it; ' +
+            '`npm start` answers 404 with an error envelope.',
           'x-published': false,
           responses: { ...errorResponses(keyed), '404': errorResponses(false)['404'] },
         },
@@ -154,9 +154,9 @@ export function openApiDocument(
       title: 'Campus API v2 (static)',
       version: String(API_VERSION),
       description:
-        'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods ' +
-        'marked x-published: false publish no data: at a fixed path their file is a no-data envelope (meta.status ' +
-        '204); with placeholders, nothing is published.',
+        'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. ' +
+        'Methods marked x-published: false publish no data: ' +
+        'at a fixed path their file is a no-data envelope (meta.status 204); with placeholders, nothing is published.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: ctx.apiBase }],

@@ -27,8 +27,8 @@ export function checkCellText(file: string, name: string, cell: CsvCell, lines: 
     findings.warning(
       place(value.indexOf('\n')),
       'line-break',
-      `${name} ${shownValue(inner)} is broken over ${inner.split('\n').length} lines, published with the line ` +
-        `breaks. Write it on one line, its items separated by commas.`,
+      `${name} ${shownValue(inner)} is broken over ${inner.split('\n').length} lines, ` +
+        `published with the line breaks. Write it on one line, its items separated by commas.`,
     );
   }
   const entity = ENTITY.exec(value);
@@ -37,8 +37,8 @@ export function checkCellText(file: string, name: string, cell: CsvCell, lines: 
     findings.warning(
       place(entity.index),
       'html-entity',
-      `${name} holds the HTML entity ${entity[0]}, published as written. Write ` +
-        `${plain === 'the character it stands for' ? plain : `"${plain}"`} instead.`,
+      `${name} holds the HTML entity ${entity[0]}, published as written. ` +
+        `Write ${plain === 'the character it stands for' ? plain : `"${plain}"`} instead.`,
     );
   }
 }

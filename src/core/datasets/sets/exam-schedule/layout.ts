@@ -67,10 +67,9 @@ function layoutOf(
     findings.warning(
       at(file, header[0]!),
       'layout',
-      `the header is the Registrar's export (${names.slice(0, EXPORT.length).join(', ')}), read with its notes in ` +
-        `Day. ` +
-        `The data folder keeps one layout: make the first line ${CANONICAL.join(',')}, write dates as ISO 8601 and ` +
-        `move each note from day to notes.`,
+      `the header is the Registrar's export (${names.slice(0, EXPORT.length).join(', ')}), ` +
+        `read with its notes in Day. The data folder keeps one layout: ` +
+        `make the first line ${CANONICAL.join(',')}, write dates as ISO 8601 and move each note from day to notes.`,
     );
     for (const cell of header.filter((c) => c.value.includes('\n'))) {
       findings.warning(
@@ -104,15 +103,15 @@ function checkPadding(header: readonly CsvCell[], width: number, file: string, f
     findings.error(
       at(file, named),
       'header',
-      `the header has a column "${named.value}" after the schedule's ${width}; remove it (and its cells), or rename ` +
-        `the file's columns.`,
+      `the header has a column "${named.value}" after the schedule's ${width}; ` +
+        `remove it (and its cells), or rename the file's columns.`,
     );
   } else if (pads.length > 0) {
     findings.warning(
       at(file, pads[0]!),
       'padding',
-      `the header ends with ${pads.length} empty column name${pads.length === 1 ? '' : 's'}, and the rows with ` +
-        `empty cells for them. Remove them.`,
+      `the header ends with ${pads.length} empty column name${pads.length === 1 ? '' : 's'}, ` +
+        `and the rows with empty cells for them. Remove them.`,
     );
   }
 }
@@ -130,8 +129,8 @@ function checkWidth(
     findings.error(
       { file, line: last.line, column: last.column + last.value.length },
       'cell-count',
-      `this row has ${cells.length} cells where the schedule has ${width} columns: it ends here. Add the missing ` +
-        `cells (empty ones are fine: ,,).`,
+      `this row has ${cells.length} cells where the schedule has ${width} columns: it ends here. ` +
+        `Add the missing cells (empty ones are fine: ,,).`,
     );
     return false;
   }
@@ -140,16 +139,16 @@ function checkWidth(
     findings.error(
       at(file, stray),
       'cell-count',
-      `this row has text after its ${width} columns, from here: "${stray.value}". A value that contains a comma ` +
-        `must be wrapped in double quotes; otherwise delete the extra cells.`,
+      `this row has text after its ${width} columns, from here: "${stray.value}". ` +
+        `A value that contains a comma must be wrapped in double quotes; otherwise delete the extra cells.`,
     );
   } else if (cells.length !== headerWidth) {
     const where = cells[headerWidth] ?? { ...last, column: last.column + last.value.length };
     findings.warning(
       at(file, where),
       'padding',
-      `this row has ${cells.length} cells where the header has ${headerWidth}; the ones after the ${width} columns ` +
-        `are empty. Remove them.`,
+      `this row has ${cells.length} cells where the header has ${headerWidth}; ` +
+        `the ones after the ${width} columns are empty. Remove them.`,
     );
   }
   return true;

@@ -81,15 +81,15 @@ function checkCourse(row: ExamRow, cell: CsvCell, findings: Findings): void {
     findings.error(
       placeOf(row, cell),
       'course',
-      `course ${JSON.stringify(text)} is not a subject code and a catalogue number, like ACTSC 221. Write the ` +
-        `course the exam is for.`,
+      `course ${JSON.stringify(text)} is not a subject code and a catalogue number, like ACTSC 221. ` +
+        `Write the course the exam is for.`,
     );
   } else if (/\s\s/.test(text)) {
     findings.warning(
       { file: row.file, ...cellPosition(cell, cell.value.search(/\s\s/)) },
       'course',
-      `course "${text}" has more than one space between subject and number; it is published as written. Write one ` +
-        `space.`,
+      `course "${text}" has more than one space between subject and number; it is published as written. ` +
+        `Write one space.`,
     );
   }
 }
@@ -102,15 +102,15 @@ function checkNote(row: ExamRow, cell: CsvCell, findings: Findings): void {
     findings.warning(
       placeOf(row, cell),
       'note-wording',
-      `the note "${text}" is worded differently from the same note elsewhere; it is published as written. Write: ` +
-        `${wording}`,
+      `the note "${text}" is worded differently from the same note elsewhere; it is published as written. ` +
+        `Write: ${wording}`,
     );
   } else if (/^See:\s/.test(text)) {
     findings.warning(
       placeOf(row, cell),
       'note-wording',
-      `the note "${text}" has a colon after "See", unlike the other notes; it is published as written. Write: See ` +
-        `${text.slice(4).trim()}`,
+      `the note "${text}" has a colon after "See", unlike the other notes; it is published as written. ` +
+        `Write: See ${text.slice(4).trim()}`,
     );
   }
 }
@@ -173,8 +173,8 @@ function checkWhen(row: ExamRow, cells: Cells, read: WhenRead, term: Term | unde
     findings.warning(
       placeOf(row, cells.date),
       'date-term',
-      `date ${date} falls outside ${term.label}, the term this file is named for. Check the year, or move the row ` +
-        `to its term's file.`,
+      `date ${date} falls outside ${term.label}, the term this file is named for. ` +
+        `Check the year, or move the row to its term's file.`,
     );
   }
   if (read.to <= read.from) {
@@ -182,8 +182,8 @@ function checkWhen(row: ExamRow, cells: Cells, read: WhenRead, term: Term | unde
     findings.error(
       placeOf(row, cells.end_time),
       'time-order',
-      `the exam ends (${to}) ${read.to === read.from ? 'when' : 'before'} it starts (${from}). Check both times and ` +
-        `their AM/PM.`,
+      `the exam ends (${to}) ${read.to === read.from ? 'when' : 'before'} it starts (${from}). ` +
+        `Check both times and their AM/PM.`,
     );
   }
   if (blank(cells.location))
@@ -217,8 +217,8 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
     findings.warning(
       placeOf(row, cells.section),
       'online',
-      `section "${cells.section.value.trim()}" spells online sections "On Line"; other rows write "Online". Write ` +
-        `Online.`,
+      `section "${cells.section.value.trim()}" spells online sections "On Line"; other rows write "Online". ` +
+        `Write Online.`,
     );
   }
   const when: When = {
@@ -245,8 +245,8 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
     findings.error(
       placeOf(row, cells.day),
       'no-sitting',
-      'the row gives neither a sitting (day, date, start_time, end_time) nor a note saying why there is none. Fill ' +
-        'in one of them.',
+      'the row gives neither a sitting (day, date, start_time, end_time) nor a note saying why there is none. ' +
+        'Fill in one of them.',
     );
   }
   if (erredSince(findings, before)) return undefined;
