@@ -77,8 +77,8 @@ export function readDirectory(
       findings.error(
         at('path'),
         'directory',
-        `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, e.g. ` +
-          `/resources/infosessions.{format}.`,
+        `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, ` +
+          `e.g. /resources/infosessions.{format}.`,
       );
     }
     if (PATH_PATTERN.test(path)) {

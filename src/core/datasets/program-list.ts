@@ -112,8 +112,8 @@ export function readProgramList(
         at(faculty),
         'program-list',
         `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: ` +
-          `a program belongs to one faculty. Use that faculty, or name the program differently (e.g. ` +
-          `"${name} (${code})").`,
+          'a program belongs to one faculty. ' +
+          `Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
       );
       continue;
     }

@@ -45,8 +45,8 @@ const courseFiles: CsvTableRule = {
       : {
           ok: false,
           reason:
-            `"${base}" is not named for a subject code. Name it <SUBJECT>.csv in capitals, e.g. ` +
-            `CS.csv, the subject of its rows.`,
+            `"${base}" is not named for a subject code. ` +
+            `Name it <SUBJECT>.csv in capitals, e.g. CS.csv, the subject of its rows.`,
         },
   checkRow(row, findings) {
     const subject = cellOf(row, 'subject').value;
@@ -65,8 +65,8 @@ const courseFiles: CsvTableRule = {
       findings.error(
         placeAt(row, 'number'),
         'catalog-number',
-        `number "${number}" is not a catalogue number: digits, then up to three capital letters, e.g. ` +
-          `135, 102W, 460WLU.`,
+        `number "${number}" is not a catalogue number: ` +
+          'digits, then up to three capital letters, e.g. 135, 102W, 460WLU.',
       );
     }
     checkTitle(row, findings);

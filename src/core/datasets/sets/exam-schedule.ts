@@ -40,8 +40,8 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     findings.error(
       { file: source.file, line: 1, column: 1 },
       'file-name',
-      `"${base}" is not named for a term. Name it <term code>.csv, e.g. ` +
-        `1151.csv for Winter 2015 (1, the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
+      `"${base}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 (1, ` +
+        `the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
     );
   }
   const table = readExamTable(source.bytes, source.file, findings);
