@@ -141,10 +141,13 @@ beforeAll(async () => {
   // The reader's line in the list of data sets.
   const registry = path.join(project, 'src/core/datasets/registry.ts');
   const listed = (await readFile(registry, 'utf8'))
-    .replace("import { dataset as watcard }", "import { dataset as gadgets } from './sets/gadgets.ts';\nimport { dataset as watcard }")
+    .replace(
+      'import { dataset as watcard }',
+      "import { dataset as gadgets } from './sets/gadgets.ts';\nimport { dataset as watcard }",
+    )
     .replace('server, watcard]', 'server, watcard, gadgets]');
   expect(listed, 'the list of data sets changed its shape: update this test and the checklist').toMatch(
-    /import \{ dataset as gadgets \}[^]*watcard, gadgets\]/,
+    /import \{ dataset as gadgets \}[\s\S]*watcard, gadgets\]/,
   );
   await writeFile(registry, listed);
   const build = await cli('build.ts', ['--out', out]);
@@ -156,7 +159,9 @@ describe('a data set added in four places', () => {
   it('changes no other file of the project', async () => {
     const status = (await git('status', '--porcelain', '--untracked-files=all')).split('\n').filter((l) => l !== '');
     const changed = status.map((l) => l.slice(3)).sort();
-    expect(changed).toEqual([...Object.keys(ADDED), 'data/README.md', 'data/methods.csv', 'src/core/datasets/registry.ts'].sort());
+    expect(changed).toEqual(
+      [...Object.keys(ADDED), 'data/README.md', 'data/methods.csv', 'src/core/datasets/registry.ts'].sort(),
+    );
   });
 
   it('is published in JSON and XML at the fixed path and at one path per record', async () => {

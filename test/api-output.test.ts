@@ -1,13 +1,24 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EPOCH, ROOT, readTree } from './helpers/build.ts';
-import { DIRECTORY, FIXED } from './helpers/directory.ts';
 import { plainCsvRows } from './helpers/datasets.ts';
+import { DIRECTORY, FIXED } from './helpers/directory.ts';
 import { BASED_SITE_URL, basedSite } from './helpers/sites.ts';
-import { renderXmlDocument } from './helpers/xml-oracle.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
+import { renderXmlDocument } from './helpers/xml-oracle.ts';
 
-const FIELDS = ['id', 'employer', 'date', 'start_time', 'end_time', 'location', 'website', 'audience', 'programs', 'description'];
+const FIELDS = [
+  'id',
+  'employer',
+  'date',
+  'start_time',
+  'end_time',
+  'location',
+  'website',
+  'audience',
+  'programs',
+  'description',
+];
 let files: Map<string, Buffer>;
 
 // The shared build for a SITE_URL with a path (read-only).
@@ -19,30 +30,44 @@ const json = (p: string) => JSON.parse(files.get(p)!.toString('utf8'));
 const xml = (p: string) => parseXml(files.get(p)!.toString('utf8')).response;
 
 describe('the method listing (1103)', () => {
-  it('is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, and the descriptions', () => {
-    const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) => m.method_url.replace(BASED_SITE_URL, ''));
-    const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
-    expect(fixed).toEqual(FIXED.map((m) => `v2${m.path}`));
-    const expected = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
-    // Every other file stands at a path with placeholders (/courses/CS.json): a data set's records, walked by directory-walk.test.ts.
-    const placeholders = paths.filter((p) => !fixed.includes(p)).map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`));
-    const api = [...files.keys()].filter((f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json');
-    expect(api.filter((f) => expected.includes(f)).sort()).toEqual(expected.sort());
-    expect(api.filter((f) => !expected.includes(f) && !placeholders.some((r) => r.test(f)))).toEqual([]);
-    expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
-  });
+  it(
+    'is at v2/api/methods.json and .xml; v2/ holds a file at every fixed path of the directory, in both formats, ' +
+      'and the descriptions',
+    () => {
+      const paths = (json('v2/api/methods.json').data as { method_url: string }[]).map((m) =>
+        m.method_url.replace(BASED_SITE_URL, ''),
+      );
+      const fixed = paths.filter((p) => !p.replace('{format}', '').includes('{'));
+      expect(fixed).toEqual(FIXED.map((m) => `v2${m.path}`));
+      const expected = fixed.flatMap((p) => ['json', 'xml'].map((f) => p.replace('{format}', f)));
+      // Every other file stands at a path with placeholders (/courses/CS.json): a data set's records, walked
+      // by directory-walk.test.ts.
+      const placeholders = paths
+        .filter((p) => !fixed.includes(p))
+        .map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`));
+      const api = [...files.keys()].filter(
+        (f) => f.startsWith('v2/') && !f.startsWith('v2/schemas/') && f !== 'v2/openapi.json',
+      );
+      expect(api.filter((f) => expected.includes(f)).sort()).toEqual(expected.sort());
+      expect(api.filter((f) => !expected.includes(f) && !placeholders.some((r) => r.test(f)))).toEqual([]);
+      expect(files.has('v2/api/methods.json') && files.has('v2/schemas/infosessions.xsd')).toBe(true);
+    },
+  );
 
-  it('lists exactly the methods of data/methods.csv, in order (the specification\'s rows: spec-directory.test.ts)', () => {
-    expect(json('v2/api/methods.json').data).toEqual(
-      DIRECTORY.map((m) => ({
-        method_id: m.methodId,
-        method_url: `${BASED_SITE_URL}v2${m.path}`,
-        service_id: m.serviceId,
-        service_name: m.serviceName,
-        parameters: m.parameters,
-      })),
-    );
-  });
+  it(
+    "lists exactly the methods of data/methods.csv, in order (the specification's rows: " + 'spec-directory.test.ts)',
+    () => {
+      expect(json('v2/api/methods.json').data).toEqual(
+        DIRECTORY.map((m) => ({
+          method_id: m.methodId,
+          method_url: `${BASED_SITE_URL}v2${m.path}`,
+          service_id: m.serviceId,
+          service_name: m.serviceName,
+          parameters: m.parameters,
+        })),
+      );
+    },
+  );
 });
 
 describe('the information-session listing (1129)', () => {
@@ -90,7 +115,12 @@ describe.each([
 
   it('writes XML in the documented shape', () => {
     const text = files.get(`${base}.xml`)!.toString('utf8');
-    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <meta>\n    <requests>0</requests>')).toBe(true);
+    expect(
+      text.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n ' +
+          ' <meta>\n    <requests>0</requests>',
+      ),
+    ).toBe(true);
     expect(text).toContain('<method/>');
   });
 

@@ -26,18 +26,31 @@ beforeAll(async () => {
   await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
   // Every data set, courses cut to one subject (every course is 10,000 files).
   const courses = path.join(ROOT, 'data/courses');
-  await cp(path.join(ROOT, 'data'), data, { recursive: true, filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv' });
+  await cp(path.join(ROOT, 'data'), data, {
+    recursive: true,
+    filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv',
+  });
 });
 afterAll(() => removeDir(work));
 
 /** What a build of the project copy reported (--report), and its summary line. */
-async function build(out: string): Promise<{ astro: string; unchanged: boolean; reused: number; files: number; summary: string; warnings: string }> {
+async function build(
+  out: string,
+): Promise<{ astro: string; unchanged: boolean; reused: number; files: number; summary: string; warnings: string }> {
   const report = `${out}.report.json`;
   // The output's own cache, not the run's shared one (ASTRO_CACHE_DIR): this suite tests the cache of an output.
   const { DATA_DIR: _, SITE_URL: __, ASTRO_CACHE_DIR: ___, ...env } = process.env;
   const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', path.join(project, 'src/cli/build.ts'), '--out', out, '--report', report],
+    [
+      '--experimental-strip-types',
+      '--no-warnings=ExperimentalWarning',
+      path.join(project, 'src/cli/build.ts'),
+      '--out',
+      out,
+      '--report',
+      report,
+    ],
     { cwd: project, env: { ...env, SOURCE_DATE_EPOCH: String(EPOCH) }, maxBuffer: 64 * 1024 * 1024 },
   );
   return { ...JSON.parse(await readFile(report, 'utf8')), summary: stdout, warnings: stderr };
@@ -46,7 +59,10 @@ async function build(out: string): Promise<{ astro: string; unchanged: boolean; 
 /** Expects two sets of files (readTree) to hold the same files with the same bytes. */
 function expectSameFiles(x: Map<string, Buffer>, y: Map<string, Buffer>, change: string): void {
   expect([...x.keys()], change).toEqual([...y.keys()]);
-  expect([...x].filter(([file, bytes]) => !bytes.equals(y.get(file)!)).map(([file]) => file), change).toEqual([]);
+  expect(
+    [...x].filter(([file, bytes]) => !bytes.equals(y.get(file)!)).map(([file]) => file),
+    change,
+  ).toEqual([]);
 }
 
 /** Expects two outputs to hold the same files with the same bytes. */
@@ -62,7 +78,8 @@ async function edit(file: string, from: string, to: string): Promise<void> {
 }
 
 describe("Astro's cached output", () => {
-  it('is reused while its inputs stay the same (sessions may change), and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
+  it('is reused while its inputs stay the same (sessions may change), ' +
+    'and rendered anew after a change to a page or to data the pages read, the output a cold build’s', async () => {
     const out = path.join(work, 'incremental/dist');
     const cold = (n: number) => path.join(work, `cold-${n}/dist`);
     const first = await build(out);
@@ -72,7 +89,8 @@ describe("Astro's cached output", () => {
 
     // The same inputs: the published version reused whole, its warnings printed again.
     const unchanged = await build(out);
-    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 }); // all but the stamp, always written anew
+    // All files reused but the stamp, always written anew.
+    expect(unchanged).toMatchObject({ astro: 'cached', unchanged: true, reused: unchanged.files - 1 });
     expect(unchanged.summary).toContain('Astro skipped');
     expect(unchanged.warnings).toBe(first.warnings);
 
@@ -83,7 +101,11 @@ describe("Astro's cached output", () => {
     await expectSameTree(out, cold(1), 'a session changed');
 
     // A page's source.
-    await edit(path.join(project, 'src/pages/404.astro'), 'Nothing is published at this address.', 'Nothing is published here.');
+    await edit(
+      path.join(project, 'src/pages/404.astro'),
+      'Nothing is published at this address.',
+      'Nothing is published here.',
+    );
     expect((await build(out)).astro).toBe('ran');
     expect(await readFile(path.join(out, '404.html'), 'utf8')).toContain('Nothing is published here.');
     // Kept to compare with when the next change is undone (that the output after a rerun of
@@ -91,14 +113,24 @@ describe("Astro's cached output", () => {
     const pageChanged = await readTree(out);
 
     // Data the pages read: a building's name (the buildings' pages).
-    await edit(path.join(data, 'buildings/Buildings.csv'), 'Douglas Wright Engineering Building', 'Douglas Wright Engineering Hall');
+    await edit(
+      path.join(data, 'buildings/Buildings.csv'),
+      'Douglas Wright Engineering Building',
+      'Douglas Wright Engineering Hall',
+    );
     expect((await build(out)).astro).toBe('ran');
-    expect(await readFile(path.join(out, 'buildings/DWE/index.html'), 'utf8')).toContain('Douglas Wright Engineering Hall');
+    expect(await readFile(path.join(out, 'buildings/DWE/index.html'), 'utf8')).toContain(
+      'Douglas Wright Engineering Hall',
+    );
     await build(cold(2));
     await expectSameTree(out, cold(2), 'a building changed');
 
     // Back to an earlier page context: its output is still cached.
-    await edit(path.join(data, 'buildings/Buildings.csv'), 'Douglas Wright Engineering Hall', 'Douglas Wright Engineering Building');
+    await edit(
+      path.join(data, 'buildings/Buildings.csv'),
+      'Douglas Wright Engineering Hall',
+      'Douglas Wright Engineering Building',
+    );
     expect((await build(out)).astro).toBe('cached');
     expectSameFiles(await readTree(out), pageChanged, 'the building changed back');
   }, 400_000);
@@ -108,7 +140,11 @@ describe('a page context', () => {
   it('holds no timestamp and nothing of the sessions, so a session change leaves it as it is', async () => {
     const { createBuildContext } = await import('../src/pipeline/context.ts');
     const { pageContext } = await import('../src/core/pages/page-context.ts');
-    const settings = (epoch: number) => ({ dataDir: data, site: { url: 'http://localhost:3000/', basePath: '/', apiBase: 'http://localhost:3000/v2' }, sourceDateEpoch: epoch });
+    const settings = (epoch: number) => ({
+      dataDir: data,
+      site: { url: 'http://localhost:3000/', basePath: '/', apiBase: 'http://localhost:3000/v2' },
+      sourceDateEpoch: epoch,
+    });
     const before = JSON.stringify(pageContext(createBuildContext(project, settings(1))));
     toggleOneRow(data);
     const after = JSON.stringify(pageContext(createBuildContext(project, settings(2))));
@@ -126,27 +162,33 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     return dir;
   }
 
-  it('stores a rendering whole under its key, replacing one already there with one rename, and leaves nothing else behind', async () => {
-    const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
-    const folder = path.join(work, 'shared/cache');
-    const temporary = new Set<string>();
-    expect(cachedAstro(folder, 'k')).toBeUndefined();
-    const first = await storeAstro(folder, 'k', await rendering('one', 'first'), temporary);
-    expect(cachedAstro(folder, 'k')).toBe(first);
-    // Another build of the same key stored it meanwhile (or it is damaged): this one takes its place.
-    const second = await storeAstro(folder, 'k', await rendering('two', 'second'), temporary);
-    expect(second).toBe(first);
-    expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('second');
-    expect(await readdir(folder)).toEqual([path.basename(first)]);
-    expect(temporary.size).toBe(0);
-  });
+  it(
+    'stores a rendering whole under its key, replacing one already there with one rename, ' +
+      'and leaves nothing else behind',
+    async () => {
+      const { cachedAstro, storeAstro } = await import('../src/pipeline/astro-cache.ts');
+      const folder = path.join(work, 'shared/cache');
+      const temporary = new Set<string>();
+      expect(cachedAstro(folder, 'k')).toBeUndefined();
+      const first = await storeAstro(folder, 'k', await rendering('one', 'first'), temporary);
+      expect(cachedAstro(folder, 'k')).toBe(first);
+      // Another build of the same key stored it meanwhile (or it is damaged): this one takes its place.
+      const second = await storeAstro(folder, 'k', await rendering('two', 'second'), temporary);
+      expect(second).toBe(first);
+      expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('second');
+      expect(await readdir(folder)).toEqual([path.basename(first)]);
+      expect(temporary.size).toBe(0);
+    },
+  );
 
   it('says in one sentence when the folder named is a file', async () => {
     const { storeAstro } = await import('../src/pipeline/astro-cache.ts');
     const file = path.join(work, 'shared/a-file');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, 'not a folder');
-    await expect(storeAstro(file, 'k', await rendering('three', 'third'), new Set())).rejects.toThrow(`ASTRO_CACHE_DIR ${file} is a file, not a folder: name a folder (it is made when missing), or unset it.`);
+    await expect(storeAstro(file, 'k', await rendering('three', 'third'), new Set())).rejects.toThrow(
+      `ASTRO_CACHE_DIR ${file} is a file, not a folder: name a folder (it is made when missing), or unset it.`,
+    );
   });
 
   it('keeps the 8 most recently used renderings and clears what dead builds left', async () => {
@@ -165,13 +207,19 @@ describe('a cache folder shared by the builds of every output (ASTRO_CACHE_DIR)'
     await expect.poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 }).toEqual(names.slice(2));
   });
 
-  it('leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things in)', async () => {
-    const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
-    const folder = path.join(work, 'shared/mixed');
-    await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
-    await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared
-    await writeFile(path.join(folder, '2024-12-31-notes.txt'), 'mine'); // the user's: kept
-    await pruneSharedCache(folder);
-    await expect.poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 }).toEqual(['2024-12-31-notes.txt']);
-  });
+  it(
+    'leaves alone what it did not make there, whatever its name (the folder may be one the user keeps other things ' +
+      'in)',
+    async () => {
+      const { pruneSharedCache } = await import('../src/pipeline/astro-cache.ts');
+      const folder = path.join(work, 'shared/mixed');
+      await mkdir(path.join(folder, '999999-mp-astro-aside'), { recursive: true }); // a dead build's: cleared
+      await mkdir(path.join(folder, '999998-removing-0')); // a dead remover's claim: cleared
+      await writeFile(path.join(folder, '2024-12-31-notes.txt'), 'mine'); // the user's: kept
+      await pruneSharedCache(folder);
+      await expect
+        .poll(async () => (await readdir(folder)).sort(), { timeout: 10_000 })
+        .toEqual(['2024-12-31-notes.txt']);
+    },
+  );
 });

@@ -6,8 +6,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
-import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
 import { fileDigests, PROJECT_INPUTS } from '../src/pipeline/input-key.ts';
+import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 let work: string;
 // The suites share one module graph (vitest.config.ts: isolate): the build's modules are
@@ -55,11 +55,25 @@ describe('a build that ran Astro with a shared cache folder', () => {
     const { startAstroPages } = await import('../src/pipeline/astro-pages.ts');
     const { createBuildContext } = await import('../src/pipeline/context.ts');
     const data = path.join(work, 'data');
-    await copySmallData(data, { terms: readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-1).map((f) => path.basename(f, '.csv')) });
-    const context = createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: '1700000000' }, ROOT));
+    await copySmallData(data, {
+      terms: readdirSync(path.join(ROOT, 'data/infosessions'))
+        .filter((f) => f.endsWith('.csv'))
+        .sort()
+        .slice(-1)
+        .map((f) => path.basename(f, '.csv')),
+    });
+    const context = createBuildContext(
+      ROOT,
+      resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: '1700000000' }, ROOT),
+    );
     const versions = path.join(work, 'versions');
     await mkdir(versions);
-    const pages = await startAstroPages(context, { dir: path.join(versions, 'v'), temporary: new Set(), versions }, fileDigests(ROOT, PROJECT_INPUTS), path.join(work, 'shared')).result;
+    const pages = await startAstroPages(
+      context,
+      { dir: path.join(versions, 'v'), temporary: new Set(), versions },
+      fileDigests(ROOT, PROJECT_INPUTS),
+      path.join(work, 'shared'),
+    ).result;
     expect(pages.ran).toBe(true);
     expect(pages.files.map((f) => f.path)).toEqual(['index.html']);
     expect(pages.shells.session.fill({ title: 't', summary: 's', head: { value: 'h' } as never, body: { value: 'b' } as never })).toContain('b');

@@ -3,26 +3,44 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { astroRunFiles, startAstroBuild } from '../src/pipeline/astro-run.ts';
-import { EPOCH, removeDir, ROOT } from './helpers/build.ts';
-import { isRunning } from '../src/pipeline/output-lock.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
+import { astroRunFiles, startAstroBuild } from '../src/pipeline/astro-run.ts';
+import { isRunning } from '../src/pipeline/output-lock.ts';
+import { EPOCH, ROOT, removeDir } from './helpers/build.ts';
 
-/** Runs render inside the project, as a build's do (Astro moves files from its own folder there: another file system would not do). */
+/**
+ * Runs render inside the project, as a build's do (Astro moves files from its own folder there:
+ * another file system would not do).
+ */
 const runs: string[] = [];
-afterAll(() => Promise.all(runs.flatMap((dir) => [dir, `${dir}-vite`, ...astroRunFiles(dir)]).map((p) => removeDir(p))));
+afterAll(() =>
+  Promise.all(runs.flatMap((dir) => [dir, `${dir}-vite`, ...astroRunFiles(dir)]).map((p) => removeDir(p))),
+);
 
 /** A run over a page context the pages cannot read (not JSON), rendering into a folder of the test's. */
 function badRun(name: string) {
   const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-${name}`);
   runs.push(outDir);
-  return { outDir, run: startAstroBuild({ root: ROOT, outDir, site: 'http://localhost:3000/', base: '/', viteCache: `${outDir}-vite`, pageContextJson: '{not json' }) };
+  return {
+    outDir,
+    run: startAstroBuild({
+      root: ROOT,
+      outDir,
+      site: 'http://localhost:3000/',
+      base: '/',
+      viteCache: `${outDir}-vite`,
+      pageContextJson: '{not json',
+    }),
+  };
 }
 
 describe('a run of Astro in its own process', () => {
   it('fails with one line naming what went wrong, and leaves no file it was told through or printed into', async () => {
     const { outDir, run } = badRun('bad');
-    const error = await run.done.then(() => undefined, (e: unknown) => e as Error);
+    const error = await run.done.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toMatch(/^Astro's build failed \(exit 1\): .*JSON/);
     expect(error?.message.split('\n')).toHaveLength(1);
     for (const file of astroRunFiles(outDir)) expect(existsSync(file)).toBe(false);
@@ -36,7 +54,7 @@ describe('a run of Astro in its own process', () => {
 });
 
 describe('a run of Astro whose build ends first', () => {
-  it('stops rather than render pages nobody awaits: it is told so through its channel, whatever ended the build', async () => {
+  it('stops rather than render pages nobody awaits: told through its channel, whatever ended the build', async () => {
     // A process that starts a run over a real page context and is killed at once, as an interrupted build is.
     const { spawn } = await import('node:child_process');
     const { writeFileSync } = await import('node:fs');
@@ -46,14 +64,33 @@ describe('a run of Astro whose build ends first', () => {
     runs.push(outDir);
     const contextFile = `${outDir}-context.json`;
     runs.push(contextFile);
-    writeFileSync(contextFile, JSON.stringify(pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT)))));
+    writeFileSync(
+      contextFile,
+      JSON.stringify(
+        pageContext(
+          createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT)),
+        ),
+      ),
+    );
     const script = `import { readFileSync } from 'node:fs';
 import { startAstroBuild } from ${JSON.stringify(path.join(ROOT, 'src/pipeline/astro-run.ts'))};
-const run = startAstroBuild({ root: ${JSON.stringify(ROOT)}, outDir: ${JSON.stringify(outDir)}, site: 'http://localhost:3000/', base: '/', viteCache: ${JSON.stringify(`${outDir}-vite`)}, pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8') });
+const run = startAstroBuild({
+  root: ${JSON.stringify(ROOT)},
+  outDir: ${JSON.stringify(outDir)},
+  site: 'http://localhost:3000/',
+  base: '/',
+  viteCache: ${JSON.stringify(`${outDir}-vite`)},
+  pageContextJson: readFileSync(${JSON.stringify(contextFile)}, 'utf8'),
+});
 process.stdout.write(String(run.pid) + '\\n');
 setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const pid = Number(
+      await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))),
+    );
     parent.kill('SIGKILL');
     const alive = () => isRunning(pid);
     // Left alone, the run would end well after rendering the pages; told, it ends before.

@@ -87,30 +87,40 @@ describe('meta.timestamp of an API file', () => {
 });
 
 describe('text from data/', () => {
-  it('is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build\'s fill markers', async () => {
-    const data = path.join(work, 'hostile-data');
-    await cp(SMALL.DATA_DIR, data, { recursive: true });
-    const methods = path.join(data, 'methods.csv');
-    const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
-    await writeFile(methods, (await readFile(methods, 'utf8')).replace('Returns a list of campus employer information sessions', `"${hostile.replace(/"/g, '""')}"`));
-    // A building's name written as the build's fill markers (src/core/pages/page-fills.ts), raw
-    // and escaped: the build fills only the markers the pages themselves render.
-    const buildings = path.join(data, 'buildings/Buildings.csv');
-    const markers = 'Physics &@FILL:front.note:@@ @@FILL:nosuch:@@ &amp;@FILL:front.terms:@@';
-    await writeFile(buildings, (await readFile(buildings, 'utf8')).replace('4,PHY,,Physics,', `4,PHY,,${markers},`));
-    const out = path.join(work, 'hostile-dist');
-    const run = await runBuild(out, { DATA_DIR: data });
-    expect(run.code, run.stderr).toBe(0);
-    const doc = parseHTML(await readFile(path.join(out, 'methods/1129/index.html'), 'utf8')).document;
-    expect(doc.querySelector('main')!.textContent).toContain(hostile);
-    // As text it may stand in an attribute (a description), never as an element of its own.
-    expect([...doc.querySelectorAll('script')].filter((s) => s.textContent!.includes('__xss'))).toEqual([]);
-    expect(doc.querySelectorAll('b, textarea')).toHaveLength(0);
-    const physics = parseHTML(await readFile(path.join(out, 'buildings/PHY/index.html'), 'utf8')).document;
-    expect(physics.querySelector('h1')!.textContent).toContain(markers);
-    expect(physics.querySelector('meta[name=description]')!.getAttribute('content')).toContain(markers);
-    expect(physics.querySelectorAll('[data-note], li a[href*="terms/"]')).toHaveLength(0);
-  });
+  it(
+    "is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build's fill " +
+      'markers',
+    async () => {
+      const data = path.join(work, 'hostile-data');
+      await cp(SMALL.DATA_DIR, data, { recursive: true });
+      const methods = path.join(data, 'methods.csv');
+      const hostile = '<script>window.__xss=1</script> "quoted" & </textarea><b>bold</b>';
+      await writeFile(
+        methods,
+        (await readFile(methods, 'utf8')).replace(
+          'Returns a list of campus employer information sessions',
+          `"${hostile.replace(/"/g, '""')}"`,
+        ),
+      );
+      // A building's name written as the build's fill markers (src/core/pages/page-fills.ts), raw
+      // and escaped: the build fills only the markers the pages themselves render.
+      const buildings = path.join(data, 'buildings/Buildings.csv');
+      const markers = 'Physics &@FILL:front.note:@@ @@FILL:nosuch:@@ &amp;@FILL:front.terms:@@';
+      await writeFile(buildings, (await readFile(buildings, 'utf8')).replace('4,PHY,,Physics,', `4,PHY,,${markers},`));
+      const out = path.join(work, 'hostile-dist');
+      const run = await runBuild(out, { DATA_DIR: data });
+      expect(run.code, run.stderr).toBe(0);
+      const doc = parseHTML(await readFile(path.join(out, 'methods/1129/index.html'), 'utf8')).document;
+      expect(doc.querySelector('main')!.textContent).toContain(hostile);
+      // As text it may stand in an attribute (a description), never as an element of its own.
+      expect([...doc.querySelectorAll('script')].filter((s) => s.textContent!.includes('__xss'))).toEqual([]);
+      expect(doc.querySelectorAll('b, textarea')).toHaveLength(0);
+      const physics = parseHTML(await readFile(path.join(out, 'buildings/PHY/index.html'), 'utf8')).document;
+      expect(physics.querySelector('h1')!.textContent).toContain(markers);
+      expect(physics.querySelector('meta[name=description]')!.getAttribute('content')).toContain(markers);
+      expect(physics.querySelectorAll('[data-note], li a[href*="terms/"]')).toHaveLength(0);
+    },
+  );
 });
 
 describe('a build that fails', () => {
@@ -129,7 +139,9 @@ describe('a build that fails', () => {
 
     const run = await runBuild(out, { DATA_DIR: data });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/1141\.csv:5:\d+: error: date "January 32, 2014" is not a real date: January 2014 has 31 days\./);
+    expect(run.stderr).toMatch(
+      /1141\.csv:5:\d+: error: date "January 32, 2014" is not a real date: January 2014 has 31 days\./,
+    );
     expect(run.stderr).toContain('still holds the previous output; this build did not change it.');
     const after = await readTree(out);
     expect([...after.keys()]).toEqual([...before.keys()]);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands.ts';
-import { runCli, type CliSpec } from '../src/cli/runner.ts';
+import { type CliSpec, runCli } from '../src/cli/runner.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { ConfigError, ValidationError } from '../src/core/read/findings.ts';
-import { removeDir, ROOT, runCli as runScript, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, runCli as runScript, tempDir } from './helpers/build.ts';
 
 const run = promisify(execFile);
 const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
@@ -18,7 +18,11 @@ async function npmScript(name: string, args: string[]): Promise<{ code: number; 
   const [node, ...argv] = scripts[name]!.split(' ');
   expect(node).toBe('node');
   try {
-    const { stdout, stderr } = await run(process.execPath, [...argv, ...args], { cwd: ROOT, env: { ...process.env, DEBUG: '' }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [...argv, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DEBUG: '' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -27,33 +31,55 @@ async function npmScript(name: string, args: string[]): Promise<{ code: number; 
 }
 
 /** Runs a spec in-process with a main, collecting what it prints. */
-async function inProcess(spec: CliSpec, main: () => Promise<number | void>, argv: string[] = [], env: NodeJS.ProcessEnv = {}) {
+async function inProcess(
+  spec: CliSpec,
+  main: () => Promise<number | void>,
+  argv: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(spec, main, argv, { out: (l) => out.push(l), err: (l) => err.push(l), env, cwd: ROOT });
   return { code, out: out.join('\n'), err: err.join('\n').split('\n') };
 }
 
-const tiny: CliSpec = { name: 'tiny', summary: 'A test command.', options: { out: { type: 'string', default: 'dist', description: 'where' } }, env: ['PORT'], onFailure: () => 'Nothing changed.' };
+const tiny: CliSpec = {
+  name: 'tiny',
+  summary: 'A test command.',
+  options: { out: { type: 'string', default: 'dist', description: 'where' } },
+  env: ['PORT'],
+  onFailure: () => 'Nothing changed.',
+};
 
 describe('every CLI, run as its npm script', () => {
   // Two child processes per CLI: --help and an unknown option.
-  it.each(COMMANDS.map((c) => [c.name, c] as const))('%s: --help names every option and exits 0; an unknown option is one line and exit 2', async (name, spec) => {
-    const [help, bogus] = await Promise.all([npmScript(name, ['--help']), npmScript(name, ['--bogus'])]);
-    expect(help.code, help.stderr).toBe(0);
-    for (const option of Object.keys(spec.options)) expect(help.stdout).toContain(`--${option}`);
-    for (const variable of spec.env) expect(help.stdout).toContain(variable);
-    expect(bogus.code).toBe(2);
-    expect(bogus.stdout).toBe('');
-    expect(bogus.stderr.trimEnd().split('\n')).toEqual([`${name}: unknown option --bogus. Try '${name === 'start' ? 'npm start' : `npm run ${name}`} -- --help'.`]);
-  });
+  it.each(COMMANDS.map((c) => [c.name, c] as const))(
+    '%s: --help names every option and exits 0; an unknown option is one line and exit 2',
+    async (name, spec) => {
+      const [help, bogus] = await Promise.all([npmScript(name, ['--help']), npmScript(name, ['--bogus'])]);
+      expect(help.code, help.stderr).toBe(0);
+      for (const option of Object.keys(spec.options)) expect(help.stdout).toContain(`--${option}`);
+      for (const variable of spec.env) expect(help.stdout).toContain(variable);
+      expect(bogus.code).toBe(2);
+      expect(bogus.stdout).toBe('');
+      expect(bogus.stderr.trimEnd().split('\n')).toEqual([
+        `${name}: unknown option --bogus. Try '${name === 'start' ? 'npm start' : `npm run ${name}`} -- --help'.`,
+      ]);
+    },
+  );
 });
 
 describe('the runner', () => {
   it('reports a wrong argument in one line with exit 2, and --help with exit 0', async () => {
     const main = async () => 0;
-    expect(await inProcess(tiny, main, ['--out'])).toMatchObject({ code: 2, err: ["tiny: --out needs a value. Try 'npm run tiny -- --help'."] });
-    expect(await inProcess(tiny, main, ['extra'])).toMatchObject({ code: 2, err: ["tiny: unexpected argument extra. Try 'npm run tiny -- --help'."] });
+    expect(await inProcess(tiny, main, ['--out'])).toMatchObject({
+      code: 2,
+      err: ["tiny: --out needs a value. Try 'npm run tiny -- --help'."],
+    });
+    expect(await inProcess(tiny, main, ['extra'])).toMatchObject({
+      code: 2,
+      err: ["tiny: unexpected argument extra. Try 'npm run tiny -- --help'."],
+    });
     const help = await inProcess(tiny, main, ['-h']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: npm run tiny -- \[options\]\n\nA test command\.\n/);
@@ -66,11 +92,20 @@ describe('the runner', () => {
     });
     expect(config).toMatchObject({ code: 1, err: ['tiny: SITE_URL "x" is not a URL. Nothing changed.'] });
     const port = await inProcess(tiny, async () => 0, [], { PORT: '70000' });
-    expect(port).toMatchObject({ code: 1, err: ['tiny: PORT "70000" is not a port number: give a whole number from 0 to 65535. Nothing changed.'] });
-    const system = await inProcess(tiny, async () => {
-      throw Object.assign(new Error("ENOTDIR: not a directory, mkdir '/dev/null/x'"), { syscall: 'mkdir', code: 'ENOTDIR' });
+    expect(port).toMatchObject({
+      code: 1,
+      err: ['tiny: PORT "70000" is not a port number: give a whole number from 0 to 65535. Nothing changed.'],
     });
-    expect(system).toMatchObject({ code: 1, err: ["tiny: ENOTDIR: not a directory, mkdir '/dev/null/x'. Nothing changed."] });
+    const system = await inProcess(tiny, async () => {
+      throw Object.assign(new Error("ENOTDIR: not a directory, mkdir '/dev/null/x'"), {
+        syscall: 'mkdir',
+        code: 'ENOTDIR',
+      });
+    });
+    expect(system).toMatchObject({
+      code: 1,
+      err: ["tiny: ENOTDIR: not a directory, mkdir '/dev/null/x'. Nothing changed."],
+    });
   });
 
   it('lists the findings of a ValidationError, then one summary line', async () => {
@@ -78,7 +113,10 @@ describe('the runner', () => {
     const result = await inProcess(tiny, async () => {
       throw new ValidationError([finding]);
     });
-    expect(result).toMatchObject({ code: 1, err: ['data/a.csv:2:3: error: bad.', 'tiny: stopped: the data has 1 error (above). Nothing changed.'] });
+    expect(result).toMatchObject({
+      code: 1,
+      err: ['data/a.csv:2:3: error: bad.', 'tiny: stopped: the data has 1 error (above). Nothing changed.'],
+    });
   });
 
   it('reports an unexpected error in one line, with the stack only under DEBUG', async () => {
@@ -97,14 +135,20 @@ describe('the runner', () => {
 
 describe('the settings', () => {
   it('are read only when the command declares them, and validated once', () => {
-    expect(resolveConfig(['DATA_DIR'], { PORT: 'nonsense', SITE_URL: 'nonsense' }, '/r')).toMatchObject({ dataDir: '/r/data', port: 3000, site: { url: 'http://localhost:3000/' } });
+    expect(resolveConfig(['DATA_DIR'], { PORT: 'nonsense', SITE_URL: 'nonsense' }, '/r')).toMatchObject({
+      dataDir: '/r/data',
+      port: 3000,
+      site: { url: 'http://localhost:3000/' },
+    });
     expect(() => resolveConfig(['PORT'], { PORT: '3.5' }, '/r')).toThrow(ConfigError);
     expect(() => resolveConfig(['SOURCE_DATE_EPOCH'], { SOURCE_DATE_EPOCH: 'yesterday' }, '/r')).toThrow(ConfigError);
   });
 
   it('give npm start a SITE_URL from PORT when SITE_URL is unset', () => {
     expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901' }, '/r').site.url).toBe('http://localhost:3901/');
-    expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901', SITE_URL: 'https://x.edu/api' }, '/r').site.url).toBe('https://x.edu/api/');
+    expect(resolveConfig(['PORT', 'SITE_URL'], { PORT: '3901', SITE_URL: 'https://x.edu/api' }, '/r').site.url).toBe(
+      'https://x.edu/api/',
+    );
   });
 });
 
@@ -119,7 +163,9 @@ describe('npm run check and DATA_DIR', () => {
       expect(fromSetting.code).toBe(1);
       expect(fromSetting.stdout).toContain(`${shown}:3:1: error: term F is already used`);
       // The folder the build reads is checked as the build checks it: it lacks the directory too.
-      expect(fromSetting.stdout).toContain(`${path.relative(ROOT, path.join(work, 'methods.csv'))}:1:1: error: the method directory is missing`);
+      expect(fromSetting.stdout).toContain(
+        `${path.relative(ROOT, path.join(work, 'methods.csv'))}:1:1: error: the method directory is missing`,
+      );
       expect(fromSetting.stdout.trimEnd().split('\n').at(-1)).toBe('2 errors, 0 warnings in 1 file checked');
       const given = await runScript('check.ts', ['data'], { DATA_DIR: work });
       expect(given.code, given.stdout).toBe(0);

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands.ts';
 import { SETTINGS } from '../src/config/settings.ts';
-import { STATUS_CODES } from '../src/core/records/status-codes.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
+import { STATUS_CODES } from '../src/core/records/status-codes.ts';
 import { ROOT } from './helpers/build.ts';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

@@ -2,23 +2,24 @@
 // and of the Cloudflare Worker the build configures, run in workerd (test/helpers/edge.ts), over
 // the same built output and keys. An answer that differs between the two fails, and so does
 // an answer that is wrong in both (data without a key, an error without its envelope).
+
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import http, { type Server } from 'node:http';
 import https from 'node:https';
-import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { promisify } from 'node:util';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASETS } from '../src/core/datasets/registry.ts';
 import { parseDirectoryFile } from '../src/core/datasets/published-directory.ts';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { concretePath, type MethodEntry } from '../src/core/records/method-entry.ts';
 import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
 import { keyStoreFromEnv } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
 import { ROOT, removeDir, tempDir } from './helpers/build.ts';
-import { startEdgeWorkers, type EdgeWorker } from './helpers/edge.ts';
+import { type EdgeWorker, startEdgeWorkers } from './helpers/edge.ts';
 import { close, listen } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
 
@@ -90,7 +91,7 @@ function rawSocket(origin: string, head: string): Promise<string> {
 /** The body of a chunked answer. */
 function unchunk(bytes: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
+  for (let at = 0; at < bytes.length; ) {
     const end = bytes.indexOf('\r\n', at);
     const size = parseInt(bytes.subarray(at, end).toString('latin1'), 16);
     if (!size) break;

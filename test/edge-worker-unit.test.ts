@@ -3,7 +3,7 @@
 // calls per campus month. The Worker as a whole runs in workerd in edge-conformance.test.ts.
 import { describe, expect, it } from 'vitest';
 import { campusMonth } from '../src/core/records/campus-clock.ts';
-import { edgeKeys, UsageCounterObject, type Env } from '../src/server/worker.ts';
+import { type Env, edgeKeys, UsageCounterObject } from '../src/server/worker.ts';
 
 const env = (extra: Partial<Env>): Env => ({ ASSETS: undefined as never, USAGE: undefined as never, ...extra });
 

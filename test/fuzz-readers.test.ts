@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBuildings } from '../src/core/buildings/building.ts';
+import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import { subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { programCatalog } from '../src/core/calendar/programs.ts';
-import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import { readSessions } from '../src/core/calendar/session.ts';
 import type { DataReport } from '../src/core/datasets/data-folder.ts';
 import { publishedMethods } from '../src/core/datasets/published.ts';
@@ -15,9 +15,12 @@ import { DATASETS } from '../src/core/datasets/registry.ts';
 import type { SiteData } from '../src/core/records/site-data.ts';
 import { renderSchemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
-import { readSampleReport, samples, type Sample } from './helpers/hostile.ts';
+import { readSampleReport, type Sample, samples } from './helpers/hostile.ts';
 
-/** The build's core steps over what a check passed: the methods' files and schemas, the sessions and their feeds, the buildings. */
+/**
+ * The build's core steps over what a check passed: the methods' files and schemas, the sessions and
+ * their feeds, the buildings.
+ */
 function buildCore(report: DataReport): void {
   const site: SiteData = {
     directory: report.directory!,
@@ -105,7 +108,7 @@ function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
 /** A file's first lines (header and two records): mutations reach its structure more often. */
 function head(sample: Sample): Sample {
   const lines = sample.text.split('\n');
-  return { ...sample, text: lines.slice(0, sample.rel.endsWith('.json') ? 20 : 3).join('\n') + '\n' };
+  return { ...sample, text: `${lines.slice(0, sample.rel.endsWith('.json') ? 20 : 3).join('\n')}\n` };
 }
 
 const CASES = samples().flatMap((s) => [[`${s.rel}`, s] as const, [`${s.rel} (its first lines)`, head(s)] as const]);

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../bench/free-port.ts';
 import { ROOT } from './helpers/build.ts';
-import { basedSite } from './helpers/sites.ts';
 import { get } from './helpers/http.ts';
+import { basedSite } from './helpers/sites.ts';
 
 let dist: string;
 let serveProcess: ChildProcess;
@@ -14,7 +14,11 @@ let origin: string;
 beforeAll(async () => {
   dist = basedSite(); // shared, read-only
   const port = await freePort();
-  serveProcess = spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { stdio: 'ignore' });
+  serveProcess = spawn(
+    path.join(ROOT, 'node_modules/.bin/serve'),
+    [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
+    { stdio: 'ignore' },
+  );
   origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -46,7 +50,10 @@ describe('host configuration written by the build', () => {
 
   it('writes _headers for Netlify and Cloudflare Pages under the base path of SITE_URL', async () => {
     const text = await readFile(path.join(dist, '_headers'), 'utf8');
-    expect(text).toContain('/campus-api/v2/*.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=0, must-revalidate\n');
+    expect(text).toContain(
+      '/campus-api/v2/*.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: ' +
+        'public, max-age=0, must-revalidate\n',
+    );
     expect(text).toContain('/campus-api/v2/*.xml\n  Content-Type: application/xml; charset=utf-8\n');
     expect(text).toContain('  Access-Control-Allow-Origin: *');
   });

@@ -8,7 +8,7 @@ import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { ROOT } from './helpers/build.ts';
-import { dataSample, readSample, samples, type Sample } from './helpers/hostile.ts';
+import { dataSample, readSample, type Sample, samples } from './helpers/hostile.ts';
 
 /** `line:column` of a text offset (lines end at LF). */
 function lineColumn(text: string, offset: number): string {
@@ -25,8 +25,8 @@ function withCharacter(sample: Sample, char: string): { text: string; at: string
   if (sample.rel.endsWith('.json')) {
     const m = /": "/.exec(sample.text)!;
     const i = m.index + m[0].length;
-    const escape = `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
-    return { text: sample.text.slice(0, i) + escape + sample.text.slice(i), at: lineColumn(sample.text, i) };
+    const escaped = `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+    return { text: sample.text.slice(0, i) + escaped + sample.text.slice(i), at: lineColumn(sample.text, i) };
   }
   const i = sample.text.indexOf('\n') + 2;
   return { text: sample.text.slice(0, i) + char + sample.text.slice(i), at: lineColumn(sample.text, i) };
@@ -50,7 +50,7 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
 
   it.each([
     ['nested 100,000 levels deep', '['.repeat(100_000) + ']'.repeat(100_000)],
-    ['an object nested 100,000 levels deep', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)],
+    ['an object nested 100,000 levels deep', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
     ['empty', ''],
     ['a byte-order mark alone', '\ufeff'],
     ['a lone double quote', '"'],
@@ -181,15 +181,19 @@ describe('an empty optional value', () => {
   );
 });
 
-it("courses: a subject differing from another only in case is an error at its record (its folder would be the other's)", () => {
-  const sample = dataSample('courses/ACTSC.csv');
-  sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
-  const found = readDataFiles(
-    [...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)),
-    (r) => r,
-    DATASETS,
-  );
-  expect(
-    found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length,
-  ).toBeGreaterThan(0);
-});
+it(
+  'courses: a subject differing from another only in case is an error at its record (its folder would be the ' +
+    "other's)",
+  () => {
+    const sample = dataSample('courses/ACTSC.csv');
+    sample.beside.push({ rel: 'courses/actsc2.csv', bytes: Buffer.from(sample.text.replaceAll('ACTSC', 'actsc')) });
+    const found = readDataFiles(
+      [...sample.beside, { rel: sample.rel, bytes: Buffer.from(sample.text) }].sort((a, b) => (a.rel < b.rel ? -1 : 1)),
+      (r) => r,
+      DATASETS,
+    );
+    expect(
+      found.findings.errors.filter((f) => f.rule === 'file-name' && f.file === 'courses/actsc2.csv').length,
+    ).toBeGreaterThan(0);
+  },
+);

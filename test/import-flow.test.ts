@@ -16,7 +16,8 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   render: ['records', 'site'], // json, xml, schemas, the catalogue: from records, never from rows
   buildings: ['records', 'site'], // campus buildings for people: their pages, the building a location names
   calendar: ['records', 'site', 'render', 'buildings'], // sessions, months and terms, feeds, calendar pages
-  pages: ['records', 'site', 'render', 'buildings', 'calendar'], // what Astro's pages read, and the parts of them the build fills
+  // what Astro's pages read, and the parts of them the build fills
+  pages: ['records', 'site', 'render', 'buildings', 'calendar'],
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
 };
 
@@ -33,7 +34,9 @@ const CORE_FORBIDDEN_PACKAGES = /^(astro|@astrojs\/|node:(fs|child_process|http|
 /** Every import specifier of a source file (static, side-effect and dynamic), with its line. */
 function importsOf(text: string): { spec: string; line: number }[] {
   const out: { spec: string; line: number }[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g)) {
+  for (const m of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g,
+  )) {
     out.push({ spec: (m[1] ?? m[2])!, line: text.slice(0, m.index).split('\n').length });
   }
   return out;
@@ -63,11 +66,13 @@ function flowViolations(file: string, text: string): string[] {
     const at = `${file}:${line} imports ${spec}`;
     if (area === 'core') {
       const allowed = [`core/${folder}`, ...(CORE_FLOW[folder!] ?? []).map((f) => `core/${f}`)];
-      if (spec.startsWith('.') && !allowed.includes(target)) out.push(`${at}: core/${folder} may import only ${allowed.join(', ')}`);
+      if (spec.startsWith('.') && !allowed.includes(target))
+        out.push(`${at}: core/${folder} may import only ${allowed.join(', ')}`);
       if (CORE_FORBIDDEN_PACKAGES.test(spec)) out.push(`${at}: the core is pure (no Astro, no disk)`);
     } else {
       for (const forbidden of SHELL_FORBIDS[area!] ?? []) {
-        if (target === forbidden || target.startsWith(`${forbidden}/`)) out.push(`${at}: src/${area} may not import ${forbidden}`);
+        if (target === forbidden || target.startsWith(`${forbidden}/`))
+          out.push(`${at}: src/${area} may not import ${forbidden}`);
       }
     }
   }
@@ -79,7 +84,9 @@ describe('imports follow the flow data/ → read → datasets → records → re
 
   it('finds the sources and their imports', () => {
     expect(files.filter((f) => f.startsWith('src/core/')).length).toBeGreaterThan(40);
-    expect(importsOf(readFileSync(path.join(ROOT, 'src/core/render/api-files.ts'), 'utf8')).map((i) => i.spec)).toContain('./xml.ts');
+    expect(
+      importsOf(readFileSync(path.join(ROOT, 'src/core/render/api-files.ts'), 'utf8')).map((i) => i.spec),
+    ).toContain('./xml.ts');
   });
 
   it('keeps every core module in a stage folder', () => {

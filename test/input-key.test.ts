@@ -5,7 +5,7 @@ import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputStats } from '../src/pipeline/input-key.ts';
-import { removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 let data: string;
 /** Waits past the window in which a write counts as racy (inputStats). */
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => removeDir(path.dirname(data)));
 
-describe('the look at a build\'s inputs', () => {
+describe("the look at a build's inputs", () => {
   it('is the same when nothing was written', async () => {
     await tick();
     expect(inputStats(ROOT, data)).toEqual(inputStats(ROOT, data));

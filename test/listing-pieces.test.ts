@@ -1,11 +1,11 @@
 // A long listing is rendered and written a piece at a time (never held whole): its pieces, joined,
 // must be the whole text byte for byte, whatever the batch size and wherever it cuts.
 import { describe, expect, it } from 'vitest';
-import { createBuildContext } from '../src/pipeline/context.ts';
+import { envelope } from '../src/core/records/envelope.ts';
 import { fileEnvelope } from '../src/core/render/api-files.ts';
 import { jsonChunks, renderJson } from '../src/core/render/json.ts';
 import { renderXml, xmlChunks } from '../src/core/render/xml.ts';
-import { envelope } from '../src/core/records/envelope.ts';
+import { createBuildContext } from '../src/pipeline/context.ts';
 import { ROOT } from './helpers/build.ts';
 
 describe('a listing in pieces', () => {

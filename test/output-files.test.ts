@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutputWriter, type OutputFile } from '../src/pipeline/output-files.ts';
+import { type OutputFile, OutputWriter } from '../src/pipeline/output-files.ts';
 import { readTree, removeDir, tempDir } from './helpers/build.ts';
 
 let work: string;
@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(() => removeDir(work));
 
 /** Writes `files` as a version folder `name` and returns it with its manifest. */
-async function version(name: string, files: OutputFile[], previous?: { dir: string; manifest: Map<string, string> }, base?: Map<string, string>, dir = path.join(work, name)) {
+async function version(
+  name: string,
+  files: OutputFile[],
+  previous?: { dir: string; manifest: Map<string, string> },
+  base?: Map<string, string>,
+  dir = path.join(work, name),
+) {
   await mkdir(dir, { recursive: true });
   const w = new OutputWriter(dir, previous, base);
   w.write(files);
@@ -42,39 +48,60 @@ describe('the output writer', () => {
     const two = await version('two', TWO, one);
     expect(two.counts).toMatchObject({ files: 4, reused: 1 });
     expect(statSync(path.join(two.dir, 'a/index.html')).ino).toBe(statSync(path.join(one.dir, 'a/index.html')).ino);
-    expect(Object.fromEntries([...(await readTree(two.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(Object.fromEntries(TWO.map((f) => [f.path, f.body])));
+    expect(Object.fromEntries([...(await readTree(two.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(
+      Object.fromEntries(TWO.map((f) => [f.path, f.body])),
+    );
   });
 
-  it('updates an older version in place: keeps, replaces, removes (with emptied folders), and never changes a linked file', async () => {
-    const one = await version('p1', ONE);
-    const copy = await version('p1-copy', ONE, one); // every file a link to p1's
-    expect(copy.counts.reused).toBe(ONE.length);
-    const updated = await version('p2', TWO, one, copy.manifest, copy.dir);
-    expect(updated.counts).toMatchObject({ files: 4, reused: 1 });
-    expect(Object.fromEntries([...(await readTree(copy.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(Object.fromEntries(TWO.map((f) => [f.path, f.body])));
-    expect(existsSync(path.join(copy.dir, 'gone'))).toBe(false);
-    // The published version is untouched, though the updated one shared its files.
-    for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
-    expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
-  });
+  it(
+    'updates an older version in place: keeps, replaces, removes (with emptied folders), ' +
+      'and never changes a linked file',
+    async () => {
+      const one = await version('p1', ONE);
+      const copy = await version('p1-copy', ONE, one); // every file a link to p1's
+      expect(copy.counts.reused).toBe(ONE.length);
+      const updated = await version('p2', TWO, one, copy.manifest, copy.dir);
+      expect(updated.counts).toMatchObject({ files: 4, reused: 1 });
+      expect(Object.fromEntries([...(await readTree(copy.dir))].map(([k, v]) => [k, v.toString()]))).toEqual(
+        Object.fromEntries(TWO.map((f) => [f.path, f.body])),
+      );
+      expect(existsSync(path.join(copy.dir, 'gone'))).toBe(false);
+      // The published version is untouched, though the updated one shared its files.
+      for (const f of ONE) expect(readFileSync(path.join(one.dir, f.path), 'utf8')).toBe(f.body);
+      expect((await readdir(one.dir)).sort()).toEqual(['a', 'b', 'gone', 'x', 'y']);
+    },
+  );
 });
 
 describe('the spare version a build updates in place', () => {
-  it('is the newest complete version (one with its manifest) but the current one, whatever process id its name carries', async () => {
-    const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
-    const p = outputPaths(path.join(work, 'spare/dist'));
-    // Named for process 1, which always runs: the id of a process that made a spare and ended may be another's by now.
-    const names = { current: `${process.pid}-${(2000).toString(36)}`, spare: `1-${(1000).toString(36)}-spare`, older: `1-${(500).toString(36)}`, unfinished: `1-${(3000).toString(36)}-spare` };
-    for (const name of Object.values(names)) await mkdir(path.join(p.versions, name), { recursive: true });
-    for (const name of [names.current, names.spare, names.older]) await writeFile(path.join(p.versions, `${name}.files`), '');
-    expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
-  });
+  it(
+    'is the newest complete version (one with its manifest) but the current one, ' +
+      'whatever process id its name carries',
+    async () => {
+      const { outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
+      const p = outputPaths(path.join(work, 'spare/dist'));
+      // Named for process 1, which always runs: the id of a process that made a spare and ended may be
+      // another's by now.
+      const names = {
+        current: `${process.pid}-${(2000).toString(36)}`,
+        spare: `1-${(1000).toString(36)}-spare`,
+        older: `1-${(500).toString(36)}`,
+        unfinished: `1-${(3000).toString(36)}-spare`,
+      };
+      for (const name of Object.values(names)) await mkdir(path.join(p.versions, name), { recursive: true });
+      for (const name of [names.current, names.spare, names.older])
+        await writeFile(path.join(p.versions, `${name}.files`), '');
+      expect(await spareVersion(p, path.join(p.versions, names.current))).toBe(path.join(p.versions, names.spare));
+    },
+  );
 });
 
 describe('a spare whose manifest cannot be trusted', () => {
-  it('is not updated in place: no file of the published version is written through, and no file it held survives', async () => {
+  it('is not updated in place: no published file is written through, and no file it held survives', async () => {
     const { publishOutput } = await import('../src/pipeline/atomic-dir.ts');
-    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import('../src/pipeline/output-versions.ts');
+    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import(
+      '../src/pipeline/output-versions.ts'
+    );
     const { manifestFile } = await import('../src/pipeline/output-files.ts');
     const out = path.join(work, 'untrusted/dist');
     const p = outputPaths(out);
@@ -87,15 +114,32 @@ describe('a spare whose manifest cannot be trusted', () => {
         w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
         return { manifest: w.manifest, made: w.made };
       });
-    await publish([{ path: 'a', body: 'A1' }, { path: 'b', body: 'B1' }, { path: 'only-in-one', body: 'old' }]);
-    await publish([{ path: 'a', body: 'A1' }, { path: 'b', body: 'B2' }]); // links `a` from the first
+    await publish([
+      { path: 'a', body: 'A1' },
+      { path: 'b', body: 'B1' },
+      { path: 'only-in-one', body: 'old' },
+    ]);
+    await publish([
+      { path: 'a', body: 'A1' },
+      { path: 'b', body: 'B2' },
+    ]); // links `a` from the first
     const spare = (await spareVersion(p, await currentVersion(p)))!;
     expect(spare).toBeDefined();
     // A build killed while writing the manifest (or a disk that lost it) leaves it cut short.
     await writeFile(manifestFile(spare), '{"version":3');
     let live = '';
-    await publish([{ path: 'a', body: 'A3' }, { path: 'b', body: 'B2' }], () => (live = readFileSync(path.join(out, 'a'), 'utf8')));
+    await publish(
+      [
+        { path: 'a', body: 'A3' },
+        { path: 'b', body: 'B2' },
+      ],
+      () => (live = readFileSync(path.join(out, 'a'), 'utf8')),
+    );
     expect(live).toBe('A1'); // the published output did not change under its readers
-    expect(Object.fromEntries([...(await readTree(out))].map(([k, v]) => [k, v.toString()]))).toEqual({ a: 'A3', b: 'B2', [BUILD_STAMP]: '{}' });
+    expect(Object.fromEntries([...(await readTree(out))].map(([k, v]) => [k, v.toString()]))).toEqual({
+      a: 'A3',
+      b: 'B2',
+      [BUILD_STAMP]: '{}',
+    });
   });
 });

@@ -34,7 +34,9 @@ async function expectComplete(out: string, why = ''): Promise<void> {
   for (const file of ['.campus-build.json', 'v2/api/methods.json', 'v2/resources/infosessions.json']) {
     expect(existsSync(path.join(real, file)), `${file} ${why}`).toBe(true);
   }
-  expect(JSON.parse(await readFile(path.join(real, 'v2/api/methods.json'), 'utf8')).data.length, why).toBe(directoryOf(SMALL.DATA_DIR).length);
+  expect(JSON.parse(await readFile(path.join(real, 'v2/api/methods.json'), 'utf8')).data.length, why).toBe(
+    directoryOf(SMALL.DATA_DIR).length,
+  );
 }
 
 /**
@@ -48,18 +50,23 @@ async function expectNoLeftovers(out: string): Promise<void> {
   expect((await lstat(out)).isSymbolicLink()).toBe(true);
   const current = path.basename(await realpath(out));
   const versions = path.join(path.dirname(out), '.dist-versions');
-  const settled = (names: string[]) => names.every((n) => (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)));
-  for (let i = 0; i < 100 && !settled(await readdir(versions)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const settled = (names: string[]) =>
+    names.every((n) => (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)));
+  for (let i = 0; i < 100 && !settled(await readdir(versions)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const names = await readdir(versions);
   expect(names).toContain(current);
   expect(settled(names), names.join(' ')).toBe(true);
   expect(names.length, names.join(' ')).toBeLessThanOrEqual(6);
-  const astro = (await readdir(ROOT)).filter((n) => n.startsWith('.astro-build-') && !isRunning(Number(n.split('-')[2])));
+  const astro = (await readdir(ROOT)).filter(
+    (n) => n.startsWith('.astro-build-') && !isRunning(Number(n.split('-')[2])),
+  );
   expect(astro).toEqual([]);
 }
 
 describe('publishing an output', () => {
-  it('keeps the output whole when the build is killed at any step or moment, and the next build removes what it left', async () => {
+  it('keeps the output whole when the build is killed at any step or moment, ' +
+    'and the next build removes what it left', async () => {
     const out = await scenario('kill');
     const started = performance.now();
     expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
@@ -92,7 +99,8 @@ describe('publishing an output', () => {
     await expectNoLeftovers(out);
   }, 120_000);
 
-  it('migrates an output that is a real folder, and restores it when killed in the one window where it is missing', async () => {
+  it('migrates an output that is a real folder, and restores it when killed in the one window where it is ' +
+    'missing', async () => {
     const out = await scenario('migrate');
     const source = path.join(work, 'migrate-source');
     expect((await runBuild(source, SMALL, API_ONLY)).code).toBe(0);
@@ -110,7 +118,8 @@ describe('publishing an output', () => {
     await expectNoLeftovers(out);
   }, 60_000);
 
-  it('makes a second build of the same output wait, and an interrupted build removes its version and says what dist/ holds', async () => {
+  it('makes a second build of the same output wait, and an interrupted build removes its version and says what ' +
+    'dist/ holds', async () => {
     const out = await scenario('wait');
     expect((await runBuild(out, SMALL, API_ONLY)).code).toBe(0);
     const first = startBuild(out, { ...SMALL, [PAUSE]: 'filled' }, API_ONLY);
@@ -120,7 +129,10 @@ describe('publishing an output', () => {
     expect(second.stderr()).toContain(`Another build (pid ${first.child.pid}) is writing`);
     first.child.kill('SIGTERM');
     expect(await first.ended).toBe(143);
-    expect(first.stderr()).toContain(`Build interrupted (SIGTERM): removed its temporary folders. ${out}/ still holds the previous output; this build did not change it.`);
+    expect(first.stderr()).toContain(
+      `Build interrupted (SIGTERM): removed its temporary folders. ` +
+        `${out}/ still holds the previous output; this build did not change it.`,
+    );
     expect(await second.ended).toBe(0);
     await expectComplete(out);
     await expectNoLeftovers(out);
@@ -146,7 +158,9 @@ describe('publishing an output', () => {
   it('says in one line what is wrong when the output folder cannot be created, and nothing untrue', async () => {
     const run = await runBuild('/proc/campus-dist', SMALL, API_ONLY);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('build: cannot create /proc/.campus-dist-versions: /proc/ does not accept new folders (ENOENT). To fix:');
+    expect(run.stderr).toContain(
+      'build: cannot create /proc/.campus-dist-versions: /proc/ does not accept new folders (ENOENT). To fix:',
+    );
     expect(run.stderr).toContain('/proc/campus-dist/ does not exist; this build did not create it.');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -14,7 +14,7 @@ afterAll(() => removeDir(work));
 const SEVERAL = 'test/fixtures/several-errors';
 
 describe('npm run check under GitHub Actions', () => {
-  it('prints one annotation per finding at its exact line and column, and the full list to the job summary', async () => {
+  it('prints one annotation per finding at its line and column, and the full list to the job summary', async () => {
     const summary = path.join(work, 'summary.md');
     await writeFile(summary, '');
     const run = await runCli('check.ts', [SEVERAL], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
@@ -58,11 +58,15 @@ describe('npm run check -- --fix', () => {
     const dir = path.join(work, 'fix-ok/infosessions');
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, '1139.csv');
-    await writeFile(file, cp1252(`${header}1,Caf\u00e9 Co ,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,,All,Math,"We’re here"\r\n`));
+    await writeFile(
+      file,
+      cp1252(`${header}1,Caf\u00e9 Co ,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,,All,Math,"We’re here"\r\n`),
+    );
     const run = await runCli('check.ts', [path.dirname(dir), '--fix']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(await readFile(file, 'utf8')).toBe(
-      'id,employer,date,start_time,end_time,location,website,audience,programs,description\n1,Café Co,"September 5, 2013",9:30 AM,1:00 PM,TC 2218,,All,Math,"We’re here"\n',
+      'id,employer,date,start_time,end_time,location,website,audience,programs,description\n1,Café Co,"September 5, ' +
+        '2013",9:30 AM,1:00 PM,TC 2218,,All,Math,"We’re here"\n',
     );
     expect(run.stdout).toContain('1139.csv:2:1: bytes read as Windows-1252 and written as UTF-8 (é ’)');
     expect(run.stdout).toContain('1139.csv:1:1: 2 CRLF line endings written as LF');
@@ -84,7 +88,8 @@ describe('npm run check -- --fix', () => {
 });
 
 describe('npm run diff -- <ref>', () => {
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
   it('lists added, removed and changed sessions and directory changes against a commit', async () => {
     const repo = path.join(work, 'repo');
@@ -97,17 +102,35 @@ describe('npm run diff -- <ref>', () => {
     let text = await readFile(f1151, 'utf8');
     text = text.replace(/^2818,.*\n/m, ''); // removed
     text = text.replace(/^2880,([^,]*),/m, '2880,$1 (Registration Required),'); // changed
-    text += '9999,New Employer | Inc,"March 2, 2015",5:00 PM,7:00 PM,TC 2218,,Co-op Students,Math,' + `"${'Long text. '.repeat(20)}"\n`; // added
+    text +=
+      '9999,New Employer | Inc,"March 2, 2015",5:00 PM,7:00 PM,TC 2218,,Co-op Students,Math,' +
+      `"${'Long text. '.repeat(20)}"\n`; // added
     await writeFile(f1151, text);
     const methods = path.join(repo, 'data/methods.csv');
-    await writeFile(methods, (await readFile(methods, 'utf8')).replace('1087,Server time,/server/time.{format},227,server,,no,', '1087,Server time,/server/time.{format},227,server,yes,no,'));
+    await writeFile(
+      methods,
+      (await readFile(methods, 'utf8')).replace(
+        '1087,Server time,/server/time.{format},227,server,,no,',
+        '1087,Server time,/server/time.{format},227,server,yes,no,',
+      ),
+    );
 
     const run = await runCli('diff.ts', ['main'], {}, repo);
     expect(run.code, run.stderr).toBe(0);
     const md = run.stdout;
     expect(md).toContain('## Data changes against `main`');
-    expect(md).toContain('- **infosessions**: 1 added, 1 removed, 1 changed\n- **method directory**: 0 added, 0 removed, 1 changed');
-    expect(md).toMatch(/### infosessions: added \(1\)\n\n\| id \| employer \| date \| start_time \| location \| file \|\n\|---\|---\|---\|---\|---\|---\|\n\| 9999 \| New Employer \\\| Inc \| March 2, 2015 \| 5:00 PM \| TC 2218 \| data\/infosessions\/1151\.csv \|/);
+    expect(md).toContain(
+      '- **infosessions**: 1 added, 1 removed, 1 changed\n- **method directory**: 0 added, 0 removed, 1 changed',
+    );
+    expect(md).toContain(
+      [
+        '### infosessions: added (1)',
+        '',
+        '| id | employer | date | start_time | location | file |',
+        '|---|---|---|---|---|---|',
+        '| 9999 | New Employer \\| Inc | March 2, 2015 | 5:00 PM | TC 2218 | data/infosessions/1151.csv |',
+      ].join('\n'),
+    );
     expect(md).toMatch(/### infosessions: removed \(1\)\n[\s\S]*\| 2818 \|/);
     expect(md).toMatch(/\| 2880 \| employer \| [^|]+ \| [^|]+ \(Registration Required\) \|/);
     expect(md).toContain('| 1087 | enabled | *(empty)* | yes |');
@@ -141,7 +164,9 @@ describe('npm run diff -- OLD_DIR NEW_DIR', () => {
   it('says in one line that a folder given is not one, and that a ref needs a repository', async () => {
     const missing = await runCli('diff.ts', [path.join(work, 'two/old'), path.join(work, 'nowhere')], {}, work);
     expect(missing.code).toBe(1);
-    expect(missing.stderr.trim()).toBe(`diff: ${path.join(work, 'nowhere')} is not a folder of data files (CSV, JSON).`);
+    expect(missing.stderr.trim()).toBe(
+      `diff: ${path.join(work, 'nowhere')} is not a folder of data files (CSV, JSON).`,
+    );
     const outside = await runCli('diff.ts', ['main'], { DATA_DIR: path.join(work, 'two/old') }, work);
     expect(outside.code).toBe(1);
     expect(outside.stderr).toContain('is not inside a git repository');
@@ -150,8 +175,11 @@ describe('npm run diff -- OLD_DIR NEW_DIR', () => {
 });
 
 describe('workflows', () => {
-  it('parse as YAML, pin every action to a commit, grant least privilege, and run only scripts that exist', async () => {
-    const scripts = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  it('parse as YAML, pin each action to a commit, grant least privilege, and run only scripts that exist', async () => {
+    const scripts = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+      string,
+      string
+    >;
     const dir = path.join(ROOT, '.github/workflows');
     const names = await readdir(dir);
     expect(names.sort()).toEqual(['deploy.yml', 'pull-request.yml']);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { buildSite } from '../src/pipeline/build.ts';
 import { checkProjectLinks } from '../src/pipeline/project-links.ts';
-import { removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 // A link in public/ or src/ that leaves the project is refused before anything is read: Astro
 // copies public/ following links, so `ln -s /etc/passwd public/passwd.txt` published the file.
@@ -40,8 +40,10 @@ describe('links in public/ and src/', () => {
     );
     expect(error?.name).toBe('ConfigError');
     expect(error!.message).toBe(
-      `${link} is a link to ${target}, ${link.endsWith('gone.txt') ? 'which does not exist' : 'outside the project'}: ` +
-        'public/ and src/ may hold links only to files and folders inside the project. Copy what it points to in, or remove the link.',
+      `${link} is a link to ${target}, ` +
+        `${link.endsWith('gone.txt') ? 'which does not exist' : 'outside the project'}: ` +
+        'public/ and src/ may hold links only to files and folders inside the project. ' +
+        'Copy what it points to in, or remove the link.',
     );
   });
 

@@ -6,24 +6,61 @@ import { describe, expect, it } from 'vitest';
 import { linkSegments, type TextSegment } from '../src/core/calendar/linkify.ts';
 import { readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
-import { infosessionRecord } from '../src/core/records/infosession-record.ts';
-import { envelope } from '../src/core/records/envelope.ts';
 import { Findings } from '../src/core/read/findings.ts';
+import { envelope } from '../src/core/records/envelope.ts';
+import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { renderJson } from '../src/core/render/json.ts';
 import { renderXml } from '../src/core/render/xml.ts';
-import { renderXmlDocument } from './helpers/xml-oracle.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
+import { renderXmlDocument } from './helpers/xml-oracle.ts';
 
 const FIELDS = fieldNames(infosessionRecord);
-const GOOD = ['2116', 'Accenture', 'September 5, 2013', '9:30 AM', '1:00 PM', 'TC 2218', 'accenture.com', 'Co-op', 'Math', 'Hello'];
+const GOOD = [
+  '2116',
+  'Accenture',
+  'September 5, 2013',
+  '9:30 AM',
+  '1:00 PM',
+  'TC 2218',
+  'accenture.com',
+  'Co-op',
+  'Math',
+  'Hello',
+];
 
 /** Characters that break naive CSV, XML or JSON writers, mixed with arbitrary Unicode. */
 const nasty = fc.string({
   unit: fc.oneof(
-    fc.constantFrom('"', ',', '\n', '\r\n', '\r', '<', '>', '&', ']]>', "'", '\\', '\t', ' ', '😀', '\u0000', '\u0007', '\u001f', '\uFFFE', '\u2028', '</textarea>', '<script>', '&amp;', '&foo;', '&#65;', '&#x41;'),
+    fc.constantFrom(
+      '"',
+      ',',
+      '\n',
+      '\r\n',
+      '\r',
+      '<',
+      '>',
+      '&',
+      ']]>',
+      "'",
+      '\\',
+      '\t',
+      ' ',
+      '😀',
+      '\u0000',
+      '\u0007',
+      '\u001f',
+      '\uFFFE',
+      '\u2028',
+      '</textarea>',
+      '<script>',
+      '&amp;',
+      '&foo;',
+      '&#65;',
+      '&#x41;',
+    ),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
   ),
   maxLength: 40,
@@ -35,7 +72,11 @@ function roundTrip(field: number, value: string) {
   cells[field] = value;
   const csv = Papa.unparse({ fields: FIELDS, data: [cells] }, { quotes: true, newline: '\n' });
   const findings = new Findings();
-  const tables = readDatasetFiles(infosessionsDataset, [{ rel: '1139.csv', file: 'data/infosessions/1139.csv', bytes: new TextEncoder().encode(csv) }], findings);
+  const tables = readDatasetFiles(
+    infosessionsDataset,
+    [{ rel: '1139.csv', file: 'data/infosessions/1139.csv', bytes: new TextEncoder().encode(csv) }],
+    findings,
+  );
   const records = (tables.sessions ?? []).map((r) => r.values);
   return { csv, cells, findings, doc: envelope(1129, 0, records) };
 }
@@ -50,7 +91,10 @@ function offsetOf(csv: string, line: number, column: number): number {
   return start + column - 1;
 }
 
-/** The rule a checked value of each field breaks when it is not what the field holds (fields of free text have none). */
+/**
+ * The rule a checked value of each field breaks when it is not what the field holds (fields of free
+ * text have none).
+ */
 const VALUE_RULES: Record<string, string> = { id: 'id', date: 'date', start_time: 'time', end_time: 'time' };
 
 /** Characters no published file may hold (XML 1.0 cannot carry them). */
@@ -68,11 +112,16 @@ function expectLocatedErrors({ csv, cells, findings }: ReturnType<typeof roundTr
   const name = FIELDS[field]!;
   for (const e of findings.errors) {
     const at = offsetOf(csv, e.line, e.column);
-    const where = `${e.rule} at ${e.line}:${e.column}: ${JSON.stringify(csv.slice(at, at + 3))} of ${JSON.stringify(csv.slice(start, end))}`;
+    const where =
+      `${e.rule} at ${e.line}:${e.column}: ${JSON.stringify(csv.slice(at, at + 3))} of ` +
+      `${JSON.stringify(csv.slice(start, end))}`;
     expect(e.file).toBe('data/infosessions/1139.csv');
     if (e.rule === 'control-character') {
       expect(csv[at], where).toMatch(FORBIDDEN);
-      expect(e.message).toBe(`${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, which JSON can carry but XML cannot. Delete it.`);
+      expect(e.message).toBe(
+        `${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, ` +
+          `which JSON can carry but XML cannot. Delete it.`,
+      );
     } else if (e.rule === 'line-endings') {
       expect(csv.slice(at, at + 2), where).toMatch(/^\r(?!\n)/);
     } else {
@@ -138,7 +187,23 @@ describe('the fast XML renderer', () => {
   /** Text a record can hold once checked: anything but the characters the check refuses. */
   const text = fc.string({
     unit: fc.oneof(
-      fc.constantFrom('"', '\n', '<', '>', '&', ']]>', "'", '\t', ' ', '😀', '\u2028', '&amp;', '&#65;', '</item>', '\uFFFD'),
+      fc.constantFrom(
+        '"',
+        '\n',
+        '<',
+        '>',
+        '&',
+        ']]>',
+        "'",
+        '\t',
+        ' ',
+        '😀',
+        '\u2028',
+        '&amp;',
+        '&#65;',
+        '</item>',
+        '\uFFFD',
+      ),
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
     ),
     maxLength: 30,
@@ -148,11 +213,19 @@ describe('the fast XML renderer', () => {
 
   it('gives exactly the text of the reference xmlbuilder2 document, for records of any shape', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(value, value, value, value, value), { maxLength: 8 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.option(fc.nat()), (rows, timestamp, methodId) => {
-        const records = rows.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i]!]))) as Record<string, never>[];
-        const doc = envelope(methodId, timestamp, records);
-        expect(renderXml(doc)).toBe(renderXmlDocument(doc));
-      }),
+      fc.property(
+        fc.array(fc.tuple(value, value, value, value, value), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.option(fc.nat()),
+        (rows, timestamp, methodId) => {
+          const records = rows.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i]!]))) as Record<
+            string,
+            never
+          >[];
+          const doc = envelope(methodId, timestamp, records);
+          expect(renderXml(doc)).toBe(renderXmlDocument(doc));
+        },
+      ),
       { numRuns: 300, seed: 20261122 },
     );
   });
@@ -173,7 +246,45 @@ describe('links in free text', () => {
     return segments;
   }
   const linky = fc.string({
-    unit: fc.constantFrom('www', '.', 'com', 'ca', 'io', 'localhost', ':', '//', 'http', 'https', '@', 'mailto:', ' ', '\n', '\t', '(', ')', ',', '<', '>', '"', "'", '192.168.0.1', ':8080', '/a?q=1&x', '#top', '。', 'jp', 'é', '例え', '-', '_', 'a', 'b1', '😀', 'uwaterloo', '...'),
+    unit: fc.constantFrom(
+      'www',
+      '.',
+      'com',
+      'ca',
+      'io',
+      'localhost',
+      ':',
+      '//',
+      'http',
+      'https',
+      '@',
+      'mailto:',
+      ' ',
+      '\n',
+      '\t',
+      '(',
+      ')',
+      ',',
+      '<',
+      '>',
+      '"',
+      "'",
+      '192.168.0.1',
+      ':8080',
+      '/a?q=1&x',
+      '#top',
+      '。',
+      'jp',
+      'é',
+      '例え',
+      '-',
+      '_',
+      'a',
+      'b1',
+      '😀',
+      'uwaterloo',
+      '...',
+    ),
     maxLength: 30,
   });
 

@@ -97,31 +97,42 @@ describe('the OpenAPI document', () => {
 
   it('describes the key and callback parameters as the directory says', async () => {
     const doc = await read('v2/openapi.json');
-    const params = (p: string) => doc.paths[p].get.parameters.map((x: { name: string; required: boolean }) => `${x.name}${x.required ? '!' : '?'}`);
+    const params = (p: string) =>
+      doc.paths[p].get.parameters.map((x: { name: string; required: boolean }) => `${x.name}${x.required ? '!' : '?'}`);
     expect(params('/api/methods.{format}')).toEqual(['format!', 'callback?']);
     expect(params('/resources/infosessions.{format}')).toEqual(['format!', 'callback?', 'key!']);
     expect(doc.paths['/resources/infosessions.{format}'].get.security).toEqual([{ apiKey: [] }]);
   });
 
-  it('marks the methods without data as published: false: a no-data envelope at a fixed path, 404 with placeholders', async () => {
-    const doc = await read('v2/openapi.json');
-    const ops = Object.entries(doc.paths).map(([p, v]: [string, any]) => ({ path: p, ...v.get }));
-    expect(ops.map((o) => o.path)).toEqual(DIRECTORY.map((m) => m.path));
-    const unpublished = ops.filter((o: any) => o['x-published'] === false);
-    expect(unpublished.length).toBeGreaterThan(10);
-    for (const o of unpublished) {
-      const fixed = !o.path.replace('{format}', '').includes('{');
-      if (fixed) expect(o.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/NoDataEnvelope');
-      else expect(o.responses['200']).toBeUndefined();
-      expect(o.responses['404']).toBeDefined();
-    }
-  });
+  it(
+    'marks the methods without data as published: false: a no-data envelope at a fixed path, ' +
+      '404 with placeholders',
+    async () => {
+      const doc = await read('v2/openapi.json');
+      const ops = Object.entries(doc.paths).map(([p, v]: [string, any]) => ({ path: p, ...v.get }));
+      expect(ops.map((o) => o.path)).toEqual(DIRECTORY.map((m) => m.path));
+      const unpublished = ops.filter((o: any) => o['x-published'] === false);
+      expect(unpublished.length).toBeGreaterThan(10);
+      for (const o of unpublished) {
+        const fixed = !o.path.replace('{format}', '').includes('{');
+        if (fixed)
+          expect(o.responses['200'].content['application/json'].schema.$ref).toBe(
+            '#/components/schemas/NoDataEnvelope',
+          );
+        else expect(o.responses['200']).toBeUndefined();
+        expect(o.responses['404']).toBeDefined();
+      }
+    },
+  );
 
   it('has real examples from the build that validate against its own schemas', async () => {
     const doc = await read('v2/openapi.json');
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema({ $id: 'openapi', components: doc.components });
-    for (const [p, file] of [['/api/methods.{format}', 'v2/api/methods.json'], ['/resources/infosessions.{format}', 'v2/resources/infosessions.json']]) {
+    for (const [p, file] of [
+      ['/api/methods.{format}', 'v2/api/methods.json'],
+      ['/resources/infosessions.{format}', 'v2/resources/infosessions.json'],
+    ]) {
       const content = doc.paths[p!].get.responses['200'].content['application/json'];
       const validate = ajv.compile({ $ref: `openapi${content.schema.$ref}` });
       expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);

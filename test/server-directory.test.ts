@@ -6,13 +6,13 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodServices } from '../src/core/datasets/method-services.ts';
-import { loadSiteData } from '../src/load/data-fs.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
+import { loadSiteData } from '../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../src/server/keys.ts';
 import { createSiteServer } from '../src/server/server.ts';
 import { EPOCH, ROOT } from './helpers/build.ts';
-import { rootSite } from './helpers/sites.ts';
 import { close, get, listen } from './helpers/http.ts';
+import { rootSite } from './helpers/sites.ts';
 import { parseXml } from './helpers/xml.ts';
 
 let origin: string;
@@ -26,7 +26,13 @@ beforeAll(async () => {
   const services = methodServices(directory, DATASETS);
   // 1217 has a placeholder and publishes one file per building (v2/buildings/MC.json among them).
   expect(services.get(1217)?.hasData).toBe(true);
-  server = createSiteServer({ distDir: dist, directory, services, keys: keyStoreFromEnv({ API_KEYS: `${KEY},other-key` }), log: (l) => logs.push(l) });
+  server = createSiteServer({
+    distDir: dist,
+    directory,
+    services,
+    keys: keyStoreFromEnv({ API_KEYS: `${KEY},other-key` }),
+    log: (l) => logs.push(l),
+  });
   origin = await listen(server);
 });
 afterAll(async () => {
@@ -35,7 +41,11 @@ afterAll(async () => {
 
 const meta = async (url: string) => {
   const res = await get(origin, url);
-  return { status: res.status, meta: (url.includes('.xml') ? parseXml(res.text).response : JSON.parse(res.text)).meta, res };
+  return {
+    status: res.status,
+    meta: (url.includes('.xml') ? parseXml(res.text).response : JSON.parse(res.text)).meta,
+    res,
+  };
 };
 
 describe('keys and paths across the directory', () => {
@@ -50,7 +60,7 @@ describe('keys and paths across the directory', () => {
     expect(Number(m.method_id)).toBe(id);
   });
 
-  it('answers a placeholder value that has a file with the file, and one without with 404 and the method ID', async () => {
+  it('answers a placeholder value that has a file with it, and one without with 404 and the method ID', async () => {
     expect((await get(origin, `/v2/buildings/MC.json?key=${KEY}`)).status).toBe(200);
     const { status, meta: m } = await meta(`/v2/buildings/XYZ.json?key=${KEY}`);
     expect(status).toBe(404);
@@ -90,7 +100,7 @@ describe('live methods', () => {
     expect(res.text).toMatch(/^\/\*\*\/onTime\(\{"meta":/);
   });
 
-  it("1097 counts the caller's calls that return data, and not the method listing's or a no-data answer's", async () => {
+  it("1097 counts the caller's calls that return data, not the method listing's or a no-data answer's", async () => {
     await get(origin, `/v2/resources/academics/groups.json?key=${KEY}`);
     await get(origin, `/v2/resources/infosessions.json?key=${KEY}&callback=cb`);
     await get(origin, `/v2/api/methods.json?key=${KEY}`); // 1103: calling it does not increase usage

@@ -22,7 +22,12 @@ const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
 beforeAll(async () => {
   work = await tempDir();
   dist = rootSite();
-  server = createSiteServer({ distDir: dist, directory, keys: keyStoreFromEnv({ API_KEYS: 'good-key, other-key' }), log: (l) => logs.push(l) });
+  server = createSiteServer({
+    distDir: dist,
+    directory,
+    keys: keyStoreFromEnv({ API_KEYS: 'good-key, other-key' }),
+    log: (l) => logs.push(l),
+  });
   origin = await listen(server);
 });
 afterAll(async () => {
@@ -71,7 +76,9 @@ describe('published files', () => {
     ['br', brotliDecompressSync],
     ['gzip', gunzipSync],
   ] as const)('compresses with %s when the client accepts it', async (encoding, decode) => {
-    const res = await get(origin, `/v2/resources/infosessions.json${KEY}`, { headers: { 'Accept-Encoding': encoding } });
+    const res = await get(origin, `/v2/resources/infosessions.json${KEY}`, {
+      headers: { 'Accept-Encoding': encoding },
+    });
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers.vary).toContain('Accept-Encoding');
     expect(decode(res.body).toString('utf8')).toBe(await file('v2/resources/infosessions.json'));
@@ -87,20 +94,23 @@ describe('published files', () => {
 });
 
 describe('JSONP', () => {
-  it.each(['handle', 'app.on.data', '$jq_123', 'jQuery3710_1700'])('?callback=%s calls that function with the data of the .json file', async (name) => {
-    const res = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=${name}`);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
-    const calls: unknown[] = [];
-    const parts = name.split('.');
-    const context: Record<string, unknown> = {};
-    let holder = context;
-    for (const p of parts.slice(0, -1)) holder = (holder[p] = {}) as Record<string, unknown>;
-    holder[parts[parts.length - 1]!] = (arg: unknown) => calls.push(arg);
-    vm.runInNewContext(res.text, context);
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(JSON.stringify(calls[0]))).toEqual(JSON.parse(await file('v2/resources/infosessions.json')));
-  });
+  it.each(['handle', 'app.on.data', '$jq_123', 'jQuery3710_1700'])(
+    '?callback=%s calls that function with the data of the .json file',
+    async (name) => {
+      const res = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=${name}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      const calls: unknown[] = [];
+      const parts = name.split('.');
+      const context: Record<string, unknown> = {};
+      let holder = context;
+      for (const p of parts.slice(0, -1)) holder = (holder[p] = {}) as Record<string, unknown>;
+      holder[parts[parts.length - 1]!] = (arg: unknown) => calls.push(arg);
+      vm.runInNewContext(res.text, context);
+      expect(calls).toHaveLength(1);
+      expect(JSON.parse(JSON.stringify(calls[0]))).toEqual(JSON.parse(await file('v2/resources/infosessions.json')));
+    },
+  );
 
   it.each([
     ['alert(1)//', 'alert(1)//'],
@@ -252,7 +262,12 @@ describe('robustness', () => {
 
   it('answers 2,000 requests, 50 at a time, without a failure', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 50 });
-    const urls = ['/v2/api/methods.json', `/v2/resources/infosessions.xml${KEY}`, `/v2/resources/infosessions.json${KEY}&callback=cb`, '/'];
+    const urls = [
+      '/v2/api/methods.json',
+      `/v2/resources/infosessions.xml${KEY}`,
+      `/v2/resources/infosessions.json${KEY}&callback=cb`,
+      '/',
+    ];
     let next = 0;
     const statuses: number[] = [];
     const worker = async () => {
@@ -272,7 +287,9 @@ describe('robustness', () => {
 describe('JSONP without re-rendering', () => {
   it('answers gzip as one stream joined from the cached pieces, the same text as uncompressed', async () => {
     const plain = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=app.got`);
-    const zipped = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=app.got`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const zipped = await get(origin, `/v2/resources/infosessions.json${KEY}&callback=app.got`, {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.text);
     expect(plain.text).toBe(`/**/app.got(${(await file('v2/resources/infosessions.json')).trimEnd()});\n`);
@@ -283,16 +300,29 @@ describe('JSONP without re-rendering', () => {
     const a = await get(origin, '/v2/api/methods.json?callback=a');
     const b = await get(origin, '/v2/api/methods.json?callback=b');
     expect(a.headers.etag).not.toBe(b.headers.etag);
-    expect((await get(origin, '/v2/api/methods.json?callback=a', { headers: { 'If-None-Match': a.headers.etag! } })).status).toBe(304);
-    expect((await get(origin, '/v2/api/methods.json?callback=b', { headers: { 'If-None-Match': a.headers.etag! } })).status).toBe(200);
+    expect(
+      (await get(origin, '/v2/api/methods.json?callback=a', { headers: { 'If-None-Match': a.headers.etag! } })).status,
+    ).toBe(304);
+    expect(
+      (await get(origin, '/v2/api/methods.json?callback=b', { headers: { 'If-None-Match': a.headers.etag! } })).status,
+    ).toBe(200);
   });
 });
 
 describe('security headers', () => {
   it.each([
-    ['/', 200], ['/methods/1103/', 200], ['/infosessions/', 200], ['/infosessions.ics', 200], ['/favicon.svg', 200],
-    ['/v2/api/methods.json', 200], ['/v2/api/methods.xml', 200], [`/v2/resources/infosessions.json${KEY}&callback=cb`, 200],
-    ['/v2/resources/infosessions.json', 401], ['/no/such/page/', 404], ['/v2//x.json', 400], ['/methods/1103', 301],
+    ['/', 200],
+    ['/methods/1103/', 200],
+    ['/infosessions/', 200],
+    ['/infosessions.ics', 200],
+    ['/favicon.svg', 200],
+    ['/v2/api/methods.json', 200],
+    ['/v2/api/methods.xml', 200],
+    [`/v2/resources/infosessions.json${KEY}&callback=cb`, 200],
+    ['/v2/resources/infosessions.json', 401],
+    ['/no/such/page/', 404],
+    ['/v2//x.json', 400],
+    ['/methods/1103', 301],
   ])('%s (%i) carries nosniff, a CSP without framing, and a Referrer-Policy', async (url, status) => {
     const res = await get(origin, url);
     expect(res.status).toBe(status);
@@ -320,12 +350,16 @@ describe('security headers', () => {
     const hashes = new Set<string>();
     for (const p of pages) for (const h of inlineScriptHashes(await file(p))) hashes.add(h);
     expect(hashes.size).toBeGreaterThan(0);
-    const serve = JSON.parse(await file('serve.json')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    const serve = JSON.parse(await file('serve.json')) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
     const all = serve.headers.find((r) => r.source === '**')!.headers;
     const csp = all.find((h) => h.key === 'Content-Security-Policy')!.value;
     for (const h of hashes) expect(csp).toContain(h);
     expect(all.find((h) => h.key === 'X-Content-Type-Options')?.value).toBe('nosniff');
-    expect(await file('_headers')).toContain(`/*\n  X-Content-Type-Options: nosniff\n  Content-Security-Policy: ${csp}\n`);
+    expect(await file('_headers')).toContain(
+      `/*\n  X-Content-Type-Options: nosniff\n  Content-Security-Policy: ${csp}\n`,
+    );
   });
 });
 

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBuildContext } from '../src/pipeline/context.ts';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../src/core/calendar/calendar.ts';
 import { FORMATS } from '../src/core/records/method-entry.ts';
 import { buildingPaths, calendarPaths, methodListingFile, pageFile, sitePaths } from '../src/core/site/paths.ts';
+import { createBuildContext } from '../src/pipeline/context.ts';
 import { EPOCH, ROOT } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 
@@ -22,7 +22,9 @@ const SITE: Record<keyof typeof sitePaths, string[]> = {
   assets: [sitePaths.assets],
   api: [sitePaths.api],
   method: site.directory.map((e) => pageFile(sitePaths.method(e.methodId))),
-  apiFile: published.flatMap((p) => p.files.flatMap((file) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f, file.params)))),
+  apiFile: published.flatMap((p) =>
+    p.files.flatMap((file) => FORMATS.map((f) => sitePaths.apiFile(p.entry, f, file.params))),
+  ),
   openapi: [sitePaths.openapi],
   jsonSchema: published.filter((p) => p.files.length > 0).map((p) => sitePaths.jsonSchema(p.entry)),
   xsd: published.filter((p) => p.files.length > 0).map((p) => sitePaths.xsd(p.entry)),
@@ -34,7 +36,9 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   home: [pageFile(calendarPaths.home)],
   feeds: [pageFile(calendarPaths.feeds)],
   sessionsJson: [calendarPaths.sessionsJson],
-  month: monthsWithin(sessions).filter((m) => m.sessions.length > 0).map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
+  month: monthsWithin(sessions)
+    .filter((m) => m.sessions.length > 0)
+    .map((m) => pageFile(calendarPaths.month(monthSlug(m)))),
   term: termsWithin(sessions).map((t) => pageFile(calendarPaths.term(t.term.code))),
   session: sessions.map((s) => pageFile(calendarPaths.session(s.id))),
   allFeed: [calendarPaths.allFeed],
@@ -53,7 +57,10 @@ const BUILDINGS: Record<keyof typeof buildingPaths, string[]> = {
   home: [pageFile(buildingPaths.home)],
   building: buildings.map((b) => pageFile(buildingPaths.building(b.code))),
 };
-const SHELLS: Record<Shells, string> = { sessionShell: calendarPaths.sessionShell, listingShell: calendarPaths.listingShell };
+const SHELLS: Record<Shells, string> = {
+  sessionShell: calendarPaths.sessionShell,
+  listingShell: calendarPaths.listingShell,
+};
 
 let dist: string;
 beforeAll(() => {
@@ -67,7 +74,9 @@ describe('every path the site-paths module builds exists in a built site', () =>
   });
 
   it('the method listing the 404 page and the server name', () => {
-    expect(methodListingFile(site.directory)).toBe(sitePaths.apiFile(site.directory.find((e) => e.methodId === 1103)!, 'json'));
+    expect(methodListingFile(site.directory)).toBe(
+      sitePaths.apiFile(site.directory.find((e) => e.methodId === 1103)!, 'json'),
+    );
     expect(existsSync(path.join(dist, methodListingFile(site.directory)))).toBe(true);
   });
 

@@ -1,11 +1,11 @@
 // When `npm start` builds before it serves: the output's stamp against the site address, the
 // data folder DATA_DIR names (by content, wherever it is) and the sources. Read on the shared
 // default build, which was made from data/ at the start of this run.
-import { cp, writeFile, readFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleReason } from '../src/pipeline/stale-output.ts';
-import { removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 import { rootSite } from './helpers/sites.ts';
 
 const DATA = path.join(ROOT, 'data');
@@ -33,6 +33,8 @@ describe('npm start: whether the output must be built again', () => {
     expect(staleReason(ROOT, rootSite(), SITE, copy)).toBeUndefined();
     const file = path.join(copy, 'infosessions/1139.csv');
     await writeFile(file, (await readFile(file, 'utf8')).replace('Accenture', 'Accenture Inc.'));
-    expect(staleReason(ROOT, rootSite(), SITE, copy)).toBe(`the data in ${path.relative(ROOT, copy)}/ is not what dist/ was built from`);
+    expect(staleReason(ROOT, rootSite(), SITE, copy)).toBe(
+      `the data in ${path.relative(ROOT, copy)}/ is not what dist/ was built from`,
+    );
   });
 });

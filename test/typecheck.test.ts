@@ -11,7 +11,10 @@ import { ROOT } from './helpers/build.ts';
 /** Runs a node script of the project to its end; its exit code and everything it printed. */
 async function runNode(script: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, script), ...args], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, output: `${stdout}${stderr}` };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };

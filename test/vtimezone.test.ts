@@ -9,14 +9,32 @@ import { parseTermCode } from '../src/core/records/term.ts';
 /** A session on a date at a local time (minutes), in America/Toronto. */
 function at(year: number, month: number, day: number, start: number): Session {
   return {
-    id: `${year}${month}${day}`, employer: 'E', cancelled: false, kind: 'session', date: { year, month, day }, start, end: start + 60, location: 'TC', locationTbd: false,
-    website: '', websiteHref: undefined, audience: '', audiences: [], programs: [], openTo: openToOf([], programCatalog(undefined)), allDay: false, description: '', term: parseTermCode('1141')!,
+    id: `${year}${month}${day}`,
+    employer: 'E',
+    cancelled: false,
+    kind: 'session',
+    date: { year, month, day },
+    start,
+    end: start + 60,
+    location: 'TC',
+    locationTbd: false,
+    website: '',
+    websiteHref: undefined,
+    audience: '',
+    audiences: [],
+    programs: [],
+    openTo: openToOf([], programCatalog(undefined)),
+    allDay: false,
+    description: '',
+    term: parseTermCode('1141')!,
   };
 }
 
 /** The UTC instant ical.js (an independent implementation) gives an event's start, with the file's own VTIMEZONE. */
 function startOf(s: Session, zone: readonly string[]): string {
-  const cal = new ICAL.Component(ICAL.parse(calendarFile('t', 't', [sessionEvent(s, { url: 'https://x.test/', timestamp: 0 })], zone)));
+  const cal = new ICAL.Component(
+    ICAL.parse(calendarFile('t', 't', [sessionEvent(s, { url: 'https://x.test/', timestamp: 0 })], zone)),
+  );
   const tz = new ICAL.Timezone(cal.getFirstSubcomponent('vtimezone')!);
   const event = new ICAL.Event(cal.getFirstSubcomponent('vevent')!);
   const start = event.startDate.clone();
@@ -24,18 +42,34 @@ function startOf(s: Session, zone: readonly string[]): string {
   return start.toJSDate().toISOString();
 }
 
-describe('the VTIMEZONE, made from the platform\'s time zone data for the data\'s years', () => {
+describe("the VTIMEZONE, made from the platform's time zone data for the data's years", () => {
   // The bench's synthetic data spans 2001–2099; the rules changed in 2007.
   const zone = sessionZone(2001, 2099);
 
   it.each([
-    ['2005-03-20, before the pre-2007 start of DST (first Sunday of April): EST', at(2005, 3, 20, 600), '2005-03-20T15:00:00.000Z'],
+    [
+      '2005-03-20, before the pre-2007 start of DST (first Sunday of April): EST',
+      at(2005, 3, 20, 600),
+      '2005-03-20T15:00:00.000Z',
+    ],
     ['2005-04-04, after it: EDT', at(2005, 4, 4, 600), '2005-04-04T14:00:00.000Z'],
-    ['2005-10-31, after the pre-2007 end (last Sunday of October): EST', at(2005, 10, 31, 600), '2005-10-31T15:00:00.000Z'],
-    ['2015-03-20, after the post-2007 start (second Sunday of March): EDT', at(2015, 3, 20, 600), '2015-03-20T14:00:00.000Z'],
-    ['2015-11-02, after the post-2007 end (first Sunday of November): EST', at(2015, 11, 2, 600), '2015-11-02T15:00:00.000Z'],
+    [
+      '2005-10-31, after the pre-2007 end (last Sunday of October): EST',
+      at(2005, 10, 31, 600),
+      '2005-10-31T15:00:00.000Z',
+    ],
+    [
+      '2015-03-20, after the post-2007 start (second Sunday of March): EDT',
+      at(2015, 3, 20, 600),
+      '2015-03-20T14:00:00.000Z',
+    ],
+    [
+      '2015-11-02, after the post-2007 end (first Sunday of November): EST',
+      at(2015, 11, 2, 600),
+      '2015-11-02T15:00:00.000Z',
+    ],
     ['2099-07-01, summer of the last year: EDT', at(2099, 7, 1, 600), '2099-07-01T14:00:00.000Z'],
-    ['2001-01-15, the first year\'s winter: EST', at(2001, 1, 15, 600), '2001-01-15T15:00:00.000Z'],
+    ["2001-01-15, the first year's winter: EST", at(2001, 1, 15, 600), '2001-01-15T15:00:00.000Z'],
   ])('places %s', (_, s, utc) => {
     expect(startOf(s, zone)).toBe(utc);
   });
@@ -50,7 +84,10 @@ describe('the VTIMEZONE, made from the platform\'s time zone data for the data\'
   });
 
   it('gives a zone without changes one STANDARD component, and a zone with "last Sunday" rules -1SU', () => {
-    expect(vtimezone('Asia/Tokyo', 2010, 2012).filter((l) => l.startsWith('BEGIN:'))).toEqual(['BEGIN:VTIMEZONE', 'BEGIN:STANDARD']);
+    expect(vtimezone('Asia/Tokyo', 2010, 2012).filter((l) => l.startsWith('BEGIN:'))).toEqual([
+      'BEGIN:VTIMEZONE',
+      'BEGIN:STANDARD',
+    ]);
     const london = vtimezone('Europe/London', 2013, 2015).join('\n');
     expect(london).toContain('BYMONTH=3;BYDAY=-1SU');
     expect(london).toContain('BYMONTH=10;BYDAY=-1SU');

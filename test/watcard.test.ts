@@ -4,11 +4,11 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATASETS } from '../src/core/datasets/registry.ts';
 import { dataset as watcard } from '../src/core/datasets/sets/watcard.ts';
 import { sortFindings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
-import { DATASETS } from '../src/core/datasets/registry.ts';
-import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, diffKeys, findingKey, rawSnapshot, readForDiff } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
 
@@ -27,7 +27,7 @@ const vendor = (id: number, more: Record<string, unknown> = {}) => ({
   logo: `https://example.com/${id}.png`,
   ...more,
 });
-const file = (vendors: Record<string, unknown>) => JSON.stringify(vendors, null, 2) + '\n';
+const file = (vendors: Record<string, unknown>) => `${JSON.stringify(vendors, null, 2)}\n`;
 const GOOD = { '10': vendor(10), '11': vendor(11) };
 /** Vendor 10 given twice (an object literal cannot say that). */
 const TWICE = `{\n"10": ${JSON.stringify(vendor(10))},\n"10": ${JSON.stringify(vendor(10))}\n}\n`;
@@ -47,7 +47,16 @@ const check = (files: Record<string, string>) => checkFiles(watcard, files);
 describe('one fixture per rule', () => {
   it('finds nothing wrong in a good file (null where a detail is not known, branches sharing a logo)', () => {
     const esm = { logo: 'https://example.com/esm.jpg' };
-    const text = file({ ...GOOD, '12': vendor(12, { vendor_name: "East Side Mario's (University)", ...esm }), '51': vendor(51, { vendor_name: "East Side Mario's (King)", ...esm, phone_number: '519-888-4567 x33801', latitude: null }) });
+    const text = file({
+      ...GOOD,
+      '12': vendor(12, { vendor_name: "East Side Mario's (University)", ...esm }),
+      '51': vendor(51, {
+        vendor_name: "East Side Mario's (King)",
+        ...esm,
+        phone_number: '519-888-4567 x33801',
+        latitude: null,
+      }),
+    });
     expect(check({ [FILE]: text })).toEqual([]);
   });
 
@@ -59,7 +68,12 @@ describe('one fixture per rule', () => {
     ['shape', file({ ...GOOD, '12': 'Campus Pizza' }), '"Campus Pizza"', 'error'],
     ['stub', file({ ...GOOD, '23': { vendor_id: null } }), '"23"', 'error'],
     ['unknown-member', file({ '10': vendor(10, { vendorname: 'x' }) }), '"vendorname"', 'error'],
-    ['members', file({ '10': { latitude: 43.47, longitude: -80.54, address: 'MC', phone_number: '519-888-4567', logo: null } }), '{\n    "latitude"', 'warning'],
+    [
+      'members',
+      file({ '10': { latitude: 43.47, longitude: -80.54, address: 'MC', phone_number: '519-888-4567', logo: null } }),
+      '{\n    "latitude"',
+      'warning',
+    ],
     ['vendor-id', file({ '10': vendor(11) }), '11,', 'error'],
     ['type', file({ '10': vendor(10, { latitude: '43.47' }) }), '"43.47"', 'error'],
     ['position', file({ '10': vendor(10, { longitude: -280.54 }) }), '-280.54', 'error'],
@@ -67,8 +81,21 @@ describe('one fixture per rule', () => {
     ['logo', file({ '10': vendor(10, { logo: 'javascript:alert(1)' }) }), '"javascript', 'error'],
     ['whitespace', file({ '10': vendor(10, { address: 'SLC,  Waterloo' }) }), '  Waterloo', 'warning'],
     ['order', `{"11": ${JSON.stringify(vendor(11))}, "10": ${JSON.stringify(vendor(10))}}\n`, '"11"', 'warning'],
-    ['copied-logo', file({ '53': vendor(53, { vendor_name: 'Milestones', logo: 'https://x/m.gif' }), '54': vendor(54, { vendor_name: 'Healthy Foods and More', logo: 'https://x/m.gif' }) }), '"https://x/m.gif"', 'warning'],
-    ['copied-position', file({ '16': vendor(16, { latitude: 43.472665 }), '18': vendor(18, { latitude: 43.472665, longitude: -80.54 }) }), '43.472665', 'warning'],
+    [
+      'copied-logo',
+      file({
+        '53': vendor(53, { vendor_name: 'Milestones', logo: 'https://x/m.gif' }),
+        '54': vendor(54, { vendor_name: 'Healthy Foods and More', logo: 'https://x/m.gif' }),
+      }),
+      '"https://x/m.gif"',
+      'warning',
+    ],
+    [
+      'copied-position',
+      file({ '16': vendor(16, { latitude: 43.472665 }), '18': vendor(18, { latitude: 43.472665, longitude: -80.54 }) }),
+      '43.472665',
+      'warning',
+    ],
     ['duplicate-member', TWICE, '"10"', 'error'],
   ];
   it.each(cases)('%s', (rule, text, marker, severity) => {
@@ -90,21 +117,25 @@ describe('the raw snapshot, as published', () => {
   const { report } = raw;
   const all = sortFindings(report.findings.list).map(findingKey);
 
-  it.skipIf(!raw.present)('has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: a copied position', () => {
-    expect(all.filter((f) => !f.endsWith('warning members'))).toEqual([
-      `${FILE}:2:3 warning order`,
-      `${FILE}:5:56 warning whitespace`,
-      `${FILE}:109:29 warning copied-position`,
-      `${FILE}:163:29 warning copied-logo`,
-      `${FILE}:165:3 error stub`,
-      `${FILE}:168:3 error stub`,
-      `${FILE}:171:3 error stub`,
-    ]);
-    // Entries do not share one shape: 17 have only the five details, "12" (line 30) lacks vendor_id.
-    const shapes = report.findings.list.filter((f) => f.rule === 'members');
-    expect(shapes).toHaveLength(18);
-    expect(shapes.find((f) => f.line === 30)!.message).toMatch(/^vendor "12" lacks vendor_id:/);
-  });
+  it.skipIf(!raw.present)(
+    'has the defects its README lists found at their places (the double space is on line 5, not 6), and one more: ' +
+      'a copied position',
+    () => {
+      expect(all.filter((f) => !f.endsWith('warning members'))).toEqual([
+        `${FILE}:2:3 warning order`,
+        `${FILE}:5:56 warning whitespace`,
+        `${FILE}:109:29 warning copied-position`,
+        `${FILE}:163:29 warning copied-logo`,
+        `${FILE}:165:3 error stub`,
+        `${FILE}:168:3 error stub`,
+        `${FILE}:171:3 error stub`,
+      ]);
+      // Entries do not share one shape: 17 have only the five details, "12" (line 30) lacks vendor_id.
+      const shapes = report.findings.list.filter((f) => f.rule === 'members');
+      expect(shapes).toHaveLength(18);
+      expect(shapes.find((f) => f.line === 30)!.message).toMatch(/^vendor "12" lacks vendor_id:/);
+    },
+  );
 
   it('leaves the corrected copy in data/watcard/ without findings', () => {
     expect(dataFindings('watcard')).toEqual([]);
@@ -149,14 +180,22 @@ describe('the published records (the shared build of data/)', () => {
     expect(published.meta.method_id).toBe(1289);
     expect(published.data).toHaveLength(22);
     expect(published.data).toEqual(Object.values(parsed));
-    expect(published.data.filter((v: { vendor_name: string | null }) => v.vendor_name !== null).map((v: { vendor_id: number }) => v.vendor_id)).toEqual([12, 51, 52, 53, 54]);
+    expect(
+      published.data
+        .filter((v: { vendor_name: string | null }) => v.vendor_name !== null)
+        .map((v: { vendor_id: number }) => v.vendor_id),
+    ).toEqual([12, 51, 52, 53, 54]);
   });
 });
 
 describe('npm run diff on watcard', () => {
   it('matches vendors by vendor_id', () => {
     const read = (vendors: Record<string, unknown>) => readForDiff(`watcard/${FILE}`, file(vendors));
-    const diff = diffData(read({ ...GOOD, '12': vendor(12) }), read({ '10': vendor(10, { vendor_name: 'Swiss Chalet' }), '11': vendor(11), '13': vendor(13) }), DATASETS);
+    const diff = diffData(
+      read({ ...GOOD, '12': vendor(12) }),
+      read({ '10': vendor(10, { vendor_name: 'Swiss Chalet' }), '11': vendor(11), '13': vendor(13) }),
+      DATASETS,
+    );
     expect(diffKeys(diff)).toEqual([['watcard', ['13'], ['12'], [['10', ['vendor_name']]]]]);
     expect(diff.datasets.map((d) => d.shown)).toEqual([['vendor_id', 'vendor_name', 'address']]);
   });

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDataFiles, type DataFileInput } from '../src/core/datasets/data-folder.ts';
+import { type DataFileInput, readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { listDataFiles } from '../src/load/data-fs.ts';
-import { removeDir, ROOT, runCli, tempDir } from './helpers/build.ts';
+import { ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
 
 const DATA = path.join(ROOT, 'data');
 const INPUTS: DataFileInput[] = listDataFiles(DATA).map((rel) => ({ rel, bytes: readFileSync(path.join(DATA, rel)) }));
@@ -34,8 +34,10 @@ describe('the data folder as a whole', () => {
   it('reports a data set with no data file at the row of each method publishing it', () => {
     const found = errors((inputs) => inputs.filter((i) => !i.rel.startsWith('buildings/')));
     expect(found).toEqual([
-      `data/methods.csv:${lineOf(1213)}:1 directory method 1213 publishes the data set "buildings", but data/buildings/ has no data file.`,
-      `data/methods.csv:${lineOf(1217)}:1 directory method 1217 publishes the data set "buildings", but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1213)}:1 directory method 1213 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1217)}:1 directory method 1217 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
     ]);
   });
 
@@ -62,8 +64,10 @@ describe('the data folder as a whole', () => {
       ),
     );
     expect(found).toEqual([
-      'data/methods.csv:1:1 required-method the directory lacks method 1129 (/resources/infosessions.{format}), which the specification requires. Add its row back.',
-      'data/methods.csv:1:1 directory the data set "infosessions" feeds method 1129, which the directory lacks: its data would be published nowhere. Add the method\'s row, or remove data/infosessions/.',
+      'data/methods.csv:1:1 required-method the directory lacks method 1129 (/resources/infosessions.{format}), ' +
+        'which the specification requires. Add its row back.',
+      'data/methods.csv:1:1 directory the data set "infosessions" feeds method 1129, which the directory lacks: its ' +
+        "data would be published nowhere. Add the method's row, or remove data/infosessions/.",
     ]);
   });
 
@@ -72,7 +76,8 @@ describe('the data folder as a whole', () => {
       withDirectory(DIRECTORY.replace('/resources/infosessions.{format}', '/resources/sessions.{format}')),
     );
     expect(found).toEqual([
-      `data/methods.csv:${lineOf(1129)}:1 required-method method 1129 is at /resources/sessions.{format}, but the specification puts it at /resources/infosessions.{format}. Write that path.`,
+      `data/methods.csv:${lineOf(1129)}:1 required-method method 1129 is at /resources/sessions.{format}, ` +
+        `but the specification puts it at /resources/infosessions.{format}. Write that path.`,
     ]);
   });
 });
@@ -92,8 +97,10 @@ describe('npm run check and npm run build on a copy of data/ without buildings/'
     expect(check.code).toBe(1);
     expect(build.code).toBe(1);
     expect(line(check.stdout)).toEqual([
-      `data/methods.csv:${lineOf(1213)}:1: error: method 1213 publishes the data set "buildings", but data/buildings/ has no data file.`,
-      `data/methods.csv:${lineOf(1217)}:1: error: method 1217 publishes the data set "buildings", but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1213)}:1: error: method 1213 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
+      `data/methods.csv:${lineOf(1217)}:1: error: method 1217 publishes the data set "buildings", ` +
+        `but data/buildings/ has no data file.`,
     ]);
     expect(line(build.stderr)).toEqual(line(check.stdout));
   });

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { formatFinding, sortFindings } from '../core/read/findings.ts';
 import { buildSite } from '../pipeline/build.ts';
 import { progressFor } from '../pipeline/progress.ts';
-import { formatFinding, sortFindings } from '../core/read/findings.ts';
 import { buildCommand } from './commands.ts';
 import { cliMain } from './runner.ts';
 
@@ -10,15 +10,37 @@ await cliMain(buildCommand, async ({ values, config }) => {
   const out = String(values.out);
   const report = typeof values.report === 'string' ? values.report : undefined;
   const progress = progressFor(process.stderr, config.ci || report !== undefined);
-  const built = await buildSite({ root: config.root, outDir: path.resolve(config.root, out), pages: !values['api-only'], settings: config, progress });
+  const built = await buildSite({
+    root: config.root,
+    outDir: path.resolve(config.root, out),
+    pages: !values['api-only'],
+    settings: config,
+    progress,
+  });
   for (const w of sortFindings(built.warnings)) console.warn(formatFinding(w));
   const s = built.stages;
-  if (report) writeFileSync(report, `${JSON.stringify({ stages: s, files: built.files, bytes: built.bytes, reused: built.reused, astro: built.astro, unchanged: built.unchanged })}\n`);
+  if (report)
+    writeFileSync(
+      report,
+      `${JSON.stringify({
+        stages: s,
+        files: built.files,
+        bytes: built.bytes,
+        reused: built.reused,
+        astro: built.astro,
+        unchanged: built.unchanged,
+      })}\n`,
+    );
   const total = Object.values(s).reduce((a, b) => a + b, 0);
-  const astro = built.unchanged ? 'inputs unchanged: the published version reused whole, Astro skipped' : { ran: 'Astro ran', cached: 'Astro skipped (its pages unchanged)', none: 'no pages' }[built.astro];
+  const astro = built.unchanged
+    ? 'inputs unchanged: the published version reused whole, Astro skipped'
+    : { ran: 'Astro ran', cached: 'Astro skipped (its pages unchanged)', none: 'no pages' }[built.astro];
   console.log(
     `Built ${out}/ for ${built.render.url} (timestamp ${built.render.timestamp}) in ${total.toFixed(2)} s: ` +
-      `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
-      `${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}.`,
+      `${built.files.toLocaleString('en-US')} files, ${(built.files - built.reused).toLocaleString('en-US')} ` +
+      `written, ${built.reused.toLocaleString('en-US')} unchanged; ${astro}; ` +
+      `${Object.entries(s)
+        .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
+        .join(', ')}.`,
   );
 });

@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 import { fixCsv } from '../core/review/fix.ts';
 import { fixJson } from '../core/review/fix-json.ts';
-import { findingsMarkdown, renderFindings, type ReportFormat } from '../core/review/report-format.ts';
-import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
+import { findingsMarkdown, type ReportFormat, renderFindings } from '../core/review/report-format.ts';
 import { listDataFiles, readDataFile, readDataFolder, showPath } from '../load/data-fs.ts';
 import { checkCommand } from './commands.ts';
 import { cliMain, UsageError } from './runner.ts';
@@ -13,7 +13,10 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
   const cwd = config.root;
   const dir = positional ?? (path.relative(cwd, config.dataDir) || '.');
   const files = existsSync(dir) && statSync(dir).isDirectory() ? listDataFiles(dir) : [];
-  if (files.length === 0) throw new UsageError(`no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default DATA_DIR, else data)`);
+  if (files.length === 0)
+    throw new UsageError(
+      `no data files (CSV, JSON) under ${dir}/: give the folder that holds the data (default DATA_DIR, else data)`,
+    );
 
   // --fix: repair in memory, check the repaired folder, write only the files left without errors.
   const show = showPath(dir, cwd);
@@ -39,7 +42,10 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
       const errors = report.findings.errors.filter((f) => f.file === show(rel));
       if (errors.length > 0) {
         refused.add(rel);
-        log(`${show(rel)}: not changed: ${errors.length} error${errors.length === 1 ? '' : 's'} would remain that --fix cannot repair (see below); fix those by hand first.`);
+        log(
+          `${show(rel)}: not changed: ${errors.length} error${errors.length === 1 ? '' : 's'} would remain that ` +
+            `--fix cannot repair (see below); fix those by hand first.`,
+        );
         continue;
       }
       writeFileSync(path.join(dir, rel), repaired.get(rel)!);
@@ -53,6 +59,7 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
 
   const findings = report.findings.list;
   process.stdout.write(renderFindings(findings, format, report.files.length));
-  if (format === 'github' && config.stepSummary) appendFileSync(config.stepSummary, findingsMarkdown(findings, report.files.length));
+  if (format === 'github' && config.stepSummary)
+    appendFileSync(config.stepSummary, findingsMarkdown(findings, report.files.length));
   return report.findings.errors.length > 0 || (values.strict && findings.length > 0) ? 1 : 0;
 });

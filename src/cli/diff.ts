@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { diffData } from '../core/review/data-diff.ts';
-import { readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { type DataReport, readDataFiles } from '../core/datasets/data-folder.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ConfigError } from '../core/read/findings.ts';
+import { diffData } from '../core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../core/review/diff-markdown.ts';
 import { listDataFiles, readDataFolder, showPath } from '../load/data-fs.ts';
 import { readDataAtRef } from '../load/git-data.ts';

@@ -12,13 +12,23 @@ if (!minimum) throw new Error(`package.json engines.node "${range}" is not of th
 // Is this Node at least the minimum?
 const current = process.versions.node.split('.').map(Number);
 const [, ...wanted] = minimum.map(Number);
-const atLeast = current[0] !== wanted[0] ? current[0] > wanted[0] : current[1] !== wanted[1] ? current[1] > wanted[1] : current[2] >= wanted[2];
+const atLeast =
+  current[0] !== wanted[0]
+    ? current[0] > wanted[0]
+    : current[1] !== wanted[1]
+      ? current[1] > wanted[1]
+      : current[2] >= wanted[2];
 
 if (!atLeast) {
   const nodePackage = existsSync(path.join(root, 'node_modules/node/package.json'));
   const todo = nodePackage
-    ? "npm skipped the install script of the project's `node` package: run `npm rebuild node`, then run the command again."
-    : 'run `npm install` first: it installs Node.js 22 into node_modules/ for the npm scripts, then run the command again.';
-  console.error(`campus-api-static needs Node.js ${range.replace(/^>=\s*/, '')} or newer, not ${process.version} (${process.execPath}): ${todo}`);
+    ? "npm skipped the install script of the project's `node` package: run `npm rebuild node`, then run the command " +
+      'again.'
+    : 'run `npm install` first: it installs Node.js 22 into node_modules/ for the npm scripts, ' +
+      'then run the command again.';
+  console.error(
+    `campus-api-static needs Node.js ${range.replace(/^>=\s*/, '')} or newer, ` +
+      `not ${process.version} (${process.execPath}): ${todo}`,
+  );
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { resolveConfig, SETTINGS, type Config, type SettingName } from '../config/settings.ts';
+import { type Config, resolveConfig, SETTINGS, type SettingName } from '../config/settings.ts';
 import { ConfigError, formatFinding, sortFindings, ValidationError } from '../core/read/findings.ts';
 
 /** One option of a CLI: how it is parsed and how `--help` and the README describe it. */
@@ -61,16 +61,31 @@ export function usage(spec: CliSpec): string {
   const first = spec.positional ? (spec.positional.required ? ` <${name}>` : ` [${name}]`) : '';
   const pos = first + (spec.second ? ` [${spec.second.name}]` : '');
   const rows: [string, string][] = [];
-  if (spec.positional) rows.push([spec.positional.required ? `<${spec.positional.name}>` : `[${spec.positional.name}]`, spec.positional.description]);
+  if (spec.positional)
+    rows.push([
+      spec.positional.required ? `<${spec.positional.name}>` : `[${spec.positional.name}]`,
+      spec.positional.description,
+    ]);
   if (spec.second) rows.push([`[${spec.second.name}]`, spec.second.description]);
   for (const [name, o] of Object.entries(spec.options)) {
     const value = o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : '';
-    const extra = [o.choices ? `one of ${o.choices.join(', ')}` : '', o.default !== undefined ? `default ${o.default}` : ''].filter(Boolean).join('; ');
+    const extra = [
+      o.choices ? `one of ${o.choices.join(', ')}` : '',
+      o.default !== undefined ? `default ${o.default}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     rows.push([`--${name}${value}`, extra ? `${o.description} (${extra})` : o.description]);
   }
   rows.push(['-h, --help', 'print this help and exit']);
   const width = Math.max(...rows.map(([a]) => a.length)) + 2;
-  const lines = [`Usage: ${command(spec)} --${pos}${Object.keys(spec.options).length ? ' [options]' : ''}`, '', spec.summary, '', ...rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`)];
+  const lines = [
+    `Usage: ${command(spec)} --${pos}${Object.keys(spec.options).length ? ' [options]' : ''}`,
+    '',
+    spec.summary,
+    '',
+    ...rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`),
+  ];
   if (spec.env.length) {
     const w = Math.max(...spec.env.map((n) => n.length)) + 2;
     lines.push('', 'Environment:', ...spec.env.map((n) => `  ${n.padEnd(w)}${SETTINGS[n]}`));
@@ -87,9 +102,12 @@ function usageLine(spec: CliSpec, problem: string): string {
 function parseProblem(error: Error & { code?: string }): string {
   const option = /'(-[^' ]+)/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? ''}`.trim();
-  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}`.trim();
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}`.trim();
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return / argument missing/.test(error.message) ? `${option ?? 'an option'} needs a value` : `${option ?? 'an option'} takes no value`;
+    return / argument missing/.test(error.message)
+      ? `${option ?? 'an option'} needs a value`
+      : `${option ?? 'an option'} takes no value`;
   }
   return error.message.split('\n')[0]!;
 }
@@ -106,7 +124,12 @@ function parseCliArgs(
       strict: true,
       allowPositionals: true,
       options: {
-        ...Object.fromEntries(Object.entries(spec.options).map(([name, o]) => [name, o.type === 'string' ? { type: 'string' as const } : { type: 'boolean' as const }])),
+        ...Object.fromEntries(
+          Object.entries(spec.options).map(([name, o]) => [
+            name,
+            o.type === 'string' ? { type: 'string' as const } : { type: 'boolean' as const },
+          ]),
+        ),
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -117,10 +140,12 @@ function parseCliArgs(
   if (values.help) return { help: true, values, positional: undefined };
   const max = (spec.positional ? 1 : 0) + (spec.second ? 1 : 0);
   if (parsed.positionals.length > max) throw new UsageError(`unexpected argument ${parsed.positionals[max]}`);
-  if (spec.positional?.required && parsed.positionals.length === 0) throw new UsageError(`missing <${spec.positional.name}>`);
+  if (spec.positional?.required && parsed.positionals.length === 0)
+    throw new UsageError(`missing <${spec.positional.name}>`);
   for (const [name, o] of Object.entries(spec.options)) {
     const v = values[name];
-    if (typeof v === 'string' && o.choices && !o.choices.includes(v)) throw new UsageError(`--${name} "${v}" is not one of ${o.choices.join(', ')}`);
+    if (typeof v === 'string' && o.choices && !o.choices.includes(v))
+      throw new UsageError(`--${name} "${v}" is not one of ${o.choices.join(', ')}`);
     if (v === undefined && o.default !== undefined) values[name] = o.default;
     if (v === undefined && o.type === 'boolean') values[name] = false;
   }
@@ -137,7 +162,12 @@ export interface CliIo {
 }
 
 /** Runs a CLI and returns its exit code: 0 done, 1 failed, 2 wrong arguments. Never throws. */
-export async function runCli(spec: CliSpec, main: (args: CliArgs) => Promise<number | void>, argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(
+  spec: CliSpec,
+  main: (args: CliArgs) => Promise<number | void>,
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
   let values: CliValues = {};
   let debug = false;
   try {
@@ -181,7 +211,8 @@ export async function runCli(spec: CliSpec, main: (args: CliArgs) => Promise<num
     io.err(
       debug
         ? `${spec.name}: unexpected error: ${e.stack ?? e}`
-        : `${spec.name}: unexpected error: ${e.message ?? e}.${after} Set DEBUG=1 for the stack trace, and please report it (with the command you ran) as an issue of the project.`,
+        : `${spec.name}: unexpected error: ${e.message ?? e}.${after} Set DEBUG=1 for the stack trace, ` +
+            `and please report it (with the command you ran) as an issue of the project.`,
     );
     return 1;
   }

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildSite } from '../pipeline/build.ts';
-import { staleReason } from '../pipeline/stale-output.ts';
-import { progressFor } from '../pipeline/progress.ts';
-import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
+import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
+import { buildSite } from '../pipeline/build.ts';
+import { progressFor } from '../pipeline/progress.ts';
+import { staleReason } from '../pipeline/stale-output.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
 import { createSiteServer } from '../server/server.ts';
 import { startCommand } from './commands.ts';
@@ -16,7 +16,12 @@ await cliMain(startCommand, async ({ values, config }) => {
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url, config.dataDir);
   if (reason) {
     console.log(`Building: ${reason}.`);
-    const report = await buildSite({ root, outDir: distDir, settings: config, progress: progressFor(process.stderr, config.ci) });
+    const report = await buildSite({
+      root,
+      outDir: distDir,
+      settings: config,
+      progress: progressFor(process.stderr, config.ci),
+    });
     for (const w of sortFindings(report.warnings)) console.warn(formatFinding(w));
   }
   const keys = keyStoreFromEnv(config.apiKeys);
@@ -24,7 +29,11 @@ await cliMain(startCommand, async ({ values, config }) => {
   const server = createSiteServer({ distDir, datasets: DATASETS, keys, basePath: address.basePath });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConfigError(`port ${port} cannot be used (${error.code}): set PORT to another.`) : error),
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES'
+          ? new ConfigError(`port ${port} cannot be used (${error.code}): set PORT to another.`)
+          : error,
+      ),
     );
     server.listen(port, '127.0.0.1', resolve);
   });

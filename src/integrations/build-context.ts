@@ -6,10 +6,13 @@ const VIRTUAL_CONTEXT = 'virtual:campus/context';
 const RESOLVED = `\0${VIRTUAL_CONTEXT}`;
 const NAME = 'campus:build-context';
 /** A module of this project, as the virtual module's source imports it. */
-const moduleUrl = (relative: string) => JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
+const moduleUrl = (relative: string) =>
+  JSON.stringify(pathToFileURL(fileURLToPath(new URL(relative, import.meta.url))).href);
 
 /** What a bare `astro build` says: the site is built by `npm run build`. */
-export const BARE_BUILD = 'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
+export const BARE_BUILD =
+  'The site is built by `npm run build` (it reads and checks data/ and runs Astro with what the pages need), ' +
+  'not by `astro build` alone; `astro dev` serves the pages from data/ as they are.';
 
 /** What the integration is given: the build's page context, or nothing (then it reads data/ itself). */
 export interface BuildContextOptions {
@@ -17,7 +20,10 @@ export interface BuildContextOptions {
   pageContextJson?: string;
 }
 
-/** The virtual module's source: the build's page context and fill markers, or everything read from the project's data/. */
+/**
+ * The virtual module's source: the build's page context and fill markers, or everything read from the
+ * project's data/.
+ */
 function moduleSource(root: string, options: BuildContextOptions): string {
   if (options.pageContextJson !== undefined) {
     // In a build the pages get the page context and nothing else (the build hashes it to tell
@@ -42,7 +48,9 @@ import { buildingLookup } from ${moduleUrl('../core/buildings/location.ts')};
 const context = createBuildContext(${JSON.stringify(root)});
 export const pages = pageContext(context);
 export const fill = (name, arg = '') => pageFill(context, name, arg);
-export const calendarPageList = () => [...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) })];
+export const calendarPageList = () => [
+  ...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) }),
+];
 `;
 }
 

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
-import { DIRECTORY_FILE, readDataFiles, type DataReport } from '../core/datasets/data-folder.ts';
+import { type DataReport, DIRECTORY_FILE, readDataFiles } from '../core/datasets/data-folder.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -49,7 +59,10 @@ function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]
   return { files: files.sort(), refused };
 }
 
-/** Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with forward slashes, sorted. */
+/**
+ * Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with
+ * forward slashes, sorted.
+ */
 export function listDataFiles(dir: string): string[] {
   return listDataFolder(dir).files;
 }
@@ -121,7 +134,8 @@ export function readDataFolder(
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },
       'file-type',
-      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. Put the file itself here (a copy, not a link), or remove it.`,
+      `this is ${kind}, not a regular file: only regular files inside the data folder are read, so it was not. ` +
+        `Put the file itself here (a copy, not a link), or remove it.`,
     );
   }
   return report;
@@ -144,5 +158,12 @@ export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
     findings.error({ file: where, line: 1, column: 1 }, 'directory', what);
   }
   if (findings.errors.length > 0) throw new ValidationError(findings.list);
-  return { directory: report.directory!, datasets: report.datasets, ...(report.programs && { programs: report.programs }), ...(report.audiences && { audiences: report.audiences }), warnings: findings.warnings, sources: report.sources };
+  return {
+    directory: report.directory!,
+    datasets: report.datasets,
+    ...(report.programs && { programs: report.programs }),
+    ...(report.audiences && { audiences: report.audiences }),
+    warnings: findings.warnings,
+    sources: report.sources,
+  };
 }

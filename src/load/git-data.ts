@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError } from '../core/read/findings.ts';
 import type { DataFileInput } from '../core/datasets/data-folder.ts';
+import { ConfigError } from '../core/read/findings.ts';
 
 /** Runs git in `cwd` and returns its output as bytes; throws with git's own message on failure. */
 function git(cwd: string, args: string[]): Buffer {
@@ -32,7 +32,8 @@ export function readDataAtRef(ref: string, dataDir: string, cwd: string): DataFi
     git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   } catch {
     throw new ConfigError(
-      `git ref "${ref}" is not known here. In a shallow clone, fetch it first: git fetch --depth=1 origin ${ref.replace(/^origin\//, '')}`,
+      `git ref "${ref}" is not known here. In a shallow clone, fetch it first: ` +
+        `git fetch --depth=1 origin ${ref.replace(/^origin\//, '')}`,
     );
   }
   const prefix = folder === '' ? '' : `${folder.split(path.sep).join('/')}/`;

@@ -14,7 +14,8 @@ export function buildTimestamp(
 ): { timestamp: number; source: TimestampSource } {
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
   if (epoch) {
-    if (!/^\d+$/.test(epoch)) throw new ConfigError(`SOURCE_DATE_EPOCH "${epoch}" must be a whole number of seconds since 1970.`);
+    if (!/^\d+$/.test(epoch))
+      throw new ConfigError(`SOURCE_DATE_EPOCH "${epoch}" must be a whole number of seconds since 1970.`);
     return { timestamp: Number(epoch), source: 'SOURCE_DATE_EPOCH' };
   }
   try {

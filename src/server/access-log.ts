@@ -27,5 +27,8 @@ function redactKeys(target: string): string {
 
 /** One access-log line: time, method, target (keys redacted, controls escaped), status, length, duration. */
 export function accessLogLine(method: string, target: string, status: number, length: string, ms: number): string {
-  return `${new Date().toISOString()} ${printable(method)} ${printable(redactKeys(target))} ${status} ${length} ${ms.toFixed(1)}ms`;
+  return (
+    `${new Date().toISOString()} ${printable(method)} ${printable(redactKeys(target))} ${status} ${length} ` +
+    `${ms.toFixed(1)}ms`
+  );
 }

@@ -47,7 +47,11 @@ function codingWeights(header: string): Map<string, number> {
 }
 
 /** Picks the best encoding a client accepts (of `offered`, in order) for a body worth compressing. */
-export function chooseEncoding(acceptEncoding: string | undefined, size: number, offered: readonly Encoding[] = ['br', 'gzip']): Encoding {
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  size: number,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding {
   if (!acceptEncoding || size < 1024) return 'identity';
   const weights = codingWeights(acceptEncoding);
   return offered.find((name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0) ?? 'identity';
@@ -55,7 +59,10 @@ export function chooseEncoding(acceptEncoding: string | undefined, size: number,
 
 /** A strong ETag of bytes: SHA-1, hashed off the event loop when the body is large. */
 async function etagOf(body: Buffer): Promise<string> {
-  const digest = body.length < 256 * 1024 ? createHash('sha1').update(body).digest() : Buffer.from(await webcrypto.subtle.digest('SHA-1', body));
+  const digest =
+    body.length < 256 * 1024
+      ? createHash('sha1').update(body).digest()
+      : Buffer.from(await webcrypto.subtle.digest('SHA-1', body));
   return `"${digest.toString('base64url')}"`;
 }
 
@@ -75,7 +82,10 @@ export function cachedBody(body: Buffer, etag: string, grew: (bytes: number) => 
       if (!out) {
         const made =
           encoding === 'br'
-            ? brotli(body, { chunkSize: CHUNK, params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+            ? brotli(body, {
+                chunkSize: CHUNK,
+                params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+              })
             : gzipAsync(body, { level: 6, chunkSize: CHUNK });
         out = track(made, (b) => b.length);
         variants.set(encoding, out);
@@ -85,7 +95,9 @@ export function cachedBody(body: Buffer, etag: string, grew: (bytes: number) => 
     jsonpPiece() {
       if (!piece) {
         const json = body.subarray(0, jsonLength);
-        const made = deflateRawAsync(json, { level: 6, chunkSize: CHUNK, finishFlush: constants.Z_SYNC_FLUSH }).then((deflated) => ({ deflated, crc: crc32(json), length: json.length }));
+        const made = deflateRawAsync(json, { level: 6, chunkSize: CHUNK, finishFlush: constants.Z_SYNC_FLUSH }).then(
+          (deflated) => ({ deflated, crc: crc32(json), length: json.length }),
+        );
         piece = track(made, (p) => p.deflated.length);
       }
       return piece;

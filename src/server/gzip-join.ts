@@ -56,10 +56,15 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
  * CRC-32 combined from the pieces' CRCs. Returns the parts to write in order.
  */
 export function gzipJoin(prefix: Buffer, piece: DeflatedPiece, suffix: Buffer): Buffer[] {
-  if (prefix.length > 0xffff || suffix.length > 0xffff) throw new RangeError('gzipJoin: prefix and suffix must be under 64 KiB');
+  if (prefix.length > 0xffff || suffix.length > 0xffff)
+    throw new RangeError('gzipJoin: prefix and suffix must be under 64 KiB');
   const crc = crc32Combine(crc32Combine(crc32(prefix), piece.crc, piece.length), crc32(suffix), suffix.length);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE((prefix.length + piece.length + suffix.length) % 2 ** 32, 4);
-  return [Buffer.concat([GZIP_HEADER, storedBlock(prefix, false)]), piece.deflated, Buffer.concat([storedBlock(suffix, true), trailer])];
+  return [
+    Buffer.concat([GZIP_HEADER, storedBlock(prefix, false)]),
+    piece.deflated,
+    Buffer.concat([storedBlock(suffix, true), trailer]),
+  ];
 }

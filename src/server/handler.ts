@@ -4,11 +4,12 @@
 // usage counts come in through the small interfaces below, each runtime's own.
 import type { DatasetRegistry } from '../core/datasets/dataset.ts';
 import type { MethodService } from '../core/datasets/method-services.ts';
-import { envelope, errorEnvelope, type Envelope } from '../core/records/envelope.ts';
-import { pathParameters, type Format, type MethodEntry } from '../core/records/method-entry.ts';
+import { DIRECTORY_FILE, parseDirectoryFile, publishedServices } from '../core/datasets/published-directory.ts';
+import { type Envelope, envelope, errorEnvelope } from '../core/records/envelope.ts';
+import { type Format, type MethodEntry, pathParameters } from '../core/records/method-entry.ts';
 import { renderJson, renderJsonp } from '../core/render/json.ts';
 import { renderXml } from '../core/render/xml.ts';
-import { createApiRouter, formatOfPath, type ApiRoute } from '../core/site/api-routes.ts';
+import { type ApiRoute, createApiRouter, formatOfPath } from '../core/site/api-routes.ts';
 import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
 import { headerRules, headersOfRules, UNSERVED_FILES } from '../core/site/host-config.ts';
 import {
@@ -21,7 +22,6 @@ import {
   siteCacheControl,
 } from '../core/site/http-policy.ts';
 import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
-import { DIRECTORY_FILE, parseDirectoryFile, publishedServices } from '../core/datasets/published-directory.ts';
 import { canonicalPath, encodePath, rawPathOf } from '../core/site/request-path.ts';
 import { countsUsage } from '../core/site/usage-policy.ts';
 import { printable } from './access-log.ts';
@@ -214,7 +214,8 @@ export function createHandler<F extends SiteFile>(
     if (wantsJsonp && !isSafeCallback(raw)) {
       return fail(
         400,
-        `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, at most ${MAX_CALLBACK_LENGTH} characters.`,
+        `callback must be a JavaScript identifier or dotted path such as handleData or app.onData, ` +
+          `at most ${MAX_CALLBACK_LENGTH} characters.`,
         'json',
         api.entry?.methodId ?? null,
       );
@@ -254,10 +255,13 @@ export function createHandler<F extends SiteFile>(
     const file = await files.find(version, sitePath);
     if (!file) {
       const detail = !entry
-        ? `no method answers at this path. The directory of methods is at ${withBase(basePath, methodListingFile(rules.directory))}.`
+        ? `no method answers at this path. The directory of methods is at ` +
+          `${withBase(basePath, methodListingFile(rules.directory))}.`
         : service?.hasData
-          ? `method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''} has no record at ${local.slice(sitePaths.api.length)}: check the value in the path (${entry.path}).`
-          : `method ${entry.methodId} (${entry.path}) is listed in the directory, but this static API publishes no data for it.`;
+          ? `method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''} has no record at ` +
+            `${local.slice(sitePaths.api.length)}: check the value in the path (${entry.path}).`
+          : `method ${entry.methodId} (${entry.path}) is listed in the directory, ` +
+            `but this static API publishes no data for it.`;
       return fail(404, detail, api.format, entry?.methodId ?? null, callback);
     }
     if (service?.hasData) await count();

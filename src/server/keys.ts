@@ -22,7 +22,10 @@ export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore 
     try {
       text = readFileSync(env.API_KEYS_FILE, 'utf8');
     } catch (error) {
-      throw new ConfigError(`API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}). Give a file with one key per line.`);
+      throw new ConfigError(
+        `API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${(error as NodeJS.ErrnoException).code}). ` +
+          `Give a file with one key per line.`,
+      );
     }
     for (const line of text.split(/\r?\n/)) {
       const k = line.trim();
@@ -30,7 +33,9 @@ export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore 
     }
   }
   if (keys.size === 0 && (env.API_KEYS !== undefined || env.API_KEYS_FILE !== undefined)) {
-    throw new ConfigError('API_KEYS / API_KEYS_FILE are set but hold no key. Unset them to accept any key, or list at least one.');
+    throw new ConfigError(
+      'API_KEYS / API_KEYS_FILE are set but hold no key. Unset them to accept any key, or list at least one.',
+    );
   }
   return keys.size > 0
     ? { mode: 'list', size: keys.size, accepts: (key) => keys.has(key) }

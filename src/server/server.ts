@@ -12,7 +12,7 @@ import type { MethodEntry } from '../core/records/method-entry.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
 import { accessLogLine } from './access-log.ts';
-import { FileCache, MAX_CACHED_FILE, type CachedBody } from './file-cache.ts';
+import { type CachedBody, FileCache, MAX_CACHED_FILE } from './file-cache.ts';
 import { createHandler, madeAnswer, type SiteFiles } from './handler.ts';
 import type { KeyStore } from './keys.ts';
 import { sendBody, sendJsonp, sendLargeFile } from './respond.ts';
@@ -100,7 +100,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   const known = madeAnswer(response);
   const body = known ? known.body : new Uint8Array(await response.arrayBuffer());
   if (known) for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
-  else response.headers.forEach((value, name) => res.setHeader(name, value));
+  else for (const [name, value] of response.headers) res.setHeader(name, value);
   res.setHeader('Content-Length', String(body.length));
   res.writeHead(response.status);
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,11 @@ export interface BuildRun {
 }
 
 /** Runs `npm run build`'s entry point as a user would, into `outDir`, with extra environment. */
-export async function runBuild(outDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<BuildRun> {
+export async function runBuild(
+  outDir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<BuildRun> {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
@@ -54,16 +58,23 @@ export function startBuild(outDir: string, env: Record<string, string> = {}, arg
   const child = spawn(
     process.execPath,
     ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/build.ts', '--out', outDir, ...args],
-    { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   let text = '';
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const ended = new Promise<number | NodeJS.Signals>((resolve) => child.on('close', (code, signal) => resolve(signal ?? code ?? 1)));
+  const ended = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.on('close', (code, signal) => resolve(signal ?? code ?? 1)),
+  );
   const printed = (wanted: string) =>
     new Promise<void>((resolve, reject) => {
       const look = () => {
         if (text.includes(wanted)) resolve();
-        else if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`the build ended without printing "${wanted}":\n${text}`));
+        else if (child.exitCode !== null || child.signalCode !== null)
+          reject(new Error(`the build ended without printing "${wanted}":\n${text}`));
         else setTimeout(look, 20);
       };
       look();
@@ -72,7 +83,12 @@ export function startBuild(outDir: string, env: Record<string, string> = {}, arg
 }
 
 /** Runs one of the project's CLI scripts (check, diff, ...) and captures its output. */
-export async function runCli(script: string, args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<BuildRun> {
+export async function runCli(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<BuildRun> {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
@@ -111,7 +127,10 @@ export async function copySmallData(dest: string, options: { terms?: readonly st
   await cp(data, dest, { recursive: true, filter: keep });
 }
 
-/** Removes a folder made by tempDir (retrying while a build's background process still writes a spare version there). */
+/**
+ * Removes a folder made by tempDir (retrying while a build's background process still writes a spare
+ * version there).
+ */
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }

@@ -5,21 +5,28 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { readDataFiles, readDatasetFiles, type DataReport } from '../../src/core/datasets/data-folder.ts';
+import { type DataReport, readDataFiles, readDatasetFiles } from '../../src/core/datasets/data-folder.ts';
 import type { Dataset } from '../../src/core/datasets/dataset.ts';
-import { Findings, type Finding } from '../../src/core/read/findings.ts';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
+import { type Finding, Findings } from '../../src/core/read/findings.ts';
 import type { DataDiff } from '../../src/core/review/data-diff.ts';
 import { readDataFolder } from '../../src/load/data-fs.ts';
-import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { ROOT } from './build.ts';
 
 /** A finding as the data set tests compare them: `file:line:column severity rule`. */
 export const findingKey = (f: Finding): string => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`;
 
-/** Reads in-memory files (path inside the set's folder → text) as one data set's folder; returns the key of each finding. */
+/**
+ * Reads in-memory files (path inside the set's folder → text) as one data set's folder; returns the
+ * key of each finding.
+ */
 export function checkFiles(dataset: Dataset, files: Record<string, string>): string[] {
   const findings = new Findings();
-  const sources = Object.entries(files).map(([rel, text]) => ({ rel, file: rel, bytes: new TextEncoder().encode(text) }));
+  const sources = Object.entries(files).map(([rel, text]) => ({
+    rel,
+    file: rel,
+    bytes: new TextEncoder().encode(text),
+  }));
   readDatasetFiles(dataset, sources, findings);
   return findings.list.map(findingKey);
 }
@@ -58,9 +65,16 @@ export function dataFindings(name: string): Finding[] {
  * The rows of a CSV file as papaparse reads them, each by the header's names (`renamed` gives
  * some another name): an independent reading to compare the published records with.
  */
-export async function plainCsvRows(file: string, renamed: Record<string, string> = {}): Promise<Record<string, string>[]> {
+export async function plainCsvRows(
+  file: string,
+  renamed: Record<string, string> = {},
+): Promise<Record<string, string>[]> {
   const text = await readFile(file, 'utf8');
-  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => renamed[h] ?? h }).data;
+  return Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: true,
+    transformHeader: (h) => renamed[h] ?? h,
+  }).data;
 }
 
 /** Reads one file (its path inside data/, its text) as `npm run diff` reads a side of a comparison. */
@@ -70,5 +84,10 @@ export function readForDiff(rel: string, text: string): DataReport {
 
 /** A diff's tables by their keys: [label, keys added, keys removed, [key, fields changed] of each changed record]. */
 export function diffKeys(diff: DataDiff): [string, string[], string[], [string, string[]][]][] {
-  return diff.datasets.map((d) => [d.label, d.added.map((r) => r.key), d.removed.map((r) => r.key), d.changed.map((c) => [c.key, c.fields.map((f) => f.field)])]);
+  return diff.datasets.map((d) => [
+    d.label,
+    d.added.map((r) => r.key),
+    d.removed.map((r) => r.key),
+    d.changed.map((c) => [c.key, c.fields.map((f) => f.field)]),
+  ]);
 }

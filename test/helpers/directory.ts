@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDirectory } from '../../src/core/datasets/directory.ts';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { Findings } from '../../src/core/read/findings.ts';
 import { concretePath, type MethodEntry } from '../../src/core/records/method-entry.ts';
-import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { ROOT } from './build.ts';
 
 /** The directory of a data folder (data/ by default); throws on an error in it. */

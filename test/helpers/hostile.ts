@@ -2,7 +2,7 @@
 // and fuzz suites share.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readDataFiles, type DataReport } from '../../src/core/datasets/data-folder.ts';
+import { type DataReport, readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import type { Finding } from '../../src/core/read/findings.ts';
 import { listDataFiles } from '../../src/load/data-fs.ts';

@@ -1,6 +1,6 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import net from 'node:net';
+import { type Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 
 /** A response as a client reads it: status, headers and the raw (undecoded) body bytes. */
 export interface RawResponse {
@@ -23,17 +23,25 @@ export async function close(server: Server): Promise<void> {
 }
 
 /** Sends one request with node:http (no automatic decompression) and reads the whole body. */
-export function get(origin: string, path: string, options: { method?: string; headers?: Record<string, string>; agent?: Agent } = {}): Promise<RawResponse> {
+export function get(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; agent?: Agent } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${origin}${path}`,
+      { method: options.method ?? 'GET', headers: options.headers, agent: options.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -1,6 +1,6 @@
 // Who a session is open to, read from the data folder with papaparse and plain rules, not through
 // the code under test: the task tests count what a student should get from this.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { ROOT } from './build.ts';
@@ -23,7 +23,10 @@ export const sessionRows: Row[] = readdirSync(path.join(ROOT, 'data/infosessions
 const audienceRows = read('audiences/audiences.csv');
 const programRows = read('programs/programs.csv');
 
-/** The audiences (their names) an audience label opens a session to, by data/audiences/audiences.csv; `ALL` is every one. */
+/**
+ * The audiences (their names) an audience label opens a session to, by data/audiences/audiences.csv;
+ * `ALL` is every one.
+ */
 export function audiencesOf(label: string): string[] {
   const every = [
     ...new Set(audienceRows.flatMap((r) => r.audiences!.split('|').map((a) => a.trim())).filter((a) => a !== 'ALL')),

@@ -60,4 +60,3 @@ function documentOf(doc: Envelope): XMLBuilder {
 export function renderXmlDocument(doc: Envelope): string {
   return `${documentOf(doc).end({ prettyPrint: true, wellFormed: true })}\n`;
 }
-

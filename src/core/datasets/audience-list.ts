@@ -1,6 +1,6 @@
 import { closest } from '../read/closest.ts';
 import { Findings } from '../read/findings.ts';
-import { EVERY_AUDIENCE, type AudienceList } from '../records/audience-list.ts';
+import { type AudienceList, EVERY_AUDIENCE } from '../records/audience-list.ts';
 import { labelKey } from '../records/program-list.ts';
 import { cellPosition, readCsvRows } from './csv-reader.ts';
 import type { ReadRecord, SourceFile } from './dataset.ts';

@@ -1,5 +1,5 @@
 import { FORBIDDEN_CHARS, forbiddenCharMessage } from '../read/characters.ts';
-import { checkRowWidths, parseCsvTable, type CsvCell } from '../read/csv-table.ts';
+import { type CsvCell, checkRowWidths, parseCsvTable } from '../read/csv-table.ts';
 import { decodeUtf8 } from '../read/decode.ts';
 import type { Findings } from '../read/findings.ts';
 import type { PublishedRecord } from '../records/record-spec.ts';
@@ -30,7 +30,10 @@ export interface CsvTableRule {
   describeFile?(baseName: string): FileDescription;
   /** The rules of one row beyond its shape; reports to `findings`. */
   checkRow?(row: DataRow, findings: Findings, context: ReadContext): void;
-  /** The record of a checked row; by default each column is the field of its name, as text. Undefined leaves the row out. */
+  /**
+   * The record of a checked row; by default each column is the field of its name, as text. Undefined
+   * leaves the row out.
+   */
   toRecord?(row: DataRow, findings: Findings, context: ReadContext): PublishedRecord | undefined;
 }
 
@@ -48,7 +51,10 @@ export function cellPosition(cell: CsvCell, index: number): { line: number; colu
     : { line: cell.line + breaks, column: index - lineStart + 1 + doubled };
 }
 
-/** A value as a finding quotes it: shortened past 40 characters, a line break written \n so that the finding stays on one line. */
+/**
+ * A value as a finding quotes it: shortened past 40 characters, a line break written \n so that the
+ * finding stays on one line.
+ */
 export function shownValue(value: string): string {
   const short = value.length > 40 ? `${value.slice(0, 37)}...` : value;
   return `"${short.replaceAll('\r', '\\r').replaceAll('\n', '\\n')}"`;
@@ -70,7 +76,8 @@ export function checkCell(file: string, field: string, cell: CsvCell, findings: 
     findings.error(
       place(lead[0].length - 1),
       'stray-quote',
-      `${field} starts with a space before its opening quote, so the quotes are read as part of the value (and a comma inside it splits the cell). ` +
+      `${field} starts with a space before its opening quote, so the quotes are read as part of the value (and a ` +
+        `comma inside it splits the cell). ` +
         'Remove the space after the comma (`npm run check -- --fix` does).',
     );
   } else if (value !== value.trim()) {
@@ -79,7 +86,8 @@ export function checkCell(file: string, field: string, cell: CsvCell, findings: 
     findings.warning(
       place(leading > 0 ? 0 : value.trimEnd().length),
       'whitespace',
-      `${field} ${shownValue(value)} has ${leading > 0 ? 'leading' : 'trailing'} ${/[\r\n]/.test(around) ? 'spaces or line breaks' : 'spaces'}; ` +
+      `${field} ${shownValue(value)} has ${leading > 0 ? 'leading' : 'trailing'} ` +
+        `${/[\r\n]/.test(around) ? 'spaces or line breaks' : 'spaces'}; ` +
         'they are published as written. Remove them (`npm run check -- --fix` does).',
     );
   }
@@ -90,12 +98,21 @@ export function checkCell(file: string, field: string, cell: CsvCell, findings: 
  * them are a warning), checks its shape and every cell, and returns the rows that have the
  * right number of cells.
  */
-export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly string[], findings: Findings): DataRow[] {
+export function readCsvRows(
+  bytes: Uint8Array,
+  file: string,
+  columns: readonly string[],
+  findings: Findings,
+): DataRow[] {
   const text = decodeUtf8(bytes, file, findings);
   const table = parseCsvTable(text, file, findings);
   const expected = columns.join(',');
   if (!table.header) {
-    findings.error({ file, line: 1, column: 1 }, 'header', `the file is empty. Its first line must be the header: ${expected}`);
+    findings.error(
+      { file, line: 1, column: 1 },
+      'header',
+      `the file is empty. Its first line must be the header: ${expected}`,
+    );
     return [];
   }
   const got = table.header.cells.map((c) => c.value.trim());
@@ -107,7 +124,8 @@ export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly s
     findings.error(
       { file, line: at.line, column: got[k] === undefined ? at.column + at.value.length : at.column },
       'header',
-      `the header is not the canonical one: column ${k + 1} should be ${columns[k] ? `"${columns[k]}"` : 'absent'} but is ${found}. ` +
+      `the header is not the canonical one: column ${k + 1} should be ${columns[k] ? `"${columns[k]}"` : 'absent'} ` +
+        `but is ${found}. ` +
         `The first line must read exactly: ${expected}`,
     );
     return [];
@@ -117,7 +135,8 @@ export function readCsvRows(bytes: Uint8Array, file: string, columns: readonly s
       findings.warning(
         { file, line: cell.line, column: cell.column },
         'whitespace',
-        `the header name "${cell.value}" has spaces around it. The first line must read exactly: ${expected} (\`npm run check -- --fix\` repairs it).`,
+        `the header name "${cell.value}" has spaces around it. ` +
+          `The first line must read exactly: ${expected} (\`npm run check -- --fix\` repairs it).`,
       );
     }
   }
@@ -153,7 +172,13 @@ function textRecord(row: DataRow): PublishedRecord {
  * `match` takes its path, and every row that passes its checks becomes a record of that table.
  * A file no rule takes is an error naming the files the data set expects.
  */
-export function readCsvTables(name: string, rules: readonly CsvTableRule[], files: readonly SourceFile[], findings: Findings, context: ReadContext = new Map()): Tables {
+export function readCsvTables(
+  name: string,
+  rules: readonly CsvTableRule[],
+  files: readonly SourceFile[],
+  findings: Findings,
+  context: ReadContext = new Map(),
+): Tables {
   const tables: Record<string, ReadRecord[]> = Object.fromEntries(rules.map((r) => [r.table, []]));
   for (const source of files) {
     const rule = rules.find((r) => r.match.test(source.rel));
@@ -161,7 +186,10 @@ export function readCsvTables(name: string, rules: readonly CsvTableRule[], file
       findings.error(
         { file: source.file, line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no table of the data set "${name}". Its files are named like ${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; rename or remove it.`,
+        `this file belongs to no table of the data set "${name}". ` +
+          `Its files are named like ` +
+          `${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; ` +
+          `rename or remove it.`,
       );
       continue;
     }
@@ -171,10 +199,16 @@ export function readCsvTables(name: string, rules: readonly CsvTableRule[], file
 }
 
 /** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
-function readCsvFile(source: SourceFile, rule: CsvTableRule, findings: Findings, context: ReadContext = new Map()): ReadRecord[] {
+function readCsvFile(
+  source: SourceFile,
+  rule: CsvTableRule,
+  findings: Findings,
+  context: ReadContext = new Map(),
+): ReadRecord[] {
   const { base, key } = baseName(source.rel);
   const described = rule.describeFile?.(base);
-  if (described && !described.ok) findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
+  if (described && !described.ok)
+    findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
   const out: ReadRecord[] = [];
   for (const row of readCsvRows(source.bytes, source.file, rule.columns, findings)) {
     rule.checkRow?.(row, findings, context);

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
+import { Findings, type Place } from '../read/findings.ts';
+import type { AudienceList } from '../records/audience-list.ts';
+import { infosessionRecord } from '../records/infosession-record.ts';
+import type { MethodEntry } from '../records/method-entry.ts';
+import type { ProgramList } from '../records/program-list.ts';
+import { fieldNames, recordProblem } from '../records/record-spec.ts';
+import { SPEC_METHODS } from '../records/spec-methods.ts';
+import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
 import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
 import { checkMethodFiles } from './method-files.ts';
-import type { MethodEntry } from '../records/method-entry.ts';
-import { Findings, type Place } from '../read/findings.ts';
-import { fieldNames, recordProblem } from '../records/record-spec.ts';
-import type { ProgramList } from '../records/program-list.ts';
-import { infosessionRecord } from '../records/infosession-record.ts';
 import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
-import type { AudienceList } from '../records/audience-list.ts';
-import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
-import { SPEC_METHODS } from '../records/spec-methods.ts';
 
 /** The name of the method directory inside a data folder. */
 export const DIRECTORY_FILE = 'methods.csv';
@@ -54,9 +54,14 @@ export function sourceDigest(files: readonly SourceFile[]): string {
  * (`npm run check -- ../shared/datasets/quest`), or failing both a data set its file name names
  * (`1139infosessions.csv`).
  */
-function datasetOf(rel: string, registry: DatasetRegistry, folderName: string | undefined): { name: string; inner: string } | undefined {
+function datasetOf(
+  rel: string,
+  registry: DatasetRegistry,
+  folderName: string | undefined,
+): { name: string; inner: string } | undefined {
   const [first, ...rest] = rel.split('/');
-  const real = (name: string | undefined) => name !== undefined && registry[name] !== undefined && !registry[name]!.derived;
+  const real = (name: string | undefined) =>
+    name !== undefined && registry[name] !== undefined && !registry[name]!.derived;
   if (rest.length > 0 && real(first)) return { name: first!, inner: rest.join('/') };
   if (real(folderName)) return { name: folderName!, inner: rel };
   const base = rel.split('/').pop()!.toLowerCase();
@@ -90,7 +95,13 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
       const key = table.key.map((k) => String(record.values[k])).join(' ');
       const before = seen.get(key);
       if (before) {
-        findings.error(at, 'duplicate-key', `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. Each ${table.record.title.toLowerCase()} is listed once: merge the two rows or give this one its own ${table.key.join(' and ')}.`);
+        findings.error(
+          at,
+          'duplicate-key',
+          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. ` +
+            `Each ${table.record.title.toLowerCase()} is listed once: ` +
+            `merge the two rows or give this one its own ${table.key.join(' and ')}.`,
+        );
       } else {
         seen.set(key, at);
       }
@@ -99,20 +110,35 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
 }
 
 /** Reports disagreements between the directory's `source` column and the methods each data set feeds. */
-function checkSources(directory: readonly MethodEntry[], registry: DatasetRegistry, file: string, findings: Findings): void {
+function checkSources(
+  directory: readonly MethodEntry[],
+  registry: DatasetRegistry,
+  file: string,
+  findings: Findings,
+): void {
   const byId = new Map(directory.map((e) => [e.methodId, e]));
   for (const entry of directory) {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     if (set && !set.feeds[entry.methodId]) {
       const fed = Object.keys(set.feeds).join(', ') || 'none';
-      findings.error({ file, line: entry.line, column: 1 }, 'directory', `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). Name the data set that does, or leave source empty.`);
+      findings.error(
+        { file, line: entry.line, column: 1 },
+        'directory',
+        `source "${entry.source}" does not feed method ${entry.methodId} (it feeds ${fed}). ` +
+          `Name the data set that does, or leave source empty.`,
+      );
     }
   }
   for (const set of Object.values(registry)) {
     for (const id of Object.keys(set.feeds).map(Number)) {
       const entry = byId.get(id);
       if (entry && entry.source !== set.name) {
-        findings.error({ file, line: entry.line, column: 1 }, 'directory', `the data set "${set.name}" feeds method ${id}, but its row names ${entry.source ? `source "${entry.source}"` : 'no source'}. Write ${set.name} in its source column.`);
+        findings.error(
+          { file, line: entry.line, column: 1 },
+          'directory',
+          `the data set "${set.name}" feeds method ${id}, but its row names ` +
+            `${entry.source ? `source "${entry.source}"` : 'no source'}. Write ${set.name} in its source column.`,
+        );
       }
     }
   }
@@ -154,8 +180,8 @@ function checkWholeFolder(
   for (const entry of directory) {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     if (set && !set.derived && !datasets[set.name]) {
-      const message =
-        `method ${entry.methodId} publishes the data set "${set.name}", ` + `but ${show(set.name)}/ has no data file.`;
+      const folder = show(set.name);
+      const message = `method ${entry.methodId} publishes the data set "${set.name}", but ${folder}/ has no data file.`;
       findings.error({ file, line: entry.line, column: 1 }, 'directory', message);
     }
   }
@@ -210,11 +236,14 @@ export function readDataFiles(
     }
     const owner = datasetOf(rel, registry, folderName);
     if (!owner) {
-      const sets = Object.values(registry).filter((s) => !s.derived).map((s) => s.name);
+      const sets = Object.values(registry)
+        .filter((s) => !s.derived)
+        .map((s) => s.name);
       findings.error(
         { file: show(rel), line: 1, column: 1 },
         'unknown-file',
-        `this file belongs to no data set. Put each data set's files in its folder: ${sets.map((s) => show(s)).join('/, ')}/.`,
+        `this file belongs to no data set. Put each data set's files in its folder: ` +
+          `${sets.map((s) => show(s)).join('/, ')}/.`,
       );
       continue;
     }
@@ -232,26 +261,47 @@ export function readDataFiles(
     for (const entry of directory) {
       const set = entry.source === undefined ? undefined : registry[entry.source];
       const feed = set?.feeds[entry.methodId];
-      if (set && feed && !set.derived && datasets[set.name]) checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
+      if (set && feed && !set.derived && datasets[set.name])
+        checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
     }
   }
   if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
   const programs = readPrograms(programFiles, datasets, show, findings);
   if (programs && datasets.infosessions) {
-    checkSessionPrograms(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), programs, findings);
+    checkSessionPrograms(
+      datasets.infosessions.sessions ?? [],
+      files.get('infosessions') ?? [],
+      fieldNames(infosessionRecord),
+      programs,
+      findings,
+    );
   }
   const audiences = readAudiences(audienceFiles, show, findings);
   if (audiences && datasets.infosessions) {
-    checkSessionAudiences(datasets.infosessions.sessions ?? [], files.get('infosessions') ?? [], fieldNames(infosessionRecord), audiences, findings);
+    checkSessionAudiences(
+      datasets.infosessions.sessions ?? [],
+      files.get('infosessions') ?? [],
+      fieldNames(infosessionRecord),
+      audiences,
+      findings,
+    );
   }
   return { directory, datasets, programs, audiences, findings, files: inputs.map((i) => show(i.rel)), sources };
 }
 
 /** The audience list from data/audiences/ (any other file there is an error). */
-function readAudiences(files: Map<string, Uint8Array>, show: (rel: string) => string, findings: Findings): AudienceList | undefined {
+function readAudiences(
+  files: Map<string, Uint8Array>,
+  show: (rel: string) => string,
+  findings: Findings,
+): AudienceList | undefined {
   for (const rel of files.keys()) {
     if (rel !== AUDIENCE_LIST.labels) {
-      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(AUDIENCE_LIST.folder)} holds ${show(AUDIENCE_LIST.labels)} only. Move or remove this file.`);
+      findings.error(
+        { file: show(rel), line: 1, column: 1 },
+        'unknown-file',
+        `${show(AUDIENCE_LIST.folder)} holds ${show(AUDIENCE_LIST.labels)} only. Move or remove this file.`,
+      );
     }
   }
   const labels = files.get(AUDIENCE_LIST.labels);
@@ -259,10 +309,20 @@ function readAudiences(files: Map<string, Uint8Array>, show: (rel: string) => st
 }
 
 /** The program list from data/programs/ (any other file there is an error), its faculties Quest's groups. */
-function readPrograms(files: Map<string, Uint8Array>, datasets: Record<string, Tables>, show: (rel: string) => string, findings: Findings): ProgramList | undefined {
+function readPrograms(
+  files: Map<string, Uint8Array>,
+  datasets: Record<string, Tables>,
+  show: (rel: string) => string,
+  findings: Findings,
+): ProgramList | undefined {
   for (const rel of files.keys()) {
     if (rel !== PROGRAM_LIST.labels) {
-      findings.error({ file: show(rel), line: 1, column: 1 }, 'unknown-file', `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ${show(PROGRAM_LIST.faculties)}). Move or remove this file.`);
+      findings.error(
+        { file: show(rel), line: 1, column: 1 },
+        'unknown-file',
+        `${show(PROGRAM_LIST.folder)} holds ${show(PROGRAM_LIST.labels)} only (its faculties are ` +
+          `${show(PROGRAM_LIST.faculties)}). Move or remove this file.`,
+      );
     }
   }
   const labels = files.get(PROGRAM_LIST.labels);

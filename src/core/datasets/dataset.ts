@@ -10,7 +10,10 @@ export interface SourceFile {
   bytes: Uint8Array;
 }
 
-/** One record a reader made: its values (fitting its table's description), where it starts, and its file's base name (a term, a subject, …). */
+/**
+ * One record a reader made: its values (fitting its table's description), where it starts, and its
+ * file's base name (a term, a subject, …).
+ */
 export type ReadRecord = DataRecord;
 
 /** A data set's records, by table name. */
@@ -20,11 +23,17 @@ export type Tables = Readonly<Record<string, readonly ReadRecord[]>>;
 export interface TableSpec {
   name: string;
   record: RecordSpec;
-  /** The natural key: `npm run diff` matches records by it; a table holds each key once (checked for every data set). */
+  /**
+   * The natural key: `npm run diff` matches records by it; a table holds each key once (checked for
+   * every data set).
+   */
   key: readonly string[];
   /** Whether the key may repeat (then the reader's own rules say what a repeat means); default false. */
   repeats?: boolean;
-  /** The fields `npm run diff` shows for an added or removed record; default the key and the next three plain fields. */
+  /**
+   * The fields `npm run diff` shows for an added or removed record; default the key and the next three
+   * plain fields.
+   */
   shown?: readonly string[];
 }
 

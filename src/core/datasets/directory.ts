@@ -1,8 +1,8 @@
-import { readCsvRows } from './csv-reader.ts';
 import { fileNameProblem } from '../read/file-name.ts';
-import { sitePaths } from '../site/paths.ts';
 import type { Findings } from '../read/findings.ts';
-import { pathParameters, type MethodEntry } from '../records/method-entry.ts';
+import { type MethodEntry, pathParameters } from '../records/method-entry.ts';
+import { sitePaths } from '../site/paths.ts';
+import { readCsvRows } from './csv-reader.ts';
 
 /** The columns of data/methods.csv, in order. */
 export const DIRECTORY_COLUMNS = [
@@ -47,11 +47,19 @@ export function readDirectory(
   const entries: MethodEntry[] = [];
   for (const row of rows) {
     const v = (name: (typeof DIRECTORY_COLUMNS)[number]) => row.cells[name]!.value;
-    const at = (name: (typeof DIRECTORY_COLUMNS)[number]) => ({ file, line: row.cells[name]!.line, column: row.cells[name]!.column });
+    const at = (name: (typeof DIRECTORY_COLUMNS)[number]) => ({
+      file,
+      line: row.cells[name]!.line,
+      column: row.cells[name]!.column,
+    });
     const integer = (name: 'method_id' | 'service_id' | 'cache_seconds', required: boolean): number | undefined => {
       if (v(name) === '' && !required) return undefined;
       if (/^\d+$/.test(v(name))) return Number(v(name));
-      findings.error(at(name), 'directory', `${name} "${v(name)}" is not a whole number (e.g. ${name === 'cache_seconds' ? '0' : '1129'}).`);
+      findings.error(
+        at(name),
+        'directory',
+        `${name} "${v(name)}" is not a whole number (e.g. ${name === 'cache_seconds' ? '0' : '1129'}).`,
+      );
       return undefined;
     };
     const yesNo = (name: 'enabled' | 'key_required'): boolean | undefined => {
@@ -69,12 +77,16 @@ export function readDirectory(
       findings.error(
         at('path'),
         'directory',
-        `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, e.g. /resources/infosessions.{format}.`,
+        `path "${path}" must start with /, use lower-case segments or {placeholders}, and end in .{format}, ` +
+          `e.g. /resources/infosessions.{format}.`,
       );
     }
     if (PATH_PATTERN.test(path)) {
       // Each segment names a folder or file of the output, and so does the name of its schemas.
-      const segments = path.replace(/\.\{format\}$/, '').slice(1).split('/');
+      const segments = path
+        .replace(/\.\{format\}$/, '')
+        .slice(1)
+        .split('/');
       const named = segments.map((s) => (s.startsWith('{') ? undefined : fileNameProblem(s))).find((p) => p);
       const schema = sitePaths.jsonSchema({ path });
       const schemaName = schema.split('/').pop()!;
@@ -94,32 +106,58 @@ export function readDirectory(
     }
     const duplicate = <K>(seen: Map<K, number>, key: K, column: (typeof DIRECTORY_COLUMNS)[number], what: string) => {
       const before = seen.get(key);
-      if (before !== undefined) findings.error(at(column), 'directory', `${what} is already used on line ${before}; each method needs its own.`);
+      if (before !== undefined)
+        findings.error(
+          at(column),
+          'directory',
+          `${what} is already used on line ${before}; each method needs its own.`,
+        );
       else seen.set(key, row.line);
     };
     if (methodId !== undefined) duplicate(byId, methodId, 'method_id', `method_id ${methodId}`);
     duplicate(byPath, path, 'path', `path ${path}`);
     const serviceName = v('service_name');
-    if (serviceName === '') findings.error(at('service_name'), 'directory', 'service_name is empty: name the service (e.g. resources).');
+    if (serviceName === '')
+      findings.error(at('service_name'), 'directory', 'service_name is empty: name the service (e.g. resources).');
     if (serviceId !== undefined) {
       const known = serviceNames.get(serviceId);
       if (known !== undefined && known !== serviceName) {
-        findings.error(at('service_name'), 'directory', `service ${serviceId} is called "${known}" on an earlier line, not "${serviceName}". One service ID has one name.`);
+        findings.error(
+          at('service_name'),
+          'directory',
+          `service ${serviceId} is called "${known}" on an earlier line, not "${serviceName}". ` +
+            `One service ID has one name.`,
+        );
       }
       serviceNames.set(serviceId, serviceName);
     }
     const source = text('source');
     if (source !== undefined) {
       if (!knownSources.includes(source)) {
-        findings.error(at('source'), 'directory', `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). Leave it empty for a method listed without data.`);
+        findings.error(
+          at('source'),
+          'directory',
+          `source "${source}" is not a data set this build knows (${knownSources.join(', ')}). ` +
+            `Leave it empty for a method listed without data.`,
+        );
       }
     }
     const noDataNote = text('no_data_note');
     if (noDataNote !== undefined && source !== undefined) {
-      findings.error(at('no_data_note'), 'directory', `method ${v('method_id')} names the data set "${source}" and a no_data_note; the note says why no data is published. Keep one.`);
+      findings.error(
+        at('no_data_note'),
+        'directory',
+        `method ${v('method_id')} names the data set "${source}" and a no_data_note; ` +
+          `the note says why no data is published. Keep one.`,
+      );
     }
     if (noDataNote !== undefined && pathParameters(path).length > 0) {
-      findings.error(at('no_data_note'), 'directory', `method ${v('method_id')} has placeholders in its path, so it has no file to hold a no-data answer. Say it on the purpose instead, or leave no_data_note empty.`);
+      findings.error(
+        at('no_data_note'),
+        'directory',
+        `method ${v('method_id')} has placeholders in its path, so it has no file to hold a no-data answer. ` +
+          `Say it on the purpose instead, or leave no_data_note empty.`,
+      );
     }
     entries.push({
       methodId: methodId ?? 0,
@@ -145,6 +183,7 @@ export function readDirectory(
 
 /** Drops absent optional facts so entries compare and serialise cleanly. */
 function stripUndefined(entries: MethodEntry[]): MethodEntry[] {
-  return entries.map((e) => Object.fromEntries(Object.entries(e).filter(([, x]) => x !== undefined)) as unknown as MethodEntry);
+  return entries.map(
+    (e) => Object.fromEntries(Object.entries(e).filter(([, x]) => x !== undefined)) as unknown as MethodEntry,
+  );
 }
-

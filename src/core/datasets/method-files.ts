@@ -1,8 +1,8 @@
-import type { Feed, ReadRecord, Tables } from './dataset.ts';
-import type { Findings, Place } from '../read/findings.ts';
 import { CaseFolder, fileNameProblem } from '../read/file-name.ts';
-import { concretePath, pathParameters, type MethodEntry } from '../records/method-entry.ts';
-import { project, type PublishedRecord } from '../records/record-spec.ts';
+import type { Findings, Place } from '../read/findings.ts';
+import { concretePath, type MethodEntry, pathParameters } from '../records/method-entry.ts';
+import { type PublishedRecord, project } from '../records/record-spec.ts';
+import type { Feed, ReadRecord, Tables } from './dataset.ts';
 
 /** One file of a method: the values of its path's placeholders (none at a fixed path), and its data. */
 export interface MethodFile {
@@ -10,7 +10,10 @@ export interface MethodFile {
   data: readonly PublishedRecord[] | PublishedRecord;
 }
 
-/** A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not starting with a dot. */
+/**
+ * A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not
+ * starting with a dot.
+ */
 const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*$/;
 
 /** A name as a finding quotes it: shortened past 40 characters. */
@@ -25,16 +28,31 @@ function shortName(name: string): string {
  * be a path segment, a path another method has, two records for one `object` file, a fixed
  * `object` method without exactly one record) go to `findings` when given.
  */
-export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly ReadRecord[], directory: readonly MethodEntry[], where: Place, findings?: Findings): MethodFile[] {
+export function methodFiles(
+  entry: MethodEntry,
+  feed: Feed,
+  records: readonly ReadRecord[],
+  directory: readonly MethodEntry[],
+  where: Place,
+  findings?: Findings,
+): MethodFile[] {
   const holes = pathParameters(entry.path);
   const cut = (r: ReadRecord) => project(r.values, feed.record);
   if (holes.length === 0) {
     if (feed.data === 'array') return [{ params: [], data: records.map(cut) }];
-    if (records.length !== 1) findings?.error(where, 'method-data', `method ${entry.methodId} publishes one record, but its data set gives ${records.length}.`);
+    if (records.length !== 1)
+      findings?.error(
+        where,
+        'method-data',
+        `method ${entry.methodId} publishes one record, but its data set gives ${records.length}.`,
+      );
     return records.length === 0 ? [] : [{ params: [], data: cut(records[0]!) }];
   }
-  if (!feed.params) throw new Error(`the feed of method ${entry.methodId} (${entry.path}) needs params: its path has placeholders`);
-  const fixed = new Set(directory.filter((e) => pathParameters(e.path).length === 0).map((e) => concretePath(e, 'json')));
+  if (!feed.params)
+    throw new Error(`the feed of method ${entry.methodId} (${entry.path}) needs params: its path has placeholders`);
+  const fixed = new Set(
+    directory.filter((e) => pathParameters(e.path).length === 0).map((e) => concretePath(e, 'json')),
+  );
   const groups = new Map<string, { params: readonly string[]; records: ReadRecord[] }>();
   // The files of one folder, by their names: two that differ only in case are one file on Windows and macOS.
   const folders = new Map<string, CaseFolder>();
@@ -43,7 +61,12 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
     const at = record.at ?? where;
     const bad = params.find((p) => !SEGMENT.test(p));
     if (params.length !== holes.length || bad !== undefined) {
-      findings?.error(at, 'path-value', `"${bad ?? params.join('/')}" cannot be ${holes.join('/')} in the path of method ${entry.methodId} (${entry.path}): use letters, digits, -, _ or . only, not starting with a dot.`);
+      findings?.error(
+        at,
+        'path-value',
+        `"${bad ?? params.join('/')}" cannot be ${holes.join('/')} in the path of method ${entry.methodId} ` +
+          `(${entry.path}): use letters, digits, -, _ or . only, not starting with a dot.`,
+      );
       continue;
     }
     const id = params.join('/');
@@ -73,21 +96,40 @@ export function methodFiles(entry: MethodEntry, feed: Feed, records: readonly Re
     }
     const own = concretePath({ path: holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path) }, 'json');
     if (fixed.has(own)) {
-      findings?.error(at, 'path-value', `"${id}" would put method ${entry.methodId}'s file at ${own}, the path of another method. Rename it.`);
+      findings?.error(
+        at,
+        'path-value',
+        `"${id}" would put method ${entry.methodId}'s file at ${own}, the path of another method. Rename it.`,
+      );
       continue;
     }
     const group = groups.get(id);
     if (!group) groups.set(id, { params, records: [record] });
     else if (feed.data === 'object') {
       const first = group.records[0]!.at;
-      findings?.error(at, 'duplicate-key', `method ${entry.methodId} publishes one record per ${holes.join('/')}, and "${id}" is already given${first ? ` at ${first.file}:${first.line}` : ''}. Resolve the two into one.`);
+      findings?.error(
+        at,
+        'duplicate-key',
+        `method ${entry.methodId} publishes one record per ${holes.join('/')}, and "${id}" is already given` +
+          `${first ? ` at ${first.file}:${first.line}` : ''}. Resolve the two into one.`,
+      );
     } else group.records.push(record);
   }
-  return [...groups.values()].map((g) => ({ params: g.params, data: feed.data === 'object' ? cut(g.records[0]!) : g.records.map(cut) }));
+  return [...groups.values()].map((g) => ({
+    params: g.params,
+    data: feed.data === 'object' ? cut(g.records[0]!) : g.records.map(cut),
+  }));
 }
 
 /** Checks how a data set's records map onto a method's files (see methodFiles), reporting to `findings`. */
-export function checkMethodFiles(entry: MethodEntry, feed: Feed, tables: Tables, directory: readonly MethodEntry[], file: string, findings: Findings): void {
+export function checkMethodFiles(
+  entry: MethodEntry,
+  feed: Feed,
+  tables: Tables,
+  directory: readonly MethodEntry[],
+  file: string,
+  findings: Findings,
+): void {
   const records = feed.records({ tables, directory, timestamp: 0, apiBase: '' });
   methodFiles(entry, feed, records, directory, { file, line: entry.line, column: 1 }, findings);
 }

@@ -1,6 +1,6 @@
-import type { DatasetRegistry, LiveRequest } from './dataset.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
+import type { DatasetRegistry, LiveRequest } from './dataset.ts';
 
 /** What a server needs to know of a method to answer it: whether its files hold data, and how to answer it live. */
 export interface MethodService {
@@ -11,7 +11,10 @@ export interface MethodService {
 }
 
 /** How each method of the directory is served, by method ID, from the data sets that feed them. */
-export function methodServices(directory: readonly MethodEntry[], registry: DatasetRegistry): Map<number, MethodService> {
+export function methodServices(
+  directory: readonly MethodEntry[],
+  registry: DatasetRegistry,
+): Map<number, MethodService> {
   const out = new Map<number, MethodService>();
   for (const entry of directory) {
     const feed = entry.source === undefined ? undefined : registry[entry.source]?.feeds[entry.methodId];

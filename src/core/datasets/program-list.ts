@@ -1,12 +1,19 @@
 import { closest } from '../read/closest.ts';
-import { Findings } from '../read/findings.ts';
-import { EVERY_FACULTY, labelKey, type Faculty, type LabelMeaning, type ProgramList } from '../records/program-list.ts';
-import { cellPosition, readCsvRows, shownValue } from './csv-reader.ts';
 import { fileNameProblem } from '../read/file-name.ts';
+import { Findings } from '../read/findings.ts';
+import { EVERY_FACULTY, type Faculty, type LabelMeaning, labelKey, type ProgramList } from '../records/program-list.ts';
+import { cellPosition, readCsvRows, shownValue } from './csv-reader.ts';
 import type { ReadRecord, SourceFile } from './dataset.ts';
 
-/** The program list's folder and file inside the data folder (the site's own data, published by no method); its faculties are Quest's academic groups. */
-export const PROGRAM_LIST = { folder: 'programs/', labels: 'programs/programs.csv', faculties: 'quest/AcademicGroups.csv' } as const;
+/**
+ * The program list's folder and file inside the data folder (the site's own data, published by no
+ * method); its faculties are Quest's academic groups.
+ */
+export const PROGRAM_LIST = {
+  folder: 'programs/',
+  labels: 'programs/programs.csv',
+  faculties: 'quest/AcademicGroups.csv',
+} as const;
 
 const LABEL_COLUMNS = ['label', 'program', 'faculty'] as const;
 
@@ -33,7 +40,12 @@ export function readProgramList(
 ): ProgramList | undefined {
   const file = show(PROGRAM_LIST.labels);
   if (!faculties) {
-    findings.error({ file, line: 1, column: 1 }, 'program-list', `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. Add Quest's AcademicGroups.csv there.`);
+    findings.error(
+      { file, line: 1, column: 1 },
+      'program-list',
+      `${show(PROGRAM_LIST.faculties)} is missing: the program list names faculties by its group codes. ` +
+        `Add Quest's AcademicGroups.csv there.`,
+    );
     return undefined;
   }
   const codes = new Set(faculties.map((f) => f.code));
@@ -49,44 +61,89 @@ export function readProgramList(
     const code = faculty!.value.trim();
     const key = labelKey(text);
     if (!key) {
-      findings.error(at(label), 'program-list', 'the label is empty: write the program text as the session files write it.');
+      findings.error(
+        at(label),
+        'program-list',
+        'the label is empty: write the program text as the session files write it.',
+      );
       continue;
     }
     if (seen.has(key)) {
-      findings.error(at(label), 'program-list', `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`);
+      findings.error(
+        at(label),
+        'program-list',
+        `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`,
+      );
       continue;
     }
     seen.set(key, label!.line);
     // A label and a program each name a feed file (infosessions/programs/<name>.ics).
-    const named = ([[label, text], [program, name]] as const).find(([, t]) => fileNameProblem(t));
+    const named = (
+      [
+        [label, text],
+        [program, name],
+      ] as const
+    ).find(([, t]) => fileNameProblem(t));
     if (named) {
       findings.error(at(named[0]), 'file-name', `${shownValue(named[1])}: ${fileNameProblem(named[1])}.`);
       continue;
     }
     if (code !== EVERY_FACULTY && !codes.has(code)) {
-      findings.error(at(faculty), 'program-list', `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ${EVERY_FACULTY}.`);
+      findings.error(
+        at(faculty),
+        'program-list',
+        `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ` +
+          `${EVERY_FACULTY}.`,
+      );
       continue;
     }
     if (code === EVERY_FACULTY && name) {
-      findings.error(at(program), 'program-list', `a label of faculty ${EVERY_FACULTY} covers every program: leave its program empty, or give the program's own faculty.`);
+      findings.error(
+        at(program),
+        'program-list',
+        `a label of faculty ${EVERY_FACULTY} covers every program: ` +
+          `leave its program empty, or give the program's own faculty.`,
+      );
       continue;
     }
     const earlier = name && programFaculty.get(name);
     if (earlier && earlier.faculty !== code) {
-      findings.error(at(faculty), 'program-list', `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: a program belongs to one faculty. Use that faculty, or name the program differently (e.g. "${name} (${code})").`);
+      findings.error(
+        at(faculty),
+        'program-list',
+        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: ` +
+          'a program belongs to one faculty. ' +
+          `Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
+      );
       continue;
     }
     if (name && !earlier) programFaculty.set(name, { faculty: code, line: label!.line });
-    labels.set(key, code === EVERY_FACULTY ? { kind: 'all' } : name ? { kind: 'program', program: name, faculty: code } : { kind: 'faculty', faculty: code });
+    labels.set(
+      key,
+      code === EVERY_FACULTY
+        ? { kind: 'all' }
+        : name
+          ? { kind: 'program', program: name, faculty: code }
+          : { kind: 'faculty', faculty: code },
+    );
     written.push(text);
   }
   return { file, faculties: [...faculties], labels, written, abbreviations };
 }
 
-/** The codes students know programs and faculties by: Quest's subjects (`CS`, Computer Science) and groups (`MAT`, Mathematics). */
-export function abbreviationsOf(subjects: readonly ReadRecord[], groups: readonly ReadRecord[]): { code: string; name: string }[] {
+/**
+ * The codes students know programs and faculties by: Quest's subjects (`CS`, Computer Science) and
+ * groups (`MAT`, Mathematics).
+ */
+export function abbreviationsOf(
+  subjects: readonly ReadRecord[],
+  groups: readonly ReadRecord[],
+): { code: string; name: string }[] {
   const of = (code: unknown, name: unknown) => ({ code: String(code ?? '').trim(), name: String(name ?? '').trim() });
-  return [...subjects.map((r) => of(r.values.subject, r.values.description)), ...groups.map((r) => of(r.values.group_code, r.values.group_short_name))].filter((a) => a.code && a.name);
+  return [
+    ...subjects.map((r) => of(r.values.subject, r.values.description)),
+    ...groups.map((r) => of(r.values.group_code, r.values.group_short_name)),
+  ].filter((a) => a.code && a.name);
 }
 
 /** The program labels of one `programs` cell, each with its offset in the cell. */
@@ -106,7 +163,13 @@ function labelsOf(value: string): { label: string; at: number }[] {
  * closest label it does know (a warning: the session still shows, under its label as written).
  * Only a file holding such a label is parsed again, for the label's exact place.
  */
-export function checkSessionPrograms(records: readonly ReadRecord[], sources: readonly SourceFile[], columns: readonly string[], list: ProgramList, findings: Findings): void {
+export function checkSessionPrograms(
+  records: readonly ReadRecord[],
+  sources: readonly SourceFile[],
+  columns: readonly string[],
+  list: ProgramList,
+  findings: Findings,
+): void {
   const unknownIn = new Set<string>();
   // A few hundred cells repeat across every session: each is looked at once.
   const unknownCell = new Map<string, boolean>();
@@ -131,7 +194,8 @@ export function checkSessionPrograms(records: readonly ReadRecord[], sources: re
         findings.warning(
           { file: row.file, ...cellPosition(cell, at) },
           'program-label',
-          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. Write a known label, or add this one to ${list.file} with its program and faculty.`,
+          `program "${label}" is not in ${list.file}${near ? `; the closest known label is "${near}"` : ''}. ` +
+            `Write a known label, or add this one to ${list.file} with its program and faculty.`,
         );
       }
     }

@@ -1,7 +1,7 @@
-import type { DatasetRegistry } from './dataset.ts';
-import type { MethodService } from './method-services.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { DIRECTORY_FILE } from '../site/host-config.ts';
+import type { DatasetRegistry } from './dataset.ts';
+import type { MethodService } from './method-services.ts';
 
 export { DIRECTORY_FILE };
 

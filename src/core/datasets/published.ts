@@ -1,11 +1,13 @@
+import { type MethodEntry, type PublishedMethod, pathParameters } from '../records/method-entry.ts';
+import type { SiteData } from '../records/site-data.ts';
 import type { DatasetRegistry } from './dataset.ts';
 import { methodFiles } from './method-files.ts';
-import { pathParameters, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import type { SiteData } from '../records/site-data.ts';
 
 /** Why a method publishes no data, as its no-data envelope and page say. */
 function noDataReason(entry: MethodEntry): string {
-  return entry.noDataNote ?? `method ${entry.methodId} is listed in the directory, but no data set is published for it.`;
+  return (
+    entry.noDataNote ?? `method ${entry.methodId} is listed in the directory, but no data set is published for it.`
+  );
 }
 
 /**
@@ -14,7 +16,11 @@ function noDataReason(entry: MethodEntry): string {
  * fixed path of every other method (and of a live method, which only `npm start` can answer),
  * and nothing for a method with placeholders that nothing feeds.
  */
-export function publishedMethods(site: SiteData, registry: DatasetRegistry, ctx: { apiBase: string; timestamp: number }): PublishedMethod[] {
+export function publishedMethods(
+  site: SiteData,
+  registry: DatasetRegistry,
+  ctx: { apiBase: string; timestamp: number },
+): PublishedMethod[] {
   return site.directory.map((entry): PublishedMethod => {
     const set = entry.source === undefined ? undefined : registry[entry.source];
     const feed = set?.feeds[entry.methodId];
@@ -25,9 +31,21 @@ export function publishedMethods(site: SiteData, registry: DatasetRegistry, ctx:
         : { entry, shape: 'array', files: [], live: false };
     }
     const live = feed.live !== undefined;
-    if (feed.live?.staticReason) return { entry, record: feed.record, shape: feed.data, files: [{ params: [], data: [] }], noData: feed.live.staticReason, live };
+    if (feed.live?.staticReason)
+      return {
+        entry,
+        record: feed.record,
+        shape: feed.data,
+        files: [{ params: [], data: [] }],
+        noData: feed.live.staticReason,
+        live,
+      };
     const records = feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx });
-    const files = methodFiles(entry, feed, records, site.directory, { file: 'methods.csv', line: entry.line, column: 1 });
+    const files = methodFiles(entry, feed, records, site.directory, {
+      file: 'methods.csv',
+      line: entry.line,
+      column: 1,
+    });
     return { entry, record: feed.record, shape: feed.data, files, live };
   });
 }

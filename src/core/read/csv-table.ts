@@ -140,7 +140,8 @@ export function parseCsvTable(original: string, file: string, findings: Findings
           findings.error(
             { file, ...(at === undefined ? { line: row.line, column: 1 } : index.position(at)) },
             'stray-quote',
-            'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ""this""").',
+            'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ' +
+              '""this""").',
           );
         }
       }
@@ -170,7 +171,8 @@ export function checkRowWidths(table: CsvTable, width: number, findings: Finding
       n > width
         ? `this row has ${n} cells, the header has ${width}: the extra cells start here. ` +
             'A value that contains a comma must be wrapped in double quotes.'
-        : `this row has ${n} cells, the header has ${width}: it ends here. Add the missing cells (empty ones are fine: ,,).`,
+        : `this row has ${n} cells, the header has ${width}: it ends here. ` +
+            `Add the missing cells (empty ones are fine: ,,).`,
     );
   }
   return fit;

@@ -8,7 +8,8 @@ function validUtf8Prefix(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (need < 0) return i;
     const chunk = bytes.subarray(i, i + need + 1);
     if (chunk.length !== need + 1) return i;
@@ -44,7 +45,9 @@ function describeBadByte(byte: number): string {
   const likely = cp1252.decode(Uint8Array.of(byte));
   const readsAs = /[\u0080-\u009f\ufffd]/.test(likely)
     ? ''
-    : ` In Windows-1252 this byte is "${likely}" (U+${likely.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): the file was probably saved in that encoding.`;
+    : ` In Windows-1252 this byte is "${likely}" ` +
+      `(U+${likely.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): ` +
+      `the file was probably saved in that encoding.`;
   return `byte ${hex} is not valid UTF-8.${readsAs} Save the file as UTF-8 (\`npm run check -- --fix\` converts it).`;
 }
 

@@ -1,4 +1,4 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { FORBIDDEN_CHARS, forbiddenCharMessage } from './characters.ts';
 import { decodeUtf8 } from './decode.ts';
 import type { Findings, Place } from './findings.ts';
@@ -23,7 +23,10 @@ export interface JsonMember {
 /** How a parse error reads for a contributor. */
 function explain(error: ParseError): string {
   const what = printParseErrorCode(error.error);
-  return `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; comments and trailing commas are not allowed.`;
+  return (
+    `the JSON is not well-formed here (${what}). Check the commas, quotes and brackets around this place; ` +
+    `comments and trailing commas are not allowed.`
+  );
 }
 
 /**
@@ -90,7 +93,13 @@ function convert(
         const keyAt = place(keyNode.offset);
         checkCharacters(keyNode, 'the member name', text, place, findings);
         const before = seen.get(key);
-        if (before) findings.error(keyAt, 'duplicate-member', `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. Remove or rename one.`);
+        if (before)
+          findings.error(
+            keyAt,
+            'duplicate-member',
+            `the member "${key}" is already given at line ${before.line}; a reader would keep only one of them. ` +
+              `Remove or rename one.`,
+          );
         else seen.set(key, keyAt);
         members.push({ key, keyAt, value: convert(valueNode, text, place, findings, key) });
       }
@@ -102,7 +111,12 @@ function convert(
       checkCharacters(node, name, text, place, findings);
       return { kind: 'string', value: String(node.value), at };
     case 'number':
-      return { kind: 'number', value: Number(node.value), text: text.slice(node.offset, node.offset + node.length), at };
+      return {
+        kind: 'number',
+        value: Number(node.value),
+        text: text.slice(node.offset, node.offset + node.length),
+        at,
+      };
     case 'boolean':
       return { kind: 'boolean', value: Boolean(node.value), at };
     default:

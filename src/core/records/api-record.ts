@@ -5,7 +5,12 @@ export const versionRecord: RecordSpec = {
   name: 'version',
   title: 'API version',
   fields: [
-    { name: 'version', type: 'number', nullable: true, description: 'Version number, as meta.version carries it, e.g. 2.1' },
+    {
+      name: 'version',
+      type: 'number',
+      nullable: true,
+      description: 'Version number, as meta.version carries it, e.g. 2.1',
+    },
     { name: 'release_date', type: 'string', nullable: true, description: 'Release day, YYYY-MM-DD' },
   ],
 };

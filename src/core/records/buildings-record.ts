@@ -2,7 +2,13 @@ import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
 /** A part of a building (a wing, a house, an addition): a row of the data whose parent_code names the building. */
 const buildingSectionFields: readonly FieldSpec[] = [
-  { name: 'section_name', type: 'string', nullable: true, description: "Name of the part (the reference's field table says array; its sample, like this service, writes one string)" },
+  {
+    name: 'section_name',
+    type: 'string',
+    nullable: true,
+    description:
+      "Name of the part (the reference's field table says array; its sample, like this service, writes one string)",
+  },
   { name: 'latitude', type: 'number', nullable: true, description: 'Latitude of the part, decimal degrees' },
   { name: 'longitude', type: 'number', nullable: true, description: 'Longitude of the part, decimal degrees' },
 ];
@@ -12,13 +18,44 @@ export const buildingRecord: RecordSpec = {
   name: 'building',
   title: 'Building',
   fields: [
-    { name: 'building_id', type: 'string', nullable: true, description: 'Building number; may contain letters, e.g. 20CC' },
-    { name: 'building_code', type: 'string', nullable: true, description: 'Short code used on campus maps and in room names, e.g. MC' },
+    {
+      name: 'building_id',
+      type: 'string',
+      nullable: true,
+      description: 'Building number; may contain letters, e.g. 20CC',
+    },
+    {
+      name: 'building_code',
+      type: 'string',
+      nullable: true,
+      description: 'Short code used on campus maps and in room names, e.g. MC',
+    },
     { name: 'building_name', type: 'string', nullable: true, description: 'Official full name' },
-    { name: 'alternate_names', type: 'string-list', nullable: true, description: 'Other names the building is known by' },
-    { name: 'latitude', type: 'number', nullable: true, description: 'Latitude, decimal degrees; null when the data has no position' },
-    { name: 'longitude', type: 'number', nullable: true, description: 'Longitude, decimal degrees; null when the data has no position' },
-    { name: 'building_sections', type: 'record-list', nullable: true, description: 'Parts of the building, in the order the data lists them', fields: buildingSectionFields },
+    {
+      name: 'alternate_names',
+      type: 'string-list',
+      nullable: true,
+      description: 'Other names the building is known by',
+    },
+    {
+      name: 'latitude',
+      type: 'number',
+      nullable: true,
+      description: 'Latitude, decimal degrees; null when the data has no position',
+    },
+    {
+      name: 'longitude',
+      type: 'number',
+      nullable: true,
+      description: 'Longitude, decimal degrees; null when the data has no position',
+    },
+    {
+      name: 'building_sections',
+      type: 'record-list',
+      nullable: true,
+      description: 'Parts of the building, in the order the data lists them',
+      fields: buildingSectionFields,
+    },
   ],
 };
 
@@ -28,6 +65,13 @@ export const buildingTableRecord: RecordSpec = {
   title: 'Building',
   fields: [
     ...buildingRecord.fields,
-    { name: 'parent_code', type: 'string', nullable: true, description: 'Code of the building this one is a part of (e.g. V1 for a house of Student Village 1); null for a building of its own' },
+    {
+      name: 'parent_code',
+      type: 'string',
+      nullable: true,
+      description:
+        'Code of the building this one is a part of (e.g. V1 for a house of Student Village 1); ' +
+        'null for a building of its own',
+    },
   ],
 };

@@ -16,9 +16,20 @@ const parts = new Intl.DateTimeFormat('en-US', {
 /** The campus's wall clock at an instant: date and time fields, the zone's abbreviation, its offset in minutes. */
 function wallClock(unixSeconds: number) {
   const p = Object.fromEntries(parts.formatToParts(new Date(unixSeconds * 1000)).map((x) => [x.type, x.value]));
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => Number(p[k]));
+  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) =>
+    Number(p[k]),
+  );
   const asUtc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) / 1000;
-  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second!, zone: String(p.timeZoneName), offset: Math.round((asUtc - unixSeconds) / 60) };
+  return {
+    year: year!,
+    month: month!,
+    day: day!,
+    hour: hour!,
+    minute: minute!,
+    second: second!,
+    zone: String(p.timeZoneName),
+    offset: Math.round((asUtc - unixSeconds) / 60),
+  };
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
@@ -27,7 +38,9 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 export function campusDateTime(unixSeconds: number): string {
   const c = wallClock(unixSeconds);
   const sign = c.offset < 0 ? '-' : '+';
-  return `${c.year}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}${sign}${pad(Math.trunc(c.offset / 60))}:${pad(c.offset % 60)}`;
+  const date = `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+  const time = `${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+  return `${date}T${time}${sign}${pad(Math.trunc(c.offset / 60))}:${pad(c.offset % 60)}`;
 }
 
 /** The campus zone's abbreviation at an instant: `EST` or `EDT`. */

@@ -1,15 +1,40 @@
 import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
 /** A text field the data set lacks: published as null (the reference's field, kept for its clients). */
-const absent = (name: string, description: string): FieldSpec => ({ name, type: 'string', nullable: true, description: `${description} (not in the data set: null)` });
+const absent = (name: string, description: string): FieldSpec => ({
+  name,
+  type: 'string',
+  nullable: true,
+  description: `${description} (not in the data set: null)`,
+});
 
 /** A flag of a course's `offerings` (method 1163): not in the data set, so null. */
-const flag = (name: string, description: string): FieldSpec => ({ name, type: 'boolean', nullable: true, description: `${description} (not in the data set: null)` });
+const flag = (name: string, description: string): FieldSpec => ({
+  name,
+  type: 'boolean',
+  nullable: true,
+  description: `${description} (not in the data set: null)`,
+});
 
-const subject: FieldSpec = { name: 'subject', type: 'string', nullable: true, description: 'Subject code, e.g. CS (the file name)' };
-const catalogNumber: FieldSpec = { name: 'catalog_number', type: 'string', nullable: true, description: 'Catalogue number: digits, sometimes a letter suffix, e.g. 135, 102W (the column `number`)' };
+const subject: FieldSpec = {
+  name: 'subject',
+  type: 'string',
+  nullable: true,
+  description: 'Subject code, e.g. CS (the file name)',
+};
+const catalogNumber: FieldSpec = {
+  name: 'catalog_number',
+  type: 'string',
+  nullable: true,
+  description: 'Catalogue number: digits, sometimes a letter suffix, e.g. 135, 102W (the column `number`)',
+};
 const title: FieldSpec = { name: 'title', type: 'string', nullable: true, description: 'Course title' };
-const units: FieldSpec = { name: 'units', type: 'number', nullable: true, description: 'Credit weight, e.g. 0.5 (not in the data set: null)' };
+const units: FieldSpec = {
+  name: 'units',
+  type: 'number',
+  nullable: true,
+  description: 'Credit weight, e.g. 0.5 (not in the data set: null)',
+};
 const level = absent('academic_level', '`undergraduate` or `graduate`');
 
 /** A course as the data set holds it: the three columns of `courses/<SUBJECT>.csv`. */
@@ -23,10 +48,21 @@ export const courseRowRecord: RecordSpec = {
 export const courseRecord: RecordSpec = {
   name: 'course',
   title: 'Course of a subject',
-  fields: [absent('course_id', "Registrar's course number, zero-padded, e.g. 004380"), subject, catalogNumber, title, units, absent('description', 'Short calendar description'), level],
+  fields: [
+    absent('course_id', "Registrar's course number, zero-padded, e.g. 004380"),
+    subject,
+    catalogNumber,
+    title,
+    units,
+    absent('description', 'Short calendar description'),
+    level,
+  ],
 };
 
-/** One course in full (method 1163): the reference's record, null (nested `offerings` included) where the data set has nothing. */
+/**
+ * One course in full (method 1163): the reference's record, null (nested `offerings` included) where
+ * the data set has nothing.
+ */
 export const courseDetailsRecord: RecordSpec = {
   name: 'courseDetails',
   title: 'Course details',
@@ -37,12 +73,22 @@ export const courseDetailsRecord: RecordSpec = {
     title,
     units,
     absent('description', 'Calendar description'),
-    { name: 'instructions', type: 'string-list', nullable: true, description: 'Kinds of class meeting: LEC, TUT, LAB, … (not in the data set: null)' },
+    {
+      name: 'instructions',
+      type: 'string-list',
+      nullable: true,
+      description: 'Kinds of class meeting: LEC, TUT, LAB, … (not in the data set: null)',
+    },
     absent('prerequisites', 'Prerequisites as calendar text'),
     absent('antirequisites', 'Antirequisites as calendar text'),
     absent('corequisites', 'Corequisites as calendar text'),
     absent('crosslistings', 'Cross-listed courses'),
-    { name: 'terms_offered', type: 'string-list', nullable: true, description: 'Term letters when offered: F, W, S (not in the data set: null)' },
+    {
+      name: 'terms_offered',
+      type: 'string-list',
+      nullable: true,
+      description: 'Term letters when offered: F, W, S (not in the data set: null)',
+    },
     absent('notes', 'Extra remarks'),
     {
       name: 'offerings',

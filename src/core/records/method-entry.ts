@@ -16,9 +16,15 @@ export interface MethodEntry {
   cacheSeconds?: number;
   usageCounting?: string;
   purpose?: string;
-  /** The data set that feeds the method (a folder of data/ such as `quest`, or a derived set such as `methods`); absent when none does. */
+  /**
+   * The data set that feeds the method (a folder of data/ such as `quest`, or a derived set such as
+   * `methods`); absent when none does.
+   */
   source?: string;
-  /** Why no data is published, when there is more to say than that no data set feeds it (e.g. withdrawn by its owner). */
+  /**
+   * Why no data is published, when there is more to say than that no data set feeds it (e.g. withdrawn
+   * by its owner).
+   */
   noDataNote?: string;
   /** Path placeholders by name, in path order (the method record's `parameters`). */
   parameters: string[];
@@ -37,7 +43,10 @@ export function concretePath(entry: Pick<MethodEntry, 'path'>, format: Format): 
   return path.includes('{') ? undefined : path;
 }
 
-/** The placeholders of a path but {format}, in order: `/courses/{department}/{number}.{format}` → department, number. */
+/**
+ * The placeholders of a path but {format}, in order: `/courses/{department}/{number}.{format}` →
+ * department, number.
+ */
 export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'format');
 }
@@ -45,7 +54,8 @@ export function pathParameters(path: string): string[] {
 /** The path of one of a method's files: its placeholders filled with `params` in order, e.g. `/buildings/MC.json`. */
 export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[]): string {
   const holes = pathParameters(entry.path);
-  if (holes.length !== params.length) throw new Error(`${entry.path} has ${holes.length} placeholders, not ${params.length}`);
+  if (holes.length !== params.length)
+    throw new Error(`${entry.path} has ${holes.length} placeholders, not ${params.length}`);
   return holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path.replace('{format}', format));
 }
 

@@ -9,7 +9,10 @@ export interface Faculty {
 }
 
 /** What one raw program label of the data means: one program, every program of a faculty, or every program. */
-export type LabelMeaning = { kind: 'program'; program: string; faculty: string } | { kind: 'faculty'; faculty: string } | { kind: 'all' };
+export type LabelMeaning =
+  | { kind: 'program'; program: string; faculty: string }
+  | { kind: 'faculty'; faculty: string }
+  | { kind: 'all' };
 
 /** The faculty value of data/programs/programs.csv that means "every faculty". */
 export const EVERY_FACULTY = 'ALL';
@@ -27,7 +30,10 @@ export interface ProgramList {
   labels: Map<string, LabelMeaning>;
   /** Every label as written in the list, in its order (for suggestions). */
   written: string[];
-  /** The codes students know programs and faculties by: Quest's subjects (`CS`) and groups (`MAT`), with their names. */
+  /**
+   * The codes students know programs and faculties by: Quest's subjects (`CS`) and groups (`MAT`), with
+   * their names.
+   */
   abbreviations?: { code: string; name: string }[];
 }
 
@@ -38,7 +44,13 @@ const keys = new Map<string, string>();
 export function labelKey(label: string): string {
   let key = keys.get(label);
   if (key === undefined) {
-    key = label.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+    key = label
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     if (keys.size < 100_000) keys.set(label, key);
   }
   return key;

@@ -18,7 +18,12 @@ export const academicUnitRecord: RecordSpec = {
   fields: [
     { name: 'unit_code', type: 'string', nullable: true, description: 'Unit code, e.g. AMATH' },
     { name: 'group_code', type: 'string', nullable: true, description: 'The group the unit belongs to (see 1229)' },
-    { name: 'unit_short_name', type: 'string', nullable: true, description: "Abbreviated name (Quest's, at most 30 characters)" },
+    {
+      name: 'unit_short_name',
+      type: 'string',
+      nullable: true,
+      description: "Abbreviated name (Quest's, at most 30 characters)",
+    },
     { name: 'unit_full_name', type: 'string', nullable: true, description: 'Full name' },
   ],
 };
@@ -40,7 +45,12 @@ export const termCodeRecord: RecordSpec = {
   name: 'termCode',
   title: 'Term letter code',
   fields: [
-    { name: 'term', type: 'string', nullable: true, description: 'Term letter: F, W, S, or J, A, M for the summer halves' },
+    {
+      name: 'term',
+      type: 'string',
+      nullable: true,
+      description: 'Term letter: F, W, S, or J, A, M for the summer halves',
+    },
     { name: 'description', type: 'string', nullable: true, description: 'What the letter stands for' },
   ],
 };

@@ -39,7 +39,13 @@ export interface RecordSpec {
 }
 
 /** A value as published: text, a number, a boolean, null, a list, or a nested record. */
-export type RecordValue = string | number | boolean | null | readonly RecordValue[] | { readonly [field: string]: RecordValue };
+export type RecordValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly RecordValue[]
+  | { readonly [field: string]: RecordValue };
 /** A record as published: field name to value, in field order. */
 export type PublishedRecord = Readonly<Record<string, RecordValue>>;
 
@@ -70,23 +76,36 @@ function valueProblem(value: RecordValue | undefined, field: FieldSpec, where: s
     case 'string-list':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : bad('a list of strings');
     case 'object':
-      return typeof value === 'object' && !Array.isArray(value) ? recordProblem(value as PublishedRecord, field.fields, where) : bad('an object');
+      return typeof value === 'object' && !Array.isArray(value)
+        ? recordProblem(value as PublishedRecord, field.fields, where)
+        : bad('an object');
     case 'record-list':
       if (!Array.isArray(value)) return bad('a list of records');
       for (let i = 0; i < value.length; i++) {
         const item = value[i] as RecordValue;
-        const problem = typeof item === 'object' && item !== null && !Array.isArray(item) ? recordProblem(item as PublishedRecord, field.fields, `${where}[${i}]`) : `${where}[${i}] should be a record`;
+        const problem =
+          typeof item === 'object' && item !== null && !Array.isArray(item)
+            ? recordProblem(item as PublishedRecord, field.fields, `${where}[${i}]`)
+            : `${where}[${i}] should be a record`;
         if (problem) return problem;
       }
       return undefined;
   }
 }
 
-/** Why a record does not fit the fields (a field missing, extra, out of order or of the wrong type); undefined when it fits. */
-export function recordProblem(record: PublishedRecord, fields: readonly FieldSpec[], where = 'the record'): string | undefined {
+/**
+ * Why a record does not fit the fields (a field missing, extra, out of order or of the wrong type);
+ * undefined when it fits.
+ */
+export function recordProblem(
+  record: PublishedRecord,
+  fields: readonly FieldSpec[],
+  where = 'the record',
+): string | undefined {
   const names = Object.keys(record);
   const expected = fields.map((f) => f.name);
-  if (names.join(',') !== expected.join(',')) return `${where} has the fields ${names.join(', ') || '(none)'}, not ${expected.join(', ')}`;
+  if (names.join(',') !== expected.join(','))
+    return `${where} has the fields ${names.join(', ') || '(none)'}, not ${expected.join(', ')}`;
   for (const field of fields) {
     const problem = valueProblem(record[field.name], field, `${where}.${field.name}`);
     if (problem) return problem;

@@ -14,8 +14,18 @@ export const serviceRecord: RecordSpec = {
       nullable: true,
       description: "The service's methods",
       fields: [
-        { name: 'method_id', type: 'string', nullable: true, description: 'Method number (a string, as the reference types it)' },
-        { name: 'method_url', type: 'string', nullable: true, description: 'Path relative to service_url, e.g. /services.{format}' },
+        {
+          name: 'method_id',
+          type: 'string',
+          nullable: true,
+          description: 'Method number (a string, as the reference types it)',
+        },
+        {
+          name: 'method_url',
+          type: 'string',
+          nullable: true,
+          description: 'Path relative to service_url, e.g. /services.{format}',
+        },
       ],
     },
   ],
@@ -26,10 +36,25 @@ export const serverTimeRecord: RecordSpec = {
   name: 'serverTime',
   title: 'Server time',
   fields: [
-    { name: 'timestamp', type: 'integer', nullable: true, description: 'Now, Unix seconds (in a static file: the build time)' },
-    { name: 'datetime', type: 'string', nullable: true, description: 'The same instant, ISO 8601 in campus time (America/Toronto) with its UTC offset' },
+    {
+      name: 'timestamp',
+      type: 'integer',
+      nullable: true,
+      description: 'Now, Unix seconds (in a static file: the build time)',
+    },
+    {
+      name: 'datetime',
+      type: 'string',
+      nullable: true,
+      description: 'The same instant, ISO 8601 in campus time (America/Toronto) with its UTC offset',
+    },
     { name: 'timezone', type: 'string', nullable: true, description: 'Zone abbreviation, EST or EDT' },
-    { name: 'key_reset_time', type: 'integer', nullable: true, description: 'Unix seconds of the next reset of monthly key usage: the start of the next campus month' },
+    {
+      name: 'key_reset_time',
+      type: 'integer',
+      nullable: true,
+      description: 'Unix seconds of the next reset of monthly key usage: the start of the next campus month',
+    },
   ],
 };
 
@@ -38,9 +63,24 @@ export const keyUsageRecord: RecordSpec = {
   name: 'keyUsage',
   title: 'Key usage',
   fields: [
-    { name: 'name', type: 'string', nullable: true, description: "Registered developer's name (null: keys are not registered with names here)" },
+    {
+      name: 'name',
+      type: 'string',
+      nullable: true,
+      description: "Registered developer's name (null: keys are not registered with names here)",
+    },
     { name: 'api_key', type: 'string', nullable: true, description: 'The key queried' },
-    { name: 'monthly_calls', type: 'integer', nullable: true, description: 'Counted calls with this key in the current campus month, this one included' },
-    { name: 'total_calls', type: 'integer', nullable: true, description: 'Counted calls with this key since the server started, this one included' },
+    {
+      name: 'monthly_calls',
+      type: 'integer',
+      nullable: true,
+      description: 'Counted calls with this key in the current campus month, this one included',
+    },
+    {
+      name: 'total_calls',
+      type: 'integer',
+      nullable: true,
+      description: 'Counted calls with this key since the server started, this one included',
+    },
   ],
 };

@@ -1,7 +1,17 @@
 /** Month names as the data writes them, January first. */
 export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 /** A calendar date with no time zone. `month` is 1-12. */
@@ -29,7 +39,9 @@ export function parseSessionDate(text: string): Parsed<CalendarDate> {
   if (!m || monthIndex < 0) {
     return {
       ok: false,
-      reason: `"${text}" is not a date like "September 5, 2013": write the month name in full, the day, a comma and the four-digit year.`,
+      reason:
+        `"${text}" is not a date like "September 5, 2013": ` +
+        `write the month name in full, the day, a comma and the four-digit year.`,
     };
   }
   const year = Number(m[3]);
@@ -50,7 +62,9 @@ export function parseClockTime(text: string): Parsed<number> {
   if (!m || hour < 1 || hour > 12 || minute > 59) {
     return {
       ok: false,
-      reason: `"${text}" is not a 12-hour time like "9:30 AM" or "12:00 PM": hour 1 to 12, a colon, two-digit minutes, a space, then AM or PM.`,
+      reason:
+        `"${text}" is not a 12-hour time like "9:30 AM" or "12:00 PM": ` +
+        `hour 1 to 12, a colon, two-digit minutes, a space, then AM or PM.`,
     };
   }
   return { ok: true, value: (hour % 12) * 60 + minute + (m[3] === 'PM' ? 720 : 0) };

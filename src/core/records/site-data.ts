@@ -1,7 +1,7 @@
-import type { MethodEntry } from './method-entry.ts';
 import type { Finding, Place } from '../read/findings.ts';
-import type { ProgramList } from './program-list.ts';
 import type { AudienceList } from './audience-list.ts';
+import type { MethodEntry } from './method-entry.ts';
+import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
 /** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */
@@ -23,6 +23,9 @@ export interface SiteData {
   audiences?: AudienceList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
-  /** Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a set made in memory. */
+  /**
+   * Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a
+   * set made in memory.
+   */
   sources?: Readonly<Record<string, string>>;
 }

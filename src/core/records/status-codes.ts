@@ -14,11 +14,25 @@ export interface StatusCode {
  */
 export const STATUS_CODES: readonly StatusCode[] = [
   { code: 200, message: 'Request successful', when: 'the method answered with its data' },
-  { code: 204, message: 'No data returned', when: 'the method is listed but no data set is published for it (served with HTTP 200: an HTTP 204 answer carries no body)' },
-  { code: 400, message: 'Bad request', when: 'the callback is not a safe JavaScript name, or the request path is not canonical' },
+  {
+    code: 204,
+    message: 'No data returned',
+    when:
+      'the method is listed but no data set is published for it (served with HTTP 200: ' +
+      'an HTTP 204 answer carries no body)',
+  },
+  {
+    code: 400,
+    message: 'Bad request',
+    when: 'the callback is not a safe JavaScript name, or the request path is not canonical',
+  },
   { code: 401, message: 'Unauthorized', when: 'a method that needs an API key was called without ?key=' },
   { code: 403, message: 'Forbidden', when: 'the API key given is not one the server accepts' },
-  { code: 404, message: 'Not found', when: 'no method answers at the path, or a method with a path parameter has no record for the value asked' },
+  {
+    code: 404,
+    message: 'Not found',
+    when: 'no method answers at the path, or a method with a path parameter has no record for the value asked',
+  },
   { code: 405, message: 'Method not allowed', when: 'the HTTP method is not GET or HEAD' },
   { code: 500, message: 'Internal server error', when: 'the server failed unexpectedly' },
   { code: 503, message: 'Service unavailable', when: 'the site is not built yet' },
@@ -35,6 +49,11 @@ export const statusCodeRecord: RecordSpec = {
   title: 'Status code',
   fields: [
     { name: 'code', type: 'integer', nullable: false, description: 'HTTP-style status code, as in meta.status' },
-    { name: 'message', type: 'string', nullable: false, description: 'The text meta.message starts with for this status' },
+    {
+      name: 'message',
+      type: 'string',
+      nullable: false,
+      description: 'The text meta.message starts with for this status',
+    },
   ],
 };

@@ -10,11 +10,36 @@ export const watcardVendorRecord: RecordSpec = {
   title: 'WatCard vendor',
   fields: [
     { name: 'vendor_id', type: 'integer', nullable: false, description: 'Vendor number, e.g. 12' },
-    { name: 'vendor_name', type: 'string', nullable: true, description: 'Business name; null where the data set does not name the vendor' },
-    { name: 'latitude', type: 'number', nullable: true, description: 'Latitude in decimal degrees (beyond the original record)' },
-    { name: 'longitude', type: 'number', nullable: true, description: 'Longitude in decimal degrees (beyond the original record)' },
+    {
+      name: 'vendor_name',
+      type: 'string',
+      nullable: true,
+      description: 'Business name; null where the data set does not name the vendor',
+    },
+    {
+      name: 'latitude',
+      type: 'number',
+      nullable: true,
+      description: 'Latitude in decimal degrees (beyond the original record)',
+    },
+    {
+      name: 'longitude',
+      type: 'number',
+      nullable: true,
+      description: 'Longitude in decimal degrees (beyond the original record)',
+    },
     { name: 'address', type: 'string', nullable: true, description: 'Street address (beyond the original record)' },
-    { name: 'phone_number', type: 'string', nullable: true, description: 'Telephone, 519-nnn-nnnn, an extension after " x" (beyond the original record)' },
-    { name: 'logo', type: 'string', nullable: true, description: "URL of the vendor's logo image; null where it is not known (beyond the original record)" },
+    {
+      name: 'phone_number',
+      type: 'string',
+      nullable: true,
+      description: 'Telephone, 519-nnn-nnnn, an extension after " x" (beyond the original record)',
+    },
+    {
+      name: 'logo',
+      type: 'string',
+      nullable: true,
+      description: "URL of the vendor's logo image; null where it is not known (beyond the original record)",
+    },
   ],
 };

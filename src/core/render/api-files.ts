@@ -1,15 +1,18 @@
-import { envelope, noDataEnvelope, type Envelope } from '../records/envelope.ts';
+import { type Envelope, envelope, noDataEnvelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import type { MadeFile } from './made-file.ts';
-import { sharedInput } from './shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
 import { jsonChunks, LISTING_BATCH, renderJson } from './json.ts';
+import type { MadeFile } from './made-file.ts';
+import { sharedInput } from './shared-input.ts';
 import { renderXml, xmlChunks } from './xml.ts';
 
 /** One file of the static API. */
 export interface ApiFile extends MadeFile<string | Iterable<string>> {
-  /** Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long listing's in pieces (see jsonChunks). */
+  /**
+   * Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long
+   * listing's in pieces (see jsonChunks).
+   */
   path: string;
   methodId: number;
   format: Format;
@@ -33,8 +36,14 @@ function inPieces(doc: Envelope): boolean {
 }
 
 /** The envelope of one of a method's files: its data, or the no-data answer (status 204) saying why there is none. */
-export function fileEnvelope(method: PublishedMethod, file: PublishedMethod['files'][number], timestamp: number): Envelope {
-  return method.noData !== undefined ? noDataEnvelope(method.entry.methodId, timestamp, method.noData) : envelope(method.entry.methodId, timestamp, file.data);
+export function fileEnvelope(
+  method: PublishedMethod,
+  file: PublishedMethod['files'][number],
+  timestamp: number,
+): Envelope {
+  return method.noData !== undefined
+    ? noDataEnvelope(method.entry.methodId, timestamp, method.noData)
+    : envelope(method.entry.methodId, timestamp, file.data);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import { isNested, type FieldSpec, type FieldType, type PublishedRecord } from '../records/record-spec.ts';
-import { fileEnvelope } from './api-files.ts';
+import { type FieldSpec, type FieldType, isNested, type PublishedRecord } from '../records/record-spec.ts';
 import type { RenderContext } from '../site/address.ts';
 import { EXAMPLE_CALLBACK, PLACEHOLDER_KEY } from '../site/parameters.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
+import { fileEnvelope } from './api-files.ts';
 import { html, SafeHtml } from './html.ts';
 import { renderXml } from './xml.ts';
 
@@ -60,7 +60,8 @@ export interface ExampleUrl {
  * an example callback; path placeholders stay in braces (and such a URL is no link).
  */
 export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>, published = false): ExampleUrl[] {
-  const url = (format: Format, extra: string[]) => `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
+  const url = (format: Format, extra: string[]) =>
+    `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
   const link = published && !/\{/.test(entry.path.replace('{format}', ''));
   return [
     ...FORMATS.map((format) => ({ label: format, url: url(format, []), link })),
@@ -82,7 +83,11 @@ export interface MethodLinks {
  * first file, as an example) and schemas when it has any; `true` stands for a fixed path's file.
  * Files needing a key carry the placeholder key.
  */
-export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePath'>, method: PublishedMethod | boolean | undefined): MethodLinks {
+export function methodLinks(
+  entry: MethodEntry,
+  ctx: Pick<RenderContext, 'basePath'>,
+  method: PublishedMethod | boolean | undefined,
+): MethodLinks {
   const at = (target: string) => withBase(ctx.basePath, target);
   const links: MethodLinks = { page: at(sitePaths.method(entry.methodId)) };
   const params = method === true ? [] : method ? method.files[0]?.params : undefined;
@@ -96,8 +101,15 @@ export function methodLinks(entry: MethodEntry, ctx: Pick<RenderContext, 'basePa
   };
 }
 
-/** The start of a method's real output in both formats: its first file's envelope with its first `count` records (or its record, or the no-data answer). */
-export function outputExcerpt(method: PublishedMethod, ctx: Pick<RenderContext, 'timestamp'>, count = 2): { json: string; xml: string; shown: number; total: number } | undefined {
+/**
+ * The start of a method's real output in both formats: its first file's envelope with its first
+ * `count` records (or its record, or the no-data answer).
+ */
+export function outputExcerpt(
+  method: PublishedMethod,
+  ctx: Pick<RenderContext, 'timestamp'>,
+  count = 2,
+): { json: string; xml: string; shown: number; total: number } | undefined {
   const file = method.files[0];
   if (!file) return undefined;
   const whole = fileEnvelope(method, file, ctx.timestamp);
@@ -147,12 +159,21 @@ export interface MethodStatus {
 /** How the catalogue labels a method: data published (or answered live), a no-data answer (and why), or nothing. */
 export function methodStatus(method: PublishedMethod | undefined): MethodStatus {
   if (!method || method.files.length === 0) return { kind: 'none', label: 'listed only: no data published' };
-  if (method.noData === undefined) return { kind: 'data', label: method.live ? 'data published; live under npm start' : 'data published' };
+  if (method.noData === undefined)
+    return { kind: 'data', label: method.live ? 'data published; live under npm start' : 'data published' };
   if (method.live) return { kind: 'no-data', label: 'answered live by npm start only' };
   return { kind: 'no-data', label: method.entry.noDataNote ? 'no data: withdrawn' : 'no data: answers 204' };
 }
 
-/** A path or URL as markup that may break after each `/`, `?` and `&` but the first character: `/api/<wbr>methods.json`. */
+/**
+ * A path or URL as markup that may break after each `/`, `?` and `&` but the first character:
+ * `/api/<wbr>methods.json`.
+ */
 export function breakablePath(path: string): SafeHtml {
-  return new SafeHtml(path.split(/(?<=.[/?&])/).map((part) => html`${part}`.value).join('<wbr>'));
+  return new SafeHtml(
+    path
+      .split(/(?<=.[/?&])/)
+      .map((part) => html`${part}`.value)
+      .join('<wbr>'),
+  );
 }

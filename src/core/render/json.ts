@@ -18,7 +18,8 @@ export function* jsonChunks(doc: Envelope, batch = LISTING_BATCH): Generator<str
   const [head, tail] = JSON.stringify({ ...doc, data: CUT }).split(JSON.stringify(CUT)) as [string, string];
   yield `${head}[`;
   // A batch as an array without its brackets: each record as JSON.stringify writes it in a list.
-  for (let i = 0; i < records.length; i += batch) yield `${i > 0 ? ',' : ''}${JSON.stringify(records.slice(i, i + batch)).slice(1, -1)}`;
+  for (let i = 0; i < records.length; i += batch)
+    yield `${i > 0 ? ',' : ''}${JSON.stringify(records.slice(i, i + batch)).slice(1, -1)}`;
   yield `]${tail}\n`;
 }
 

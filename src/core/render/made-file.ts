@@ -53,7 +53,10 @@ export class InputDigests {
     return name;
   }
 
-  /** The name an object stands in by: given, or made now for a shared input (sharedInput); undefined for any other object. */
+  /**
+   * The name an object stands in by: given, or made now for a shared input (sharedInput); undefined for
+   * any other object.
+   */
   private nameOf(v: object, self?: object): string | undefined {
     return v === self ? undefined : (this.names.get(v) ?? (isSharedInput(v) ? this.nameByContent(v) : undefined));
   }
@@ -64,7 +67,11 @@ export class InputDigests {
       if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
       const name = this.nameOf(v, self);
       if (name !== undefined) return `@${name}`;
-      if (typeof v === 'function' || v instanceof Map || v instanceof Set) throw new Error(`an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} (at "${key}") with no name: name it (InputDigests.name) by what it holds`);
+      if (typeof v === 'function' || v instanceof Map || v instanceof Set)
+        throw new Error(
+          `an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} (at "${key}") ` +
+            `with no name: name it (InputDigests.name) by what it holds`,
+        );
       return v;
     });
     return hash('sha256', `${this.salt}\n${json}`, 'base64url').slice(0, 27);

@@ -17,8 +17,12 @@ function element(name: string, value: RecordValue | object, indent: string): str
     return text === '' ? `${indent}<${name}/>` : `${indent}<${name}>${text}</${name}>`;
   }
   const inner = `${indent}  `;
-  const children = Array.isArray(value) ? value.map((item) => element('item', item, inner)) : Object.keys(value).map((k) => element(k, (value as Record<string, RecordValue>)[k]!, inner));
-  return children.length === 0 ? `${indent}<${name}/>` : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
+  const children = Array.isArray(value)
+    ? value.map((item) => element('item', item, inner))
+    : Object.keys(value).map((k) => element(k, (value as Record<string, RecordValue>)[k]!, inner));
+  return children.length === 0
+    ? `${indent}<${name}/>`
+    : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
 }
 
 /**
@@ -35,7 +39,8 @@ export function renderXml(doc: Envelope): string {
  * hold as one text (a large archive's, tens of MB): joined, the pieces are renderXml(doc).
  */
 export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
-  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${element('meta', doc.meta, '  ')}\n`;
+  const meta = element('meta', doc.meta, '  ');
+  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n`;
   const end = '\n</response>\n';
   if (!Array.isArray(doc.data) || doc.data.length === 0 || batch === Infinity) {
     yield `${head}${element('data', doc.data, '  ')}${end}`;
@@ -44,6 +49,10 @@ export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<stri
   // element('data', list): the items one level in, a line each, between <data> and </data>.
   const items: readonly RecordValue[] = doc.data;
   yield `${head}  <data>\n`;
-  for (let i = 0; i < items.length; i += batch) yield `${i > 0 ? '\n' : ''}${items.slice(i, i + batch).map((item) => element('item', item, '    ')).join('\n')}`;
+  for (let i = 0; i < items.length; i += batch)
+    yield `${i > 0 ? '\n' : ''}${items
+      .slice(i, i + batch)
+      .map((item) => element('item', item, '    '))
+      .join('\n')}`;
   yield `\n  </data>${end}`;
 }

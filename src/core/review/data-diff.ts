@@ -55,7 +55,9 @@ function diffRecords(before: DiffRecord[], after: DiffRecord[], fields: readonly
   for (const r of after) {
     const o = old.get(r.key);
     if (!o) continue;
-    const diffs = fields.filter((f) => o.values[f] !== r.values[f]).map((f) => ({ field: f, before: o.values[f] ?? '', after: r.values[f] ?? '' }));
+    const diffs = fields
+      .filter((f) => o.values[f] !== r.values[f])
+      .map((f) => ({ field: f, before: o.values[f] ?? '', after: r.values[f] ?? '' }));
     if (o.file !== r.file) diffs.push({ field: '(file)', before: o.file, after: r.file });
     if (diffs.length > 0) changed.push({ key: r.key, file: r.file, fields: diffs });
   }
@@ -110,22 +112,32 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
 }
 
 /** Whether one table's (or the directory's) comparison found nothing added, removed or changed. */
-const unchanged = (d: { added: unknown[]; removed: unknown[]; changed: unknown[] }) => d.added.length + d.removed.length + d.changed.length === 0;
+const unchanged = (d: { added: unknown[]; removed: unknown[]; changed: unknown[] }) =>
+  d.added.length + d.removed.length + d.changed.length === 0;
 
 /** Compares two readings of the data folder: every table of every data set, listing those that changed. */
 export function diffData(before: DataReport, after: DataReport, registry: DatasetRegistry): DataDiff {
-  const names = [...new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)])].filter((n) => registry[n]).sort();
+  const names = [...new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)])]
+    .filter((n) => registry[n])
+    .sort();
   const datasets: DatasetDiff[] = [];
   for (const name of names) {
     const set = registry[name]!;
     for (const table of set.tables) {
-      const changes = diffRecords(tableRecords(before, name, table), tableRecords(after, name, table), fieldNames(table.record));
+      const changes = diffRecords(
+        tableRecords(before, name, table),
+        tableRecords(after, name, table),
+        fieldNames(table.record),
+      );
       if (unchanged(changes)) continue;
       const label = set.tables.length === 1 ? name : `${name}/${table.name}`;
       datasets.push({ dataset: name, table: table.name, label, key: table.key, shown: shownFields(table), ...changes });
     }
   }
-  return { datasets, directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS) };
+  return {
+    datasets,
+    directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS),
+  };
 }
 
 /** Whether anything changed at all. */

@@ -38,6 +38,7 @@ export function fixJson(bytes: Uint8Array): FixResult {
     const shown = r.before.length > 30 ? `${r.before.slice(0, 27)}...` : r.before;
     return `${at.line}:${at.column}: spaces removed in "${shown}"`;
   });
-  for (const r of [...repairs].reverse()) text = text.slice(0, r.offset) + JSON.stringify(r.value) + text.slice(r.offset + r.length);
+  for (const r of [...repairs].reverse())
+    text = text.slice(0, r.offset) + JSON.stringify(r.value) + text.slice(r.offset + r.length);
   return { text, changes };
 }

@@ -1,4 +1,4 @@
-import { parseCsvTable, rawLength, type CsvCell } from '../read/csv-table.ts';
+import { type CsvCell, parseCsvTable, rawLength } from '../read/csv-table.ts';
 import { decodeLines } from '../read/decode.ts';
 import { Findings } from '../read/findings.ts';
 
@@ -43,11 +43,15 @@ export function fixCsv(bytes: Uint8Array): FixResult {
   // its commas): remove such spaces, so the value reads as quoted, then parse again.
   for (;;) {
     const parsed = parseCsvTable(text, 'fix', new Findings());
-    const cell = [...(parsed.header?.cells ?? []), ...parsed.rows.flatMap((r) => r.cells)].find((c) => !c.quoted && /^[ \t]+"/.test(c.value));
+    const cell = [...(parsed.header?.cells ?? []), ...parsed.rows.flatMap((r) => r.cells)].find(
+      (c) => !c.quoted && /^[ \t]+"/.test(c.value),
+    );
     if (!cell) break;
     const spaces = /^[ \t]+/.exec(cell.value)![0].length;
     text = text.slice(0, cell.offset) + text.slice(cell.offset + spaces);
-    changes.push(`${cell.line}:${cell.column}: ${spaces === 1 ? 'a space' : `${spaces} spaces`} removed before the opening quote`);
+    changes.push(
+      `${cell.line}:${cell.column}: ${spaces === 1 ? 'a space' : `${spaces} spaces`} removed before the opening quote`,
+    );
   }
 
   // 4. Spaces around values, cell by cell, spliced into the text from the end backwards.

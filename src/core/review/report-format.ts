@@ -1,4 +1,4 @@
-import { formatFinding, sortFindings, type Finding } from '../read/findings.ts';
+import { type Finding, formatFinding, sortFindings } from '../read/findings.ts';
 
 /** How findings are printed: text lines, GitHub workflow annotations, or JSON. */
 export type ReportFormat = 'text' | 'github' | 'json';
@@ -15,7 +15,8 @@ function escapeProperty(s: string): string {
 
 /** `::error file=PATH,line=N,col=M,title=RULE::message`, GitHub's annotation syntax. */
 function formatAnnotation(f: Finding): string {
-  const props = `file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`${f.rule} (${f.severity})`)}`;
+  const title = escapeProperty(`${f.rule} (${f.severity})`);
+  const props = `file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${title}`;
   return `::${f.severity} ${props}::${escapeData(f.message)}`;
 }
 
@@ -34,7 +35,10 @@ export function findingsMarkdown(findings: readonly Finding[], files: number): s
   lines.push('| | Where | Rule | What is wrong and how to fix it |', '|---|---|---|---|');
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   for (const f of sortFindings(findings)) {
-    lines.push(`| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${cell(`${f.file}:${f.line}:${f.column}`)}\` | ${f.rule} | ${cell(f.message)} |`);
+    lines.push(
+      `| ${f.severity === 'error' ? '❌' : '⚠️'} | \`${cell(`${f.file}:${f.line}:${f.column}`)}\` | ${f.rule} | ` +
+        `${cell(f.message)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -43,7 +47,9 @@ export function findingsMarkdown(findings: readonly Finding[], files: number): s
 export function renderFindings(findings: readonly Finding[], format: ReportFormat, files: number): string {
   const sorted = sortFindings(findings);
   if (format === 'json') {
-    return `${JSON.stringify({ files, errors: sorted.filter((f) => f.severity === 'error').length, warnings: sorted.filter((f) => f.severity === 'warning').length, findings: sorted }, null, 2)}\n`;
+    const count = (severity: Finding['severity']) => sorted.filter((f) => f.severity === severity).length;
+    const report = { files, errors: count('error'), warnings: count('warning'), findings: sorted };
+    return `${JSON.stringify(report, null, 2)}\n`;
   }
   const lines = sorted.map(format === 'github' ? formatAnnotation : formatFinding);
   if (format === 'text') lines.push(summary(findings, files));

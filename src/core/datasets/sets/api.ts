@@ -1,8 +1,8 @@
-import { readCsvTables, type CsvTableRule, type DataRow } from '../csv-reader.ts';
-import type { Dataset, ReadRecord } from '../dataset.ts';
 import type { Findings } from '../../read/findings.ts';
 import { changelogRecord, versionRecord } from '../../records/api-record.ts';
 import { daysInMonth } from '../../records/session-time.ts';
+import { type CsvTableRule, type DataRow, readCsvTables } from '../csv-reader.ts';
+import type { Dataset, ReadRecord } from '../dataset.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -10,8 +10,18 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 function checkDay(row: DataRow, column: string, findings: Findings): void {
   const cell = row.cells[column]!;
   const m = DAY.exec(cell.value);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > daysInMonth(Number(m[1]), Number(m[2]))) {
-    findings.error({ file: row.file, line: cell.line, column: cell.column }, 'date', `${column} "${cell.value}" is not a real day written YYYY-MM-DD, e.g. 2026-11-22.`);
+  if (
+    !m ||
+    Number(m[2]) < 1 ||
+    Number(m[2]) > 12 ||
+    Number(m[3]) < 1 ||
+    Number(m[3]) > daysInMonth(Number(m[1]), Number(m[2]))
+  ) {
+    findings.error(
+      { file: row.file, line: cell.line, column: cell.column },
+      'date',
+      `${column} "${cell.value}" is not a real day written YYYY-MM-DD, e.g. 2026-11-22.`,
+    );
   }
 }
 
@@ -22,7 +32,12 @@ const RULES: readonly CsvTableRule[] = [
     columns: ['version', 'release_date'],
     checkRow(row, findings) {
       const cell = row.cells.version!;
-      if (!/^\d+\.\d+$/.test(cell.value)) findings.error({ file: row.file, line: cell.line, column: cell.column }, 'version', `version "${cell.value}" is not a decimal number such as 2.1.`);
+      if (!/^\d+\.\d+$/.test(cell.value))
+        findings.error(
+          { file: row.file, line: cell.line, column: cell.column },
+          'version',
+          `version "${cell.value}" is not a decimal number such as 2.1.`,
+        );
       checkDay(row, 'release_date', findings);
     },
     // A version that is no number was reported above: it makes no record.
@@ -39,7 +54,12 @@ const RULES: readonly CsvTableRule[] = [
     checkRow(row, findings) {
       checkDay(row, 'date', findings);
       const cell = row.cells.change!;
-      if (cell.value.trim() === '') findings.error({ file: row.file, line: cell.line, column: cell.column }, 'empty', 'change is empty: say what changed.');
+      if (cell.value.trim() === '')
+        findings.error(
+          { file: row.file, line: cell.line, column: cell.column },
+          'empty',
+          'change is empty: say what changed.',
+        );
     },
     toRecord: (row) => ({ date: row.cells.date!.value, changes: [row.cells.change!.value] }),
   },
@@ -51,7 +71,11 @@ function byDay(rows: readonly ReadRecord[]): ReadRecord[] {
   for (const row of rows) {
     const date = row.values.date as string;
     const day = days.get(date);
-    if (day) days.set(date, { ...day, values: { date, changes: [...(day.values.changes as string[]), ...(row.values.changes as string[])] } });
+    if (day)
+      days.set(date, {
+        ...day,
+        values: { date, changes: [...(day.values.changes as string[]), ...(row.values.changes as string[])] },
+      });
     else days.set(date, row);
   }
   return [...days.values()];

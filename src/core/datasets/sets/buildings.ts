@@ -1,34 +1,69 @@
-import { readCsvRows, type DataRow } from '../csv-reader.ts';
-import type { Dataset, Feed, ReadRecord, SourceFile } from '../dataset.ts';
 import type { Findings, Place } from '../../read/findings.ts';
 import { buildingRecord, buildingTableRecord } from '../../records/buildings-record.ts';
-import { compareJsonCopy, type BuildingRow } from './buildings/json-copy.ts';
+import { type DataRow, readCsvRows } from '../csv-reader.ts';
+import type { Dataset, Feed, ReadRecord, SourceFile } from '../dataset.ts';
+import { type BuildingRow, compareJsonCopy } from './buildings/json-copy.ts';
 
-/** The data set's source, and the upstream's JSON export of it (compared with the CSV when present, never published). */
+/**
+ * The data set's source, and the upstream's JSON export of it (compared with the CSV when present,
+ * never published).
+ */
 const CSV_FILE = 'Buildings.csv';
 const JSON_FILE = 'Buildings.json';
 const COLUMNS = [
-  'building_id', 'building_code', 'parent_code', 'building_name', 'alternate_building_names', 'latitude', 'longitude',
-  'current', 'latitude_osm', 'longitude_osm', 'youtube_vid', 'streamable_vid',
+  'building_id',
+  'building_code',
+  'parent_code',
+  'building_name',
+  'alternate_building_names',
+  'latitude',
+  'longitude',
+  'current',
+  'latitude_osm',
+  'longitude_osm',
+  'youtube_vid',
+  'streamable_vid',
 ];
 const DECIMAL = /^-?\d{1,3}(\.\d+)?$/;
 
-const placeOf = (row: DataRow, column: string): Place => ({ file: row.file, line: row.cells[column]!.line, column: row.cells[column]!.column });
+const placeOf = (row: DataRow, column: string): Place => ({
+  file: row.file,
+  line: row.cells[column]!.line,
+  column: row.cells[column]!.column,
+});
 const text = (row: DataRow, column: string) => row.cells[column]!.value.trim();
 
 /** A position from two columns: both empty is none; one empty, not a decimal number or out of range is an error. */
-function readPosition(row: DataRow, [lat, lon]: readonly [string, string], findings: Findings): [number, number] | null {
+function readPosition(
+  row: DataRow,
+  [lat, lon]: readonly [string, string],
+  findings: Findings,
+): [number, number] | null {
   if (text(row, lat) === '' && text(row, lon) === '') return null;
   const empty = [lat, lon].find((c) => text(row, c) === '');
   if (empty) {
-    findings.error(placeOf(row, empty), 'coordinates', `${empty} is empty but ${empty === lat ? lon : lat} is given: a position needs both (or neither, for none).`);
+    findings.error(
+      placeOf(row, empty),
+      'coordinates',
+      `${empty} is empty but ${empty === lat ? lon : lat} is given: a position needs both (or neither, for none).`,
+    );
     return null;
   }
   const values = [lat, lon].map((column, k) => {
     const value = text(row, column);
     const limit = k === 0 ? 90 : 180;
-    if (!DECIMAL.test(value)) findings.error(placeOf(row, column), 'number', `${column} "${value}" is not a decimal number of degrees such as ${k === 0 ? '43.4723' : '-80.5449'}.`);
-    else if (Math.abs(Number(value)) > limit) findings.error(placeOf(row, column), 'coordinates', `${column} ${value} is outside -${limit} to ${limit} degrees: check the sign and the decimal point.`);
+    if (!DECIMAL.test(value))
+      findings.error(
+        placeOf(row, column),
+        'number',
+        `${column} "${value}" is not a decimal number of degrees such as ${k === 0 ? '43.4723' : '-80.5449'}.`,
+      );
+    else if (Math.abs(Number(value)) > limit)
+      findings.error(
+        placeOf(row, column),
+        'coordinates',
+        `${column} ${value} is outside -${limit} to ${limit} degrees: check the sign and the decimal point.`,
+      );
     else return Number(value);
     return undefined;
   });
@@ -38,14 +73,35 @@ function readPosition(row: DataRow, [lat, lon]: readonly [string, string], findi
 /** Reads one row's cells: required ID and name, the pipe-separated other names, both positions, `current` 0 or 1. */
 function readRow(row: DataRow, findings: Findings): BuildingRow {
   for (const column of ['building_id', 'building_name']) {
-    if (text(row, column) === '') findings.error(placeOf(row, column), 'empty', `${column} is empty: every building needs its ${column === 'building_id' ? 'number' : 'name'}.`);
+    if (text(row, column) === '')
+      findings.error(
+        placeOf(row, column),
+        'empty',
+        `${column} is empty: every building needs its ${column === 'building_id' ? 'number' : 'name'}.`,
+      );
   }
   const id = text(row, 'building_id');
-  if (id !== '' && !/^[A-Za-z0-9]+$/.test(id)) findings.error(placeOf(row, 'building_id'), 'building-id', `building_id "${id}" is not a building number: use letters and digits only, e.g. 20CC.`);
+  if (id !== '' && !/^[A-Za-z0-9]+$/.test(id))
+    findings.error(
+      placeOf(row, 'building_id'),
+      'building-id',
+      `building_id "${id}" is not a building number: use letters and digits only, e.g. 20CC.`,
+    );
   const names = row.cells.alternate_building_names!.value;
   const alternates = names.trim() === '' ? [] : names.split('|').map((n) => n.trim());
-  if (alternates.includes('')) findings.warning(placeOf(row, 'alternate_building_names'), 'alternate-names', `alternate_building_names "${names}" has an empty name between pipes; it is left out. Separate names by one | each.`);
-  if (!['0', '1'].includes(text(row, 'current'))) findings.error(placeOf(row, 'current'), 'current', `current "${text(row, 'current')}" is not 1 (a building in use) or 0 (gone or off campus).`);
+  if (alternates.includes(''))
+    findings.warning(
+      placeOf(row, 'alternate_building_names'),
+      'alternate-names',
+      `alternate_building_names "${names}" has an empty name between pipes; it is left out. ` +
+        `Separate names by one | each.`,
+    );
+  if (!['0', '1'].includes(text(row, 'current')))
+    findings.error(
+      placeOf(row, 'current'),
+      'current',
+      `current "${text(row, 'current')}" is not 1 (a building in use) or 0 (gone or off campus).`,
+    );
   return {
     row,
     id,
@@ -68,7 +124,12 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
   const ids = new Map<string, BuildingRow>();
   for (const r of rows) {
     const sameId = ids.get(r.id);
-    if (r.id !== '' && sameId) findings.error(placeOf(r.row, 'building_id'), 'duplicate-id', `building_id ${r.id} is already used at ${sameId.row.file}:${sameId.row.line}. Give each row its own number.`);
+    if (r.id !== '' && sameId)
+      findings.error(
+        placeOf(r.row, 'building_id'),
+        'duplicate-id',
+        `building_id ${r.id} is already used at ${sameId.row.file}:${sameId.row.line}. Give each row its own number.`,
+      );
     else ids.set(r.id, r);
     if (r.code === '') continue;
     const first = holders.get(r.code);
@@ -79,22 +140,46 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
         placeOf(r.row, 'building_code'),
         'duplicate-code',
         r.parent === r.code
-          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: this row is a part of that building. Leave building_code empty; a part without a code of its own is published in ${r.code}'s building_sections.`
+          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: ` +
+              `this row is a part of that building. Leave building_code empty; ` +
+              `a part without a code of its own is published in ${r.code}'s building_sections.`
           : first.parent !== '' && r.parent === ''
-            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, and /buildings/${r.code} publishes one building. Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), or give one of the two another code.`
-            : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one building. Give this row a code of its own or, when it is a part of another building (parent_code), leave building_code empty.`,
+            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, ` +
+              `and /buildings/${r.code} publishes one building. ` +
+              `Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), ` +
+              `or give one of the two another code.`
+            : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one ` +
+              `building. Give this row a code of its own or, when it is a part of another building (parent_code), ` +
+              `leave building_code empty.`,
       );
     }
   }
   const sections = new Map<string, BuildingRow[]>();
   for (const r of rows) {
     if (r.parent === '') {
-      const gone = text(r.row, 'current') === '0' ? ', or remove the row (current is 0: the building is gone or off campus)' : '';
-      if (r.code === '') findings.warning(placeOf(r.row, 'building_code'), 'no-code', `building_code is empty and parent_code names no building this row is a part of, so no method publishes it. Give it its code${gone}.`);
+      const gone =
+        text(r.row, 'current') === '0' ? ', or remove the row (current is 0: the building is gone or off campus)' : '';
+      if (r.code === '')
+        findings.warning(
+          placeOf(r.row, 'building_code'),
+          'no-code',
+          `building_code is empty and parent_code names no building this row is a part of, ` +
+            `so no method publishes it. Give it its code${gone}.`,
+        );
     } else if (r.parent === r.code && holders.get(r.code) === r) {
-      findings.error(placeOf(r.row, 'parent_code'), 'parent', `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. Leave parent_code empty.`);
+      findings.error(
+        placeOf(r.row, 'parent_code'),
+        'parent',
+        `parent_code ${r.parent} is this row's own building_code: a building is not a part of itself. ` +
+          `Leave parent_code empty.`,
+      );
     } else if (!holders.has(r.parent)) {
-      findings.error(placeOf(r.row, 'parent_code'), 'parent', `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. Give the code of the building this row is a part of, or leave it empty.`);
+      findings.error(
+        placeOf(r.row, 'parent_code'),
+        'parent',
+        `parent_code ${r.parent} is the code of no building in ${CSV_FILE}. ` +
+          `Give the code of the building this row is a part of, or leave it empty.`,
+      );
     } else sections.set(r.parent, [...(sections.get(r.parent) ?? []), r]);
   }
   return [...holders.values()].map((r) => ({
@@ -105,7 +190,11 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
       alternate_names: r.alternates,
       latitude: r.position?.[0] ?? null,
       longitude: r.position?.[1] ?? null,
-      building_sections: (sections.get(r.code) ?? []).map((s) => ({ section_name: s.name, latitude: s.position?.[0] ?? null, longitude: s.position?.[1] ?? null })),
+      building_sections: (sections.get(r.code) ?? []).map((s) => ({
+        section_name: s.name,
+        latitude: s.position?.[0] ?? null,
+        longitude: s.position?.[1] ?? null,
+      })),
       parent_code: r.parent === '' || r.parent === r.code ? null : r.parent,
     },
     at: placeOf(r.row, 'building_id'),
@@ -113,15 +202,28 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[]
   }));
 }
 
-/** Warns where a published row has no position but the data has one for it: the JSON copy's, or OpenStreetMap's columns. */
-function hintPositions(rows: readonly BuildingRow[], fromJson: ReadonlyMap<string, { latitude: number; longitude: number; at: Place }>, findings: Findings): void {
+/**
+ * Warns where a published row has no position but the data has one for it: the JSON copy's, or
+ * OpenStreetMap's columns.
+ */
+function hintPositions(
+  rows: readonly BuildingRow[],
+  fromJson: ReadonlyMap<string, { latitude: number; longitude: number; at: Place }>,
+  findings: Findings,
+): void {
   for (const r of rows) {
     if (r.position || (r.code === '' && r.parent === '')) continue;
     const json = fromJson.get(r.id);
     const source = json
       ? `${JSON_FILE}:${json.at.line} gives ${json.latitude}, ${json.longitude}`
       : r.osm && `latitude_osm and longitude_osm give ${r.osm[0]}, ${r.osm[1]}`;
-    if (source) findings.warning(placeOf(r.row, 'latitude'), 'coordinates', `latitude and longitude are empty, so the building is published without a position, but ${source}. Copy them into latitude and longitude.`);
+    if (source)
+      findings.warning(
+        placeOf(r.row, 'latitude'),
+        'coordinates',
+        `latitude and longitude are empty, so the building is published without a position, but ${source}. ` +
+          `Copy them into latitude and longitude.`,
+      );
   }
 }
 
@@ -133,20 +235,40 @@ const buildingsFeed = (data: Feed['data']): Feed => ({
   ...(data === 'object' ? { params: (record: ReadRecord) => [String(record.values.building_code)] } : {}),
 });
 
-/** The campus buildings: data/buildings/Buildings.csv, one row per building or part of one, feeding methods 1213 and 1217. */
+/**
+ * The campus buildings: data/buildings/Buildings.csv, one row per building or part of one, feeding
+ * methods 1213 and 1217.
+ */
 export const dataset: Dataset = {
   name: 'buildings',
   title: 'Campus buildings: numbers, codes, names, other names, positions and parts (uWaterloo/Datasets Buildings)',
-  tables: [{ name: 'buildings', record: buildingTableRecord, key: ['building_code'], shown: ['building_code', 'building_id', 'building_name'] }],
+  tables: [
+    {
+      name: 'buildings',
+      record: buildingTableRecord,
+      key: ['building_code'],
+      shown: ['building_code', 'building_id', 'building_name'],
+    },
+  ],
   read(files: readonly SourceFile[], findings: Findings) {
     const csv = files.find((f) => f.rel === CSV_FILE);
     for (const f of files.filter((x) => x.rel !== CSV_FILE && x.rel !== JSON_FILE)) {
-      findings.error({ file: f.file, line: 1, column: 1 }, 'unknown-file', `this file belongs to no table of the data set "buildings". Its source is ${CSV_FILE} (and ${JSON_FILE}, the upstream's copy, only compared); rename or remove it.`);
+      findings.error(
+        { file: f.file, line: 1, column: 1 },
+        'unknown-file',
+        `this file belongs to no table of the data set "buildings". ` +
+          `Its source is ${CSV_FILE} (and ${JSON_FILE}, the upstream's copy, only compared); rename or remove it.`,
+      );
     }
     const rows = csv ? readCsvRows(csv.bytes, csv.file, COLUMNS, findings).map((row) => readRow(row, findings)) : [];
     const buildings = resolve(rows, findings);
     const json = files.find((f) => f.rel === JSON_FILE);
-    if (json && !csv) findings.error({ file: json.file, line: 1, column: 1 }, 'missing-file', `${JSON_FILE} is a copy of ${CSV_FILE}, which is missing: the CSV is the data set's source.`);
+    if (json && !csv)
+      findings.error(
+        { file: json.file, line: 1, column: 1 },
+        'missing-file',
+        `${JSON_FILE} is a copy of ${CSV_FILE}, which is missing: the CSV is the data set's source.`,
+      );
     hintPositions(rows, json && csv ? compareJsonCopy(json, rows, findings) : new Map(), findings);
     return { buildings };
   },

@@ -1,7 +1,7 @@
-import { cellPosition, readCsvTables, type CsvTableRule, type DataRow } from '../csv-reader.ts';
-import type { Dataset, ReadRecord } from '../dataset.ts';
 import type { Findings } from '../../read/findings.ts';
 import { courseDetailsRecord, courseRecord, courseRowRecord } from '../../records/courses-record.ts';
+import { type CsvTableRule, cellPosition, type DataRow, readCsvTables } from '../csv-reader.ts';
+import type { Dataset, ReadRecord } from '../dataset.ts';
 
 const SUBJECT_FILE = /^([A-Z]+)\.csv$/;
 /** A catalogue number: digits, then up to three capital letters (135, 102W, 2XX, 460WLU). */
@@ -9,7 +9,10 @@ const CATALOG_NUMBER = /^\d{1,3}[A-Z]{0,3}$/;
 
 /** The cell of a row, and where a character of it stands. */
 const cellOf = (row: DataRow, column: string) => row.cells[column]!;
-const placeAt = (row: DataRow, column: string, index = 0) => ({ file: row.file, ...cellPosition(cellOf(row, column), index) });
+const placeAt = (row: DataRow, column: string, index = 0) => ({
+  file: row.file,
+  ...cellPosition(cellOf(row, column), index),
+});
 
 /** The subject a file is named for (`CS` for `CS.csv`), or undefined. */
 const subjectOfFile = (file: string) => SUBJECT_FILE.exec(file.split('/').pop()!)?.[1];
@@ -39,20 +42,40 @@ const courseFiles: CsvTableRule = {
   describeFile: (base) =>
     SUBJECT_FILE.test(base)
       ? { ok: true, label: base.replace(/\.csv$/, '') }
-      : { ok: false, reason: `"${base}" is not named for a subject code. Name it <SUBJECT>.csv in capitals, e.g. CS.csv, the subject of its rows.` },
+      : {
+          ok: false,
+          reason:
+            `"${base}" is not named for a subject code. ` +
+            `Name it <SUBJECT>.csv in capitals, e.g. CS.csv, the subject of its rows.`,
+        },
   checkRow(row, findings) {
     const subject = cellOf(row, 'subject').value;
     const own = subjectOfFile(row.file);
     if (own !== undefined && subject !== own) {
-      findings.error(placeAt(row, 'subject'), 'subject', `subject "${subject}" is not the file's subject ${own}: a file holds the courses of the subject it is named for. Write ${own}, or move the row to ${subject || '<SUBJECT>'}.csv.`);
+      findings.error(
+        placeAt(row, 'subject'),
+        'subject',
+        `subject "${subject}" is not the file's subject ${own}: ` +
+          `a file holds the courses of the subject it is named for. ` +
+          `Write ${own}, or move the row to ${subject || '<SUBJECT>'}.csv.`,
+      );
     }
     const number = cellOf(row, 'number').value;
     if (!CATALOG_NUMBER.test(number)) {
-      findings.error(placeAt(row, 'number'), 'catalog-number', `number "${number}" is not a catalogue number: digits, then up to three capital letters, e.g. 135, 102W, 460WLU.`);
+      findings.error(
+        placeAt(row, 'number'),
+        'catalog-number',
+        `number "${number}" is not a catalogue number: ` +
+          'digits, then up to three capital letters, e.g. 135, 102W, 460WLU.',
+      );
     }
     checkTitle(row, findings);
   },
-  toRecord: (row) => ({ subject: cellOf(row, 'subject').value, catalog_number: cellOf(row, 'number').value, title: cellOf(row, 'title').value }),
+  toRecord: (row) => ({
+    subject: cellOf(row, 'subject').value,
+    catalog_number: cellOf(row, 'number').value,
+    title: cellOf(row, 'title').value,
+  }),
 };
 
 /** Warns about a file without a single course (a subject with no courses publishes nothing). */
@@ -61,11 +84,19 @@ function checkEmptyFiles(files: readonly { file: string }[], courses: readonly R
   const broken = new Set(findings.errors.map((f) => f.file));
   for (const { file } of files) {
     if (filled.has(file) || broken.has(file)) continue;
-    findings.warning({ file, line: 1, column: 1 }, 'no-courses', 'the file holds only its header: a subject without courses publishes no file. Add its courses, or remove the file.');
+    findings.warning(
+      { file, line: 1, column: 1 },
+      'no-courses',
+      'the file holds only its header: a subject without courses publishes no file. ' +
+        'Add its courses, or remove the file.',
+    );
   }
 }
 
-/** The courses of the 2013 calendar, one CSV per subject (`data/courses/<SUBJECT>.csv`), feeding methods 1153 and 1163. */
+/**
+ * The courses of the 2013 calendar, one CSV per subject (`data/courses/<SUBJECT>.csv`), feeding
+ * methods 1153 and 1163.
+ */
 export const dataset: Dataset = {
   name: 'courses',
   title: 'Course titles by subject (uWaterloo/Datasets Courses, the 2013 calendar)',
@@ -76,7 +107,12 @@ export const dataset: Dataset = {
     return tables;
   },
   feeds: {
-    1153: { record: courseRecord, data: 'array', records: ({ tables }) => tables.courses ?? [], params: (r) => [r.values.subject as string] },
+    1153: {
+      record: courseRecord,
+      data: 'array',
+      records: ({ tables }) => tables.courses ?? [],
+      params: (r) => [r.values.subject as string],
+    },
     1163: {
       record: courseDetailsRecord,
       data: 'object',

@@ -1,21 +1,29 @@
-import { baseName } from '../csv-reader.ts';
-import type { Dataset, ReadRecord, SourceFile } from '../dataset.ts';
 import type { Findings, Place } from '../../read/findings.ts';
 import { examCourseRecord, termExamCourseRecord } from '../../records/exam-schedule-record.ts';
 import type { PublishedRecord } from '../../records/record-spec.ts';
 import { parseTermCode } from '../../records/term.ts';
-import { CANONICAL, readExamTable, type ExamRow } from './exam-schedule/layout.ts';
+import { baseName } from '../csv-reader.ts';
+import type { Dataset, ReadRecord, SourceFile } from '../dataset.ts';
+import { CANONICAL, type ExamRow, readExamTable } from './exam-schedule/layout.ts';
 import { readSitting } from './exam-schedule/sitting.ts';
 
 /** `1115.csv` in the data folder; `1115ExamSchedule.csv` as uWaterloo/Datasets names it. */
 const TERM_FILE = /^(\d{4})(?:ExamSchedule)?\.csv$/;
 
-/** Reports a row that repeats an earlier row of its course cell for cell (`earlier`: the rows so far, by course); whether it does. */
+/**
+ * Reports a row that repeats an earlier row of its course cell for cell (`earlier`: the rows so far,
+ * by course); whether it does.
+ */
 function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findings): boolean {
   const course = row.cells.course!;
   const rows = earlier.get(course.value) ?? [];
   const first = rows.find((other) => CANONICAL.every((c) => other.cells[c]?.value === row.cells[c]?.value));
-  if (first) findings.error({ file: row.file, line: course.line, column: course.column }, 'duplicate-row', `this row repeats line ${first.line} exactly. Delete one of them.`);
+  if (first)
+    findings.error(
+      { file: row.file, line: course.line, column: course.column },
+      'duplicate-row',
+      `this row repeats line ${first.line} exactly. Delete one of them.`,
+    );
   else earlier.set(course.value, [...rows, row]);
   return first !== undefined;
 }
@@ -32,7 +40,8 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     findings.error(
       { file: source.file, line: 1, column: 1 },
       'file-name',
-      `"${base}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 (1, the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
+      `"${base}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 (1, ` +
+        `the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).`,
     );
   }
   const table = readExamTable(source.bytes, source.file, findings);
@@ -47,10 +56,17 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     courses.set(read.course, course);
   }
   const termCode = term?.code ?? key;
-  return [...courses].map(([course, { at, sections }]) => ({ values: { term: termCode, course, sections }, at, fileKey: key }));
+  return [...courses].map(([course, { at, sections }]) => ({
+    values: { term: termCode, course, sections },
+    at,
+    fileKey: key,
+  }));
 }
 
-/** The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one row per sitting. */
+/**
+ * The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one
+ * row per sitting.
+ */
 export const dataset: Dataset = {
   name: 'exam-schedule',
   title: "Final exam schedules, one CSV file per term (uWaterloo/Datasets ExamSchedule, the Registrar's Office)",

@@ -1,13 +1,13 @@
-import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
-import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
-import type { Dataset } from '../dataset.ts';
 import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
 import { infosessionRecord } from '../../records/infosession-record.ts';
-import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
-import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
-import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
 import { fieldNames } from '../../records/record-spec.ts';
+import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
+import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
+import { isInTerm, parseTermCode, type Term } from '../../records/term.ts';
+import type { CsvTableRule, DataRow, ReadContext } from '../csv-reader.ts';
+import { cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
+import type { Dataset } from '../dataset.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
 const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
@@ -35,16 +35,23 @@ const sessionFiles: CsvTableRule = {
       ? { ok: true, label: term.label }
       : {
           ok: false,
-          reason: `"${baseName}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 ` +
-            '(1, the year\'s last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).',
+          reason:
+            `"${baseName}" is not named for a term. Name it <term code>.csv, e.g. 1151.csv for Winter 2015 ` +
+            "(1, the year's last two digits, then 1 for Winter, 5 for Spring or 9 for Fall).",
         };
   },
 
   checkRow(row: DataRow, findings: Findings, context: ReadContext) {
-    const { id, employer, date, start_time: start, end_time: end, location, website, audience } = row.cells as Record<
-      string,
-      NonNullable<DataRow['cells'][string]>
-    >;
+    const {
+      id,
+      employer,
+      date,
+      start_time: start,
+      end_time: end,
+      location,
+      website,
+      audience,
+    } = row.cells as Record<string, NonNullable<DataRow['cells'][string]>>;
     const at = (cell: typeof id) => ({ file: row.file, line: cell!.line, column: cell!.column });
 
     // id: digits, unique across every file of the dataset.
@@ -79,7 +86,8 @@ const sessionFiles: CsvTableRule = {
       findings.warning(
         at(date),
         'date-term',
-        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). Check the year, or move the row to its term's file.`,
+        `date "${date!.value}" falls outside ${term.label} (the term this file is named for). ` +
+          `Check the year, or move the row to its term's file.`,
       );
     }
 
@@ -109,7 +117,11 @@ const sessionFiles: CsvTableRule = {
 
     // what a student needs to find the session.
     if (employer!.value.trim() === '') {
-      findings.warning(at(employer), 'empty', 'employer is empty: name the employer (or the event) holding the session.');
+      findings.warning(
+        at(employer),
+        'empty',
+        'employer is empty: name the employer (or the event) holding the session.',
+      );
     }
     if (location!.value.trim() === '' && !note) {
       findings.warning(at(location), 'empty', 'location is empty: give the room, or TBD when it is not decided yet.');
@@ -117,20 +129,23 @@ const sessionFiles: CsvTableRule = {
     const site = website!.value.trim();
     if (site !== '' && !URL_OR_DOMAIN.test(site)) {
       // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
-      const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]!.toLowerCase();
+      const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]?.toLowerCase();
       if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
         // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
         findings.error(
           at(website),
           'website',
-          `website "${website!.value}" starts with the scheme "${scheme}:"; only http and https addresses are published. ` +
-            'Write the https:// address of the employer\'s page (or a bare domain such as www.example.com), or leave the cell empty.',
+          `website "${website!.value}" starts with the scheme "${scheme}:"; ` +
+            `only http and https addresses are published. ` +
+            "Write the https:// address of the employer's page (or a bare domain such as www.example.com), or leave " +
+            'the cell empty.',
         );
       } else {
         findings.warning(
           at(website),
           'website',
-          `website "${website!.value}" is not a URL or a bare domain such as www.example.com or https://example.com/careers.`,
+          `website "${website!.value}" is not a URL or a bare domain such as www.example.com or ` +
+            `https://example.com/careers.`,
         );
       }
     }
@@ -143,18 +158,30 @@ const sessionFiles: CsvTableRule = {
         findings.warning(
           { file: row.file, ...cellPosition(cell, i) },
           'backslash-escape',
-          `${field} has a backslash before a quote (${cell.value.slice(i, i + 2)}); it is published as written. Write the quote alone.`,
+          `${field} has a backslash before a quote (${cell.value.slice(i, i + 2)}); it is published as written. ` +
+            `Write the quote alone.`,
         );
       }
     }
   },
 };
 
-/** The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows in file order. */
+/**
+ * The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows
+ * in file order.
+ */
 export const dataset: Dataset = {
   name: 'infosessions',
   title: 'Employer information sessions, one CSV file per term (uWaterloo/Datasets EmployerInfoSessions)',
-  tables: [{ name: 'sessions', record: infosessionRecord, key: ['id'], repeats: true, shown: ['id', 'employer', 'date', 'start_time', 'location'] }],
+  tables: [
+    {
+      name: 'sessions',
+      record: infosessionRecord,
+      key: ['id'],
+      repeats: true,
+      shown: ['id', 'employer', 'date', 'start_time', 'location'],
+    },
+  ],
   read: (files, findings) => readCsvTables('infosessions', [sessionFiles], files, findings),
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },

@@ -1,9 +1,9 @@
-import type { Dataset, ReadRecord } from '../dataset.ts';
 import type { MethodEntry } from '../../records/method-entry.ts';
 import { DIRECTORY_SOURCE, methodRecord } from '../../records/method-record.ts';
 import type { PublishedRecord } from '../../records/record-spec.ts';
 import { serviceRecord } from '../../records/server-record.ts';
 import { methodUrl } from '../../site/paths.ts';
+import type { Dataset, ReadRecord } from '../dataset.ts';
 
 /** A derived record: its values only (it stands in no data file). */
 const derived = (values: PublishedRecord): ReadRecord => ({ values, fileKey: '' });
@@ -29,7 +29,10 @@ function serviceRecords(directory: readonly MethodEntry[], apiBase: string): Pub
       service_id: entries[0]!.serviceId,
       service_name: entries[0]!.serviceName,
       service_url: methodUrl(apiBase, prefix),
-      methods: entries.map((e) => ({ method_id: String(e.methodId), method_url: e.path.startsWith(`${prefix}/`) ? e.path.slice(prefix.length) : e.path })),
+      methods: entries.map((e) => ({
+        method_id: String(e.methodId),
+        method_url: e.path.startsWith(`${prefix}/`) ? e.path.slice(prefix.length) : e.path,
+      })),
     };
   });
 }
@@ -42,7 +45,15 @@ export const dataset: Dataset = {
   tables: [],
   read: () => ({}),
   feeds: {
-    1081: { record: serviceRecord, data: 'array', records: ({ directory, apiBase }) => serviceRecords(directory, apiBase).map(derived) },
-    1103: { record: methodRecord, data: 'array', records: ({ directory, apiBase }) => directory.map((e) => derived(methodRecordOf(e, apiBase))) },
+    1081: {
+      record: serviceRecord,
+      data: 'array',
+      records: ({ directory, apiBase }) => serviceRecords(directory, apiBase).map(derived),
+    },
+    1103: {
+      record: methodRecord,
+      data: 'array',
+      records: ({ directory, apiBase }) => directory.map((e) => derived(methodRecordOf(e, apiBase))),
+    },
   },
 };

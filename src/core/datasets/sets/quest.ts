@@ -1,7 +1,4 @@
-import { cellPosition, readCsvTables, type CsvTableRule, type DataRow, type ReadContext } from '../csv-reader.ts';
-import type { Dataset, Feed, ReadRecord } from '../dataset.ts';
 import type { Findings, Place } from '../../read/findings.ts';
-import { fieldNames, type RecordSpec } from '../../records/record-spec.ts';
 import {
   academicGroupRecord,
   academicUnitRecord,
@@ -10,6 +7,9 @@ import {
   subjectRecord,
   termCodeRecord,
 } from '../../records/quest-record.ts';
+import { fieldNames, type RecordSpec } from '../../records/record-spec.ts';
+import { type CsvTableRule, cellPosition, type DataRow, type ReadContext, readCsvTables } from '../csv-reader.ts';
+import type { Dataset, Feed, ReadRecord } from '../dataset.ts';
 
 /** A code that must exist in another table: where it is written and which table must hold it. */
 interface Reference {
@@ -23,11 +23,16 @@ const REFERENCES = 'references';
 
 /** The cell of a row, by column. */
 const cellOf = (row: DataRow, column: string) => row.cells[column]!;
-const placeOf = (row: DataRow, column: string): Place => ({ file: row.file, line: cellOf(row, column).line, column: cellOf(row, column).column });
+const placeOf = (row: DataRow, column: string): Place => ({
+  file: row.file,
+  line: cellOf(row, column).line,
+  column: cellOf(row, column).column,
+});
 
 /** A code column must not be empty. */
 function requireCode(row: DataRow, column: string, findings: Findings): void {
-  if (cellOf(row, column).value.trim() === '') findings.error(placeOf(row, column), 'empty', `${column} is empty: every row needs its code.`);
+  if (cellOf(row, column).value.trim() === '')
+    findings.error(placeOf(row, column), 'empty', `${column} is empty: every row needs its code.`);
 }
 
 /** Notes a code that must exist in another table (checked once every file is read). */
@@ -42,7 +47,11 @@ function refer(row: DataRow, column: string, table: Reference['table'], context:
  * `St. Jerome's University`): Quest's abbreviations lose punctuation.
  */
 function checkPunctuation(row: DataRow, short: string, full: string, findings: Findings): void {
-  const words = new Set(cellOf(row, full).value.split(/\s+/).filter((w) => w.includes("'")));
+  const words = new Set(
+    cellOf(row, full)
+      .value.split(/\s+/)
+      .filter((w) => w.includes("'")),
+  );
   const cell = cellOf(row, short);
   for (const word of words) {
     const bare = word.replace(/'/g, '');
@@ -70,7 +79,8 @@ function checkSemicolons(row: DataRow, findings: Findings): void {
     findings.warning(
       { file: row.file, ...cellPosition(cell, i) },
       'semicolon',
-      `description "${cell.value.trim()}" uses semicolons where the text means commas. Write commas and wrap the value in double quotes.`,
+      `description "${cell.value.trim()}" uses semicolons where the text means commas. ` +
+        `Write commas and wrap the value in double quotes.`,
     );
   }
 }
@@ -104,12 +114,20 @@ const RULES: readonly CsvTableRule[] = [
     },
     toRecord: (row) => ({ term: cellOf(row, 'abbreviation').value, description: cellOf(row, 'description').value }),
   }),
-  file('instructions', 'Instructions.csv', instructionRecord, { checkRow: (row, findings) => requireCode(row, 'abbreviation', findings) }),
-  file('campuses', 'CampusCodes.csv', campusCodeRecord, { checkRow: (row, findings) => requireCode(row, 'abbreviation', findings) }),
+  file('instructions', 'Instructions.csv', instructionRecord, {
+    checkRow: (row, findings) => requireCode(row, 'abbreviation', findings),
+  }),
+  file('campuses', 'CampusCodes.csv', campusCodeRecord, {
+    checkRow: (row, findings) => requireCode(row, 'abbreviation', findings),
+  }),
 ];
 
 /** Reports every code that names a group or unit its table does not hold. */
-function checkReferences(tables: Record<string, readonly ReadRecord[]>, references: readonly Reference[], findings: Findings): void {
+function checkReferences(
+  tables: Record<string, readonly ReadRecord[]>,
+  references: readonly Reference[],
+  findings: Findings,
+): void {
   const codes = {
     groups: new Set((tables.groups ?? []).map((r) => r.values.group_code)),
     units: new Set((tables.units ?? []).map((r) => r.values.unit_code)),
@@ -117,17 +135,25 @@ function checkReferences(tables: Record<string, readonly ReadRecord[]>, referenc
   for (const ref of references) {
     if (codes[ref.table].has(ref.code)) continue;
     const where = ref.table === 'groups' ? 'AcademicGroups.csv (group_code)' : 'AcademicOrganizations.csv (unit_code)';
-    findings.error(ref.at, 'reference', `${ref.field} "${ref.code}" is not in ${where}. Use a code listed there, or add it there first.`);
+    findings.error(
+      ref.at,
+      'reference',
+      `${ref.field} "${ref.code}" is not in ${where}. Use a code listed there, or add it there first.`,
+    );
   }
 }
 
 /** A fixed-path method publishing every record of one table. */
-const listOf = (table: string, record: RecordSpec): Feed => ({ record, data: 'array', records: ({ tables }) => tables[table] ?? [] });
+const listOf = (table: string, record: RecordSpec): Feed => ({
+  record,
+  data: 'array',
+  records: ({ tables }) => tables[table] ?? [],
+});
 
 /** Quest's academic code tables: one CSV per table, `data/quest/<upstream name>.csv`, feeding methods 1229 to 1259. */
 export const dataset: Dataset = {
   name: 'quest',
-  title: "Academic code tables of the student system Quest (uWaterloo/Datasets Quest)",
+  title: 'Academic code tables of the student system Quest (uWaterloo/Datasets Quest)',
   tables: [
     { name: 'groups', record: academicGroupRecord, key: ['group_code'] },
     { name: 'units', record: academicUnitRecord, key: ['unit_code'] },

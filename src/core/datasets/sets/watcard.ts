@@ -1,8 +1,8 @@
-import type { Dataset, ReadRecord } from '../dataset.ts';
 import type { Findings, Place } from '../../read/findings.ts';
-import { parseJsonFile, type JsonMember, type JsonNode } from '../../read/json-tree.ts';
+import { type JsonMember, type JsonNode, parseJsonFile } from '../../read/json-tree.ts';
 import { fieldNames, type RecordValue } from '../../records/record-spec.ts';
 import { watcardVendorRecord } from '../../records/watcard-record.ts';
+import type { Dataset, ReadRecord } from '../dataset.ts';
 
 const FILE = 'watcardvendors.json';
 const MEMBERS = fieldNames(watcardVendorRecord);
@@ -27,13 +27,29 @@ function charAt(node: JsonNode & { kind: 'string' }, index: number): Place {
 /** Warns about spaces around a text or two spaces in a row inside it. */
 function checkSpaces(name: string, node: JsonNode & { kind: 'string' }, findings: Findings): void {
   const m = /^ +| {2,}| +$/.exec(node.value);
-  if (m) findings.warning(charAt(node, m.index), 'whitespace', `${name} "${node.value}" has ${m.index === 0 ? 'leading spaces' : m.index + m[0].length === node.value.length ? 'trailing spaces' : 'two spaces in a row'}; they are published as written. Remove them (\`npm run check -- --fix\` does).`);
+  if (!m) return;
+  const which =
+    m.index === 0
+      ? 'leading spaces'
+      : m.index + m[0].length === node.value.length
+        ? 'trailing spaces'
+        : 'two spaces in a row';
+  findings.warning(
+    charAt(node, m.index),
+    'whitespace',
+    `${name} "${node.value}" has ${which}; they are published as written. ` +
+      'Remove them (`npm run check -- --fix` does).',
+  );
 }
 
 /** The value of one member, checked against its field: text, a number in range, or null. */
 function memberValue(name: string, node: JsonNode, findings: Findings): RecordValue {
   const wrong = (what: string) => {
-    findings.error(node.at, 'type', `${name} should be ${what} or null, not ${node.kind === 'string' ? `"${node.value}"` : `a ${node.kind}`}.`);
+    findings.error(
+      node.at,
+      'type',
+      `${name} should be ${what} or null, not ${node.kind === 'string' ? `"${node.value}"` : `a ${node.kind}`}.`,
+    );
     return null;
   };
   if (node.kind === 'null') return null;
@@ -55,9 +71,18 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
     return null;
   }
   checkSpaces(name, node, findings);
-  if (name === 'phone_number' && !PHONE.test(node.value)) findings.warning(node.at, 'phone', `phone_number "${node.value}" is not written 519-888-4567 (an extension after " x", e.g. 519-888-4567 x33801).`);
+  if (name === 'phone_number' && !PHONE.test(node.value))
+    findings.warning(
+      node.at,
+      'phone',
+      `phone_number "${node.value}" is not written 519-888-4567 (an extension after " x", e.g. 519-888-4567 x33801).`,
+    );
   if (name === 'logo' && !/^https?:$/.test(URL.canParse(node.value) ? new URL(node.value).protocol : '')) {
-    findings.error(node.at, 'logo', `logo "${node.value}" is not an http(s) URL. Give the address of the image, https://…, or null.`);
+    findings.error(
+      node.at,
+      'logo',
+      `logo "${node.value}" is not an http(s) URL. Give the address of the image, https://…, or null.`,
+    );
   }
   return node.value;
 }
@@ -65,7 +90,11 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
 /** Reads one member of the file, a vendor: its number, its members, the record it publishes. */
 function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vendor | undefined {
   if (!VENDOR_NUMBER.test(key)) {
-    findings.error(keyAt, 'vendor-number', `"${key}" is not a vendor number: each member of the file is named for its vendor's number, e.g. "12".`);
+    findings.error(
+      keyAt,
+      'vendor-number',
+      `"${key}" is not a vendor number: each member of the file is named for its vendor's number, e.g. "12".`,
+    );
     return undefined;
   }
   if (value.kind !== 'object') {
@@ -74,17 +103,38 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
   }
   const given = new Map(value.members.map((m) => [m.key, m]));
   if (!DETAILS.some((d) => given.has(d))) {
-    findings.error(keyAt, 'stub', `vendor "${key}" holds no details (no name, position, address, telephone or logo): upstream removed vendors this way. Remove the entry, or give its details.`);
+    findings.error(
+      keyAt,
+      'stub',
+      `vendor "${key}" holds no details (no name, position, address, telephone or logo): ` +
+        `upstream removed vendors this way. Remove the entry, or give its details.`,
+    );
     return undefined;
   }
-  for (const m of value.members) if (!MEMBERS.includes(m.key)) findings.error(m.keyAt, 'unknown-member', `"${m.key}" is not a member of a vendor. The members are ${MEMBERS.join(', ')}.`);
+  for (const m of value.members)
+    if (!MEMBERS.includes(m.key))
+      findings.error(
+        m.keyAt,
+        'unknown-member',
+        `"${m.key}" is not a member of a vendor. The members are ${MEMBERS.join(', ')}.`,
+      );
   const missing = MEMBERS.filter((n) => !given.has(n));
   if (missing.length > 0) {
-    findings.warning(value.at, 'members', `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ${MEMBERS.join(', ')} (null where unknown), so readers of the file find them all.`);
+    findings.warning(
+      value.at,
+      'members',
+      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ` +
+        `${MEMBERS.join(', ')} (null where unknown), so readers of the file find them all.`,
+    );
   }
   const id = given.get('vendor_id')?.value;
   if (id && !(id.kind === 'number' && id.text === key)) {
-    findings.error(id.at, 'vendor-id', `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the vendor's number ${key}, which names its member. Write ${key}.`);
+    findings.error(
+      id.at,
+      'vendor-id',
+      `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the ` +
+        `vendor's number ${key}, which names its member. Write ${key}.`,
+    );
   }
   const values: Record<string, RecordValue> = { vendor_id: Number(key) };
   for (const name of MEMBERS.slice(1)) {
@@ -101,14 +151,27 @@ function checkOrder(members: readonly JsonMember[], findings: Findings): void {
   const sorted = [...numbered].sort((a, b) => Number(a.key) - Number(b.key));
   const i = numbered.findIndex((m, k) => m !== sorted[k]);
   if (i >= 0) {
-    findings.warning(numbered[i]!.keyAt, 'order', `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, and "${sorted[i]!.key}" (line ${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`);
+    findings.warning(
+      numbered[i]!.keyAt,
+      'order',
+      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, ` +
+        `and "${sorted[i]!.key}" (line ${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
+    );
   }
 }
 
 /** The words of a name that tell businesses apart (lower case, three letters or more). */
-const words = (name: RecordValue | undefined) => new Set(String(name ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? []);
+const words = (name: RecordValue | undefined) =>
+  new Set(
+    String(name ?? '')
+      .toLowerCase()
+      .match(/[a-z]{3,}/g) ?? [],
+  );
 
-/** A value two vendors should not share unless `alike` says they may: what it is (`copied-<what>`) and the member it stands at. */
+/**
+ * A value two vendors should not share unless `alike` says they may: what it is (`copied-<what>`) and
+ * the member it stands at.
+ */
 interface Copy {
   what: 'logo' | 'position';
   at: string;
@@ -118,9 +181,19 @@ interface Copy {
 
 const COPIES: readonly Copy[] = [
   // Branches of one business share its logo: their names have a word in common.
-  { what: 'logo', at: 'logo', value: (v) => (typeof v.logo === 'string' ? v.logo : undefined), alike: (a, b) => [...words(a.vendor_name)].some((w) => words(b.vendor_name).has(w)) },
+  {
+    what: 'logo',
+    at: 'logo',
+    value: (v) => (typeof v.logo === 'string' ? v.logo : undefined),
+    alike: (a, b) => [...words(a.vendor_name)].some((w) => words(b.vendor_name).has(w)),
+  },
   // Vendors at one address may share a point; elsewhere the same point is a copied value.
-  { what: 'position', at: 'latitude', value: (v) => (typeof v.latitude === 'number' ? `${v.latitude},${v.longitude}` : undefined), alike: (a, b) => a.address === b.address },
+  {
+    what: 'position',
+    at: 'latitude',
+    value: (v) => (typeof v.latitude === 'number' ? `${v.latitude},${v.longitude}` : undefined),
+    alike: (a, b) => a.address === b.address,
+  },
 ];
 
 /** Warns about a logo or a position another vendor above has too, where the two should differ. */
@@ -133,7 +206,9 @@ function checkCopies(vendors: readonly Vendor[], findings: Findings): void {
       if (v !== undefined && !before) first.set(v, vendor);
       if (!before || alike(before.record.values, vendor.record.values)) continue;
       const { vendor_id: id, vendor_name: name } = before.record.values;
-      const message = `the ${what} is that of vendor ${id}${name ? ` (${name})` : ''} at line ${before.places[at]!.line}: a copied value? Give this vendor's own ${what}, or null.`;
+      const message =
+        `the ${what} is that of vendor ${id}${name ? ` (${name})` : ''} at line ` +
+        `${before.places[at]!.line}: a copied value? Give this vendor's own ${what}, or null.`;
       findings.warning(vendor.places[at]!, `copied-${what}`, message);
     }
   }
@@ -143,18 +218,34 @@ function checkCopies(vendors: readonly Vendor[], findings: Findings): void {
 export const dataset: Dataset = {
   name: 'watcard',
   title: 'WatCard vendors: number, name, position, address, telephone, logo (uWaterloo/Datasets Watcard)',
-  tables: [{ name: 'vendors', record: watcardVendorRecord, key: ['vendor_id'], shown: ['vendor_id', 'vendor_name', 'address'] }],
+  tables: [
+    {
+      name: 'vendors',
+      record: watcardVendorRecord,
+      key: ['vendor_id'],
+      shown: ['vendor_id', 'vendor_name', 'address'],
+    },
+  ],
   read(files, findings) {
     const vendors: Vendor[] = [];
     for (const source of files) {
       if (source.rel !== FILE) {
-        findings.error({ file: source.file, line: 1, column: 1 }, 'unknown-file', `this file belongs to no table of the data set "watcard": its one file is ${FILE}. Rename or remove it.`);
+        findings.error(
+          { file: source.file, line: 1, column: 1 },
+          'unknown-file',
+          `this file belongs to no table of the data set "watcard": its one file is ${FILE}. Rename or remove it.`,
+        );
         continue;
       }
       const tree = parseJsonFile(source.bytes, source.file, findings);
       if (!tree) continue;
       if (tree.kind !== 'object') {
-        findings.error(tree.at, 'shape', 'the file should hold one object whose members are the vendors, named for their numbers: {"10": {…}, "11": {…}}.');
+        findings.error(
+          tree.at,
+          'shape',
+          'the file should hold one object whose members are the vendors, named for their numbers: {"10": ' +
+            '{…}, "11": {…}}.',
+        );
         continue;
       }
       checkOrder(tree.members, findings);

@@ -1,6 +1,6 @@
-import type { FieldSpec, RecordSpec } from '../../records/record-spec.ts';
 import { metaRecord } from '../../records/meta-record.ts';
 import type { PublishedMethod } from '../../records/method-entry.ts';
+import type { FieldSpec, RecordSpec } from '../../records/record-spec.ts';
 
 /** A JSON Schema document (2020-12), as plain data. */
 export type JsonSchema = Record<string, unknown>;
@@ -8,7 +8,11 @@ export type JsonSchema = Record<string, unknown>;
 /** The schema of a nested record's fields: every field required, no other allowed (an empty one allows nothing). */
 function fieldsSchema(fields: readonly FieldSpec[]): JsonSchema {
   if (fields.length === 0) return { properties: {}, additionalProperties: false };
-  return { required: fields.map((f) => f.name), additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])) };
+  return {
+    required: fields.map((f) => f.name),
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])),
+  };
 }
 
 /** The JSON Schema of one field's value. */
@@ -54,13 +58,20 @@ function metaSchema(methodId?: number, status = 200): JsonSchema {
 /** The schema of a method's `data`: a list of its records, one record, or (no data) an empty list. */
 function dataSchema(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): JsonSchema {
   if (method.noData !== undefined || !method.record) return { type: 'array', maxItems: 0 };
-  return method.shape === 'object' ? recordSchema(method.record) : { type: 'array', items: recordSchema(method.record) };
+  return method.shape === 'object'
+    ? recordSchema(method.record)
+    : { type: 'array', items: recordSchema(method.record) };
 }
 
 /** The whole envelope of a method's published files, as a standalone JSON Schema 2020-12 document. */
 export function envelopeSchema(method: PublishedMethod, id: string): JsonSchema {
   const { entry, record, noData } = method;
-  const title = noData !== undefined || !record ? 'no data published' : method.shape === 'object' ? record.title : `${record.title} listing`;
+  const title =
+    noData !== undefined || !record
+      ? 'no data published'
+      : method.shape === 'object'
+        ? record.title
+        : `${record.title} listing`;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: id,

@@ -1,11 +1,11 @@
-import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../../site/callback.ts';
 import { envelope } from '../../records/envelope.ts';
-import { FORMATS, pathParameters, type MethodEntry, type PublishedMethod } from '../../records/method-entry.ts';
-import type { RenderContext } from '../../site/address.ts';
 import { metaRecord } from '../../records/meta-record.ts';
-import { methodParameters } from '../../site/parameters.ts';
-import { recordSchema, type JsonSchema } from './json-schema.ts';
+import { FORMATS, type MethodEntry, type PublishedMethod, pathParameters } from '../../records/method-entry.ts';
 import { API_VERSION } from '../../records/version.ts';
+import type { RenderContext } from '../../site/address.ts';
+import { CALLBACK_PATTERN, MAX_CALLBACK_LENGTH } from '../../site/callback.ts';
+import { methodParameters } from '../../site/parameters.ts';
+import { type JsonSchema, recordSchema } from './json-schema.ts';
 
 /** The component name of a record kind's schema, e.g. `InfosessionRecord`. */
 const recordName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Record`;
@@ -22,7 +22,10 @@ const envelopeComponent = (data: JsonSchema): JsonSchema => ({
 });
 
 /** A response's content in JSON and XML, both by the named schema. */
-const jsonAndXml = (name: string) => ({ 'application/json': { schema: ref(name) }, 'application/xml': { schema: ref(name) } });
+const jsonAndXml = (name: string) => ({
+  'application/json': { schema: ref(name) },
+  'application/xml': { schema: ref(name) },
+});
 
 /** The OpenAPI parameter objects of a method, from the same list the reference pages show. */
 function parameters(entry: MethodEntry): JsonSchema[] {
@@ -76,8 +79,12 @@ export function openApiDocument(
       paths[entry.path] = {
         get: {
           ...common,
-          summary: `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: listed in the directory, no data published`,
-          description: 'This method is listed by the method listing (1103), but this static API publishes no data for it; `npm start` answers 404 with an error envelope.',
+          summary:
+            `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: ` +
+            `listed in the directory, no data published`,
+          description:
+            'This method is listed by the method listing (1103), but this static API publishes no data for it; ' +
+            '`npm start` answers 404 with an error envelope.',
           'x-published': false,
           responses: { ...errorResponses(keyed), '404': errorResponses(false)['404'] },
         },
@@ -90,7 +97,10 @@ export function openApiDocument(
         get: {
           ...common,
           summary,
-          description: `Method ID ${entry.methodId}. No data is published: ${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with meta.status 204, served with HTTP 200.`,
+          description:
+            `Method ID ${entry.methodId}. No data is published: ` +
+            `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
+            `meta.status 204, served with HTTP 200.`,
           'x-published': false,
           responses: {
             '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
@@ -103,7 +113,8 @@ export function openApiDocument(
     const name = recordName(method.record.name);
     const envelopeName = `${name.replace(/Record$/, '')}${method.shape === 'object' ? 'Record' : ''}Envelope`;
     schemas[name] = { ...recordSchema(method.record), xml: { name: method.shape === 'object' ? 'data' : 'item' } };
-    const data = method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
+    const data =
+      method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
     schemas[envelopeName] = envelopeComponent(data);
     const first = method.files[0]!.data;
     const example = envelope(entry.methodId, ctx.timestamp, Array.isArray(first) ? first.slice(0, 2) : first);
@@ -112,7 +123,11 @@ export function openApiDocument(
       get: {
         ...common,
         summary,
-        description: `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`.trim(),
+        description: (
+          `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
+          `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
+          `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`
+        ).trim(),
         'x-published': true,
         responses: {
           '200': {
@@ -120,11 +135,15 @@ export function openApiDocument(
             content: {
               'application/json': { schema: ref(envelopeName), example },
               'application/xml': { schema: ref(envelopeName) },
-              'application/javascript': { schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' } },
+              'application/javascript': {
+                schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' },
+              },
             },
           },
           ...errors,
-          ...(placeholders ? { '404': { ...(errors['404'] as JsonSchema), description: 'No record for these path values' } } : {}),
+          ...(placeholders
+            ? { '404': { ...(errors['404'] as JsonSchema), description: 'No record for these path values' } }
+            : {}),
         },
       },
     };
@@ -134,7 +153,10 @@ export function openApiDocument(
     info: {
       title: 'Campus API v2 (static)',
       version: String(API_VERSION),
-      description: 'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. Methods marked x-published: false publish no data: at a fixed path their file is a no-data envelope (meta.status 204); with placeholders, nothing is published.',
+      description:
+        'Pre-rendered files of the campus open-data API v2. Every response is the {meta, data} envelope. ' +
+        'Methods marked x-published: false publish no data: ' +
+        'at a fixed path their file is a no-data envelope (meta.status 204); with placeholders, nothing is published.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: ctx.apiBase }],

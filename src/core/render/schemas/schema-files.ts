@@ -7,7 +7,11 @@ import { openApiDocument } from './openapi.ts';
 import { envelopeXsd } from './xsd.ts';
 
 /** The machine-readable descriptions: OpenAPI 3.1, and a JSON Schema and an XSD per method that has files. */
-export function renderSchemaFiles(site: SiteData, methods: readonly PublishedMethod[], ctx: RenderContext): { path: string; body: string }[] {
+export function renderSchemaFiles(
+  site: SiteData,
+  methods: readonly PublishedMethod[],
+  ctx: RenderContext,
+): { path: string; body: string }[] {
   const openapi = openApiDocument({ directory: site.directory, published: methods }, ctx);
   const files = [{ path: sitePaths.openapi, body: `${JSON.stringify(openapi, null, 2)}\n` }];
   for (const m of methods) {

@@ -16,13 +16,21 @@ function fieldElements(seq: XMLBuilder, fields: readonly FieldSpec[]): void {
 function fieldElement(seq: XMLBuilder, field: FieldSpec): void {
   const attrs = { name: field.name, ...(field.nullable ? { nillable: 'true' } : {}) };
   if (field.type === 'string-list') {
-    seq.ele('xs:element', attrs).ele('xs:complexType').ele('xs:sequence')
+    seq
+      .ele('xs:element', attrs)
+      .ele('xs:complexType')
+      .ele('xs:sequence')
       .ele('xs:element', { name: 'item', type: 'xs:string', minOccurs: '0', maxOccurs: 'unbounded' });
   } else if (field.type === 'object') {
     fieldElements(seq.ele('xs:element', attrs).ele('xs:complexType').ele('xs:sequence'), field.fields);
   } else if (field.type === 'record-list') {
-    const item = seq.ele('xs:element', attrs).ele('xs:complexType').ele('xs:sequence')
-      .ele('xs:element', { name: 'item', minOccurs: '0', maxOccurs: 'unbounded' }).ele('xs:complexType').ele('xs:sequence');
+    const item = seq
+      .ele('xs:element', attrs)
+      .ele('xs:complexType')
+      .ele('xs:sequence')
+      .ele('xs:element', { name: 'item', minOccurs: '0', maxOccurs: 'unbounded' })
+      .ele('xs:complexType')
+      .ele('xs:sequence');
     fieldElements(item, field.fields);
   } else {
     const el = seq.ele('xs:element', { ...attrs, type: TYPES[field.type] });
@@ -35,14 +43,23 @@ function fieldElement(seq: XMLBuilder, field: FieldSpec): void {
  * which holds an `<item>` per record, the one record's fields, or nothing (no data).
  */
 export function envelopeXsd(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): string {
-  const schema = create({ version: '1.0', encoding: 'UTF-8' }).ele(XS, 'xs:schema', { elementFormDefault: 'qualified' });
+  const schema = create({ version: '1.0', encoding: 'UTF-8' }).ele(XS, 'xs:schema', {
+    elementFormDefault: 'qualified',
+  });
   const response = schema.ele('xs:element', { name: 'response' }).ele('xs:complexType').ele('xs:sequence');
   const meta = response.ele('xs:element', { name: 'meta' }).ele('xs:complexType').ele('xs:sequence');
   fieldElements(meta, metaRecord.fields);
   const data = response.ele('xs:element', { name: 'data' }).ele('xs:complexType').ele('xs:sequence');
   if (method.noData === undefined && method.record) {
     if (method.shape === 'object') fieldElements(data, method.record.fields);
-    else fieldElements(data.ele('xs:element', { name: 'item', minOccurs: '0', maxOccurs: 'unbounded' }).ele('xs:complexType').ele('xs:sequence'), method.record.fields);
+    else
+      fieldElements(
+        data
+          .ele('xs:element', { name: 'item', minOccurs: '0', maxOccurs: 'unbounded' })
+          .ele('xs:complexType')
+          .ele('xs:sequence'),
+        method.record.fields,
+      );
   }
   return `${schema.end({ prettyPrint: true })}\n`;
 }

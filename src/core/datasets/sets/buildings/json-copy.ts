@@ -1,7 +1,7 @@
+import type { Findings, Place } from '../../../read/findings.ts';
+import { type JsonMember, type JsonNode, parseJsonFile } from '../../../read/json-tree.ts';
 import type { DataRow } from '../../csv-reader.ts';
 import type { SourceFile } from '../../dataset.ts';
-import type { Findings, Place } from '../../../read/findings.ts';
-import { parseJsonFile, type JsonMember, type JsonNode } from '../../../read/json-tree.ts';
 
 /** A row of Buildings.csv as the reader reads it (codes trimmed; positions as latitude, longitude). */
 export interface BuildingRow {
@@ -41,19 +41,37 @@ function compareNumber(key: string, node: JsonNode | undefined, csv: number, whe
 }
 
 /** Compares one building object of the copy with its CSV row; returns the position only the copy gives. */
-function compareObject(object: Extract<JsonNode, { kind: 'object' }>, row: BuildingRow, findings: Findings): JsonPosition | undefined {
+function compareObject(
+  object: Extract<JsonNode, { kind: 'object' }>,
+  row: BuildingRow,
+  findings: Findings,
+): JsonPosition | undefined {
   const member = new Map<string, JsonMember>(object.members.map((m) => [m.key, m]));
   const value = (key: string) => member.get(key)?.value;
   const where = `${row.row.file}:${row.row.line}`;
-  for (const [key, column, csv] of [['buildingCode', 'building_code', row.code], ['parentBuildingCode', 'parent_code', row.parent], ['buildingName', 'building_name', row.name]] as const) {
+  for (const [key, column, csv] of [
+    ['buildingCode', 'building_code', row.code],
+    ['parentBuildingCode', 'parent_code', row.parent],
+    ['buildingName', 'building_name', row.name],
+  ] as const) {
     const json = textOf(value(key));
-    if (json !== undefined && json !== csv) findings.warning(value(key)!.at, 'json-copy', `${key} "${json}" differs from ${where}'s ${column} "${csv}". ${SOURCE}`);
+    if (json !== undefined && json !== csv)
+      findings.warning(
+        value(key)!.at,
+        'json-copy',
+        `${key} "${json}" differs from ${where}'s ${column} "${csv}". ${SOURCE}`,
+      );
   }
   const names = value('alternateBuildingNames');
   const list = names?.kind === 'array' ? names.items.map((n) => textOf(n) ?? '') : [];
   if (names && list.join('|') !== row.alternates.join('|')) {
     const given = row.alternates.length ? `gives "${row.alternates.join('|')}"` : 'gives none';
-    findings.warning(names.at, 'json-copy', `alternateBuildingNames is ${names.kind === 'null' ? 'null' : `"${list.join('|')}"`}, but ${where} ${given}. ${SOURCE}`);
+    findings.warning(
+      names.at,
+      'json-copy',
+      `alternateBuildingNames is ${names.kind === 'null' ? 'null' : `"${list.join('|')}"`}, but ${where} ${given}. ` +
+        `${SOURCE}`,
+    );
   }
   const [lat, lon] = [value('latitude'), value('longitude')];
   if (row.position) {
@@ -61,7 +79,9 @@ function compareObject(object: Extract<JsonNode, { kind: 'object' }>, row: Build
     compareNumber('longitude', lon, row.position[1], where, findings);
     return undefined;
   }
-  return lat?.kind === 'number' && lon?.kind === 'number' ? { latitude: lat.value, longitude: lon.value, at: lat.at } : undefined;
+  return lat?.kind === 'number' && lon?.kind === 'number'
+    ? { latitude: lat.value, longitude: lon.value, at: lat.at }
+    : undefined;
 }
 
 /**
@@ -69,7 +89,11 @@ function compareObject(object: Extract<JsonNode, { kind: 'object' }>, row: Build
  * the CSV rows it copies: every disagreement is a warning at the copy's value; a row the copy
  * leaves out is counted in one warning. Returns the positions only the copy gives, by building ID.
  */
-export function compareJsonCopy(file: SourceFile, rows: readonly BuildingRow[], findings: Findings): Map<string, JsonPosition> {
+export function compareJsonCopy(
+  file: SourceFile,
+  rows: readonly BuildingRow[],
+  findings: Findings,
+): Map<string, JsonPosition> {
   const positions = new Map<string, JsonPosition>();
   const tree = parseJsonFile(file.bytes, file.file, findings);
   if (!tree) return positions;
@@ -94,8 +118,16 @@ export function compareJsonCopy(file: SourceFile, rows: readonly BuildingRow[], 
   const missing = rows.filter((r) => r.id !== '' && !seen.has(r.id));
   if (missing.length > 0) {
     const codeless = missing.every((r) => r.code === '') ? ', all of them rows without a building_code' : '';
-    const ids = missing.slice(0, 5).map((r) => r.id).join(', ');
-    findings.warning(tree.at, 'json-copy', `the copy holds ${tree.items.length} buildings and leaves out ${missing.length} rows of Buildings.csv${codeless} (IDs ${ids}${missing.length > 5 ? ', …' : ''}). ${SOURCE}`);
+    const ids = missing
+      .slice(0, 5)
+      .map((r) => r.id)
+      .join(', ');
+    findings.warning(
+      tree.at,
+      'json-copy',
+      `the copy holds ${tree.items.length} buildings and leaves out ${missing.length} rows of ` +
+        `Buildings.csv${codeless} (IDs ${ids}${missing.length > 5 ? ', …' : ''}). ${SOURCE}`,
+    );
   }
   return positions;
 }

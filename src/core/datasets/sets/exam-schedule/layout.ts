@@ -1,7 +1,7 @@
 // The two layouts an exam-schedule file comes in: the data folder's canonical one, and the
 // Registrar's export as uWaterloo/Datasets published it (seven columns named differently
 // from term to term, notes in the Day column, often padded with empty columns).
-import { parseCsvTable, type CsvCell } from '../../../read/csv-table.ts';
+import { type CsvCell, parseCsvTable } from '../../../read/csv-table.ts';
 import { decodeUtf8 } from '../../../read/decode.ts';
 import type { Findings } from '../../../read/findings.ts';
 import { LineIndex } from '../../../read/text-position.ts';
@@ -56,27 +56,40 @@ function checkCrlf(text: string, file: string, findings: Findings): void {
 }
 
 /** The layout a header names, or undefined after reporting why it names neither. */
-function layoutOf(header: readonly CsvCell[], file: string, findings: Findings): { layout: Layout; width: number } | undefined {
+function layoutOf(
+  header: readonly CsvCell[],
+  file: string,
+  findings: Findings,
+): { layout: Layout; width: number } | undefined {
   const names = header.map(sameName);
   if (CANONICAL.every((n, i) => names[i] === n)) return { layout: 'canonical', width: CANONICAL.length };
   if (EXPORT.every(([, aliases], i) => aliases.includes(names[i]!))) {
     findings.warning(
       at(file, header[0]!),
       'layout',
-      `the header is the Registrar's export (${names.slice(0, EXPORT.length).join(', ')}), read with its notes in Day. ` +
-        `The data folder keeps one layout: make the first line ${CANONICAL.join(',')}, write dates as ISO 8601 and move each note from day to notes.`,
+      `the header is the Registrar's export (${names.slice(0, EXPORT.length).join(', ')}), ` +
+        `read with its notes in Day. The data folder keeps one layout: ` +
+        `make the first line ${CANONICAL.join(',')}, write dates as ISO 8601 and move each note from day to notes.`,
     );
     for (const cell of header.filter((c) => c.value.includes('\n'))) {
-      findings.warning(at(file, cell), 'line-break', `the header name ${JSON.stringify(cell.value)} is broken over lines. Write it on one line.`);
+      findings.warning(
+        at(file, cell),
+        'line-break',
+        `the header name ${JSON.stringify(cell.value)} is broken over lines. Write it on one line.`,
+      );
     }
     return { layout: 'export', width: EXPORT.length };
   }
-  const k = Math.max(0, CANONICAL.findIndex((n, i) => names[i] !== n));
+  const k = Math.max(
+    0,
+    CANONICAL.findIndex((n, i) => names[i] !== n),
+  );
   const cell = header[k] ?? header[header.length - 1]!;
   findings.error(
     at(file, cell),
     'header',
-    `the header is not an exam schedule's: column ${k + 1} should be "${CANONICAL[k]}" but is ${header[k] ? `"${header[k].value}"` : 'missing'}. ` +
+    `the header is not an exam schedule's: column ${k + 1} should be "${CANONICAL[k]}" but is ` +
+      `${header[k] ? `"${header[k].value}"` : 'missing'}. ` +
       `The first line must read exactly: ${CANONICAL.join(',')}`,
   );
   return undefined;
@@ -87,40 +100,74 @@ function checkPadding(header: readonly CsvCell[], width: number, file: string, f
   const pads = header.slice(width);
   const named = pads.find((c) => c.value.trim() !== '');
   if (named) {
-    findings.error(at(file, named), 'header', `the header has a column "${named.value}" after the schedule's ${width}; remove it (and its cells), or rename the file's columns.`);
+    findings.error(
+      at(file, named),
+      'header',
+      `the header has a column "${named.value}" after the schedule's ${width}; ` +
+        `remove it (and its cells), or rename the file's columns.`,
+    );
   } else if (pads.length > 0) {
     findings.warning(
       at(file, pads[0]!),
       'padding',
-      `the header ends with ${pads.length} empty column name${pads.length === 1 ? '' : 's'}, and the rows with empty cells for them. Remove them.`,
+      `the header ends with ${pads.length} empty column name${pads.length === 1 ? '' : 's'}, ` +
+        `and the rows with empty cells for them. Remove them.`,
     );
   }
 }
 
 /** Reports a row with fewer cells than its layout's columns, or with text beyond them; whether the row is whole. */
-function checkWidth(cells: readonly CsvCell[], width: number, headerWidth: number, file: string, findings: Findings): boolean {
+function checkWidth(
+  cells: readonly CsvCell[],
+  width: number,
+  headerWidth: number,
+  file: string,
+  findings: Findings,
+): boolean {
   const last = cells[cells.length - 1]!;
   if (cells.length < width) {
-    findings.error({ file, line: last.line, column: last.column + last.value.length }, 'cell-count', `this row has ${cells.length} cells where the schedule has ${width} columns: it ends here. Add the missing cells (empty ones are fine: ,,).`);
+    findings.error(
+      { file, line: last.line, column: last.column + last.value.length },
+      'cell-count',
+      `this row has ${cells.length} cells where the schedule has ${width} columns: it ends here. ` +
+        `Add the missing cells (empty ones are fine: ,,).`,
+    );
     return false;
   }
   const stray = cells.slice(width).find((c) => c.value !== '');
   if (stray) {
-    findings.error(at(file, stray), 'cell-count', `this row has text after its ${width} columns, from here: "${stray.value}". A value that contains a comma must be wrapped in double quotes; otherwise delete the extra cells.`);
+    findings.error(
+      at(file, stray),
+      'cell-count',
+      `this row has text after its ${width} columns, from here: "${stray.value}". ` +
+        `A value that contains a comma must be wrapped in double quotes; otherwise delete the extra cells.`,
+    );
   } else if (cells.length !== headerWidth) {
     const where = cells[headerWidth] ?? { ...last, column: last.column + last.value.length };
-    findings.warning(at(file, where), 'padding', `this row has ${cells.length} cells where the header has ${headerWidth}; the ones after the ${width} columns are empty. Remove them.`);
+    findings.warning(
+      at(file, where),
+      'padding',
+      `this row has ${cells.length} cells where the header has ${headerWidth}; ` +
+        `the ones after the ${width} columns are empty. Remove them.`,
+    );
   }
   return true;
 }
 
-/** Decodes and parses one file, recognises its layout and reports its shape; undefined when its header is neither layout. */
+/**
+ * Decodes and parses one file, recognises its layout and reports its shape; undefined when its header
+ * is neither layout.
+ */
 export function readExamTable(bytes: Uint8Array, file: string, findings: Findings): ExamTable | undefined {
   const text = decodeUtf8(bytes, file, findings);
   checkCrlf(text, file, findings);
   const table = parseCsvTable(text, file, findings);
   if (!table.header) {
-    findings.error({ file, line: 1, column: 1 }, 'header', `the file is empty. Its first line must be the header: ${CANONICAL.join(',')}`);
+    findings.error(
+      { file, line: 1, column: 1 },
+      'header',
+      `the file is empty. Its first line must be the header: ${CANONICAL.join(',')}`,
+    );
     return undefined;
   }
   const header = table.header.cells;

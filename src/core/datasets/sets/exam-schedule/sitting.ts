@@ -4,7 +4,14 @@
 import type { CsvCell } from '../../../read/csv-table.ts';
 import type { Findings, Place } from '../../../read/findings.ts';
 import type { PublishedRecord } from '../../../records/record-spec.ts';
-import { daysInMonth, isoDate, parseClockTime, parseSessionDate, type CalendarDate, type Parsed } from '../../../records/session-time.ts';
+import {
+  type CalendarDate,
+  daysInMonth,
+  isoDate,
+  type Parsed,
+  parseClockTime,
+  parseSessionDate,
+} from '../../../records/session-time.ts';
 import { isInTerm, type Term } from '../../../records/term.ts';
 import { cellPosition } from '../../csv-reader.ts';
 import { checkCellText } from './cells.ts';
@@ -59,7 +66,10 @@ function readDate(text: string, canonical: boolean): Parsed<CalendarDate> {
   const m = ISO_DATE.exec(text);
   const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   if (!m || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    return { ok: false, reason: `"${text}" is not a date like 2011-08-04 (ISO 8601: four-digit year, month, day), or no real one.` };
+    return {
+      ok: false,
+      reason: `"${text}" is not a date like 2011-08-04 (ISO 8601: four-digit year, month, day), or no real one.`,
+    };
   }
   return { ok: true, value: { year, month, day } };
 }
@@ -68,9 +78,19 @@ function readDate(text: string, canonical: boolean): Parsed<CalendarDate> {
 function checkCourse(row: ExamRow, cell: CsvCell, findings: Findings): void {
   const text = cell.value.trim();
   if (!COURSE.test(text)) {
-    findings.error(placeOf(row, cell), 'course', `course ${JSON.stringify(text)} is not a subject code and a catalogue number, like ACTSC 221. Write the course the exam is for.`);
+    findings.error(
+      placeOf(row, cell),
+      'course',
+      `course ${JSON.stringify(text)} is not a subject code and a catalogue number, like ACTSC 221. ` +
+        `Write the course the exam is for.`,
+    );
   } else if (/\s\s/.test(text)) {
-    findings.warning({ file: row.file, ...cellPosition(cell, cell.value.search(/\s\s/)) }, 'course', `course "${text}" has more than one space between subject and number; it is published as written. Write one space.`);
+    findings.warning(
+      { file: row.file, ...cellPosition(cell, cell.value.search(/\s\s/)) },
+      'course',
+      `course "${text}" has more than one space between subject and number; it is published as written. ` +
+        `Write one space.`,
+    );
   }
 }
 
@@ -79,9 +99,19 @@ function checkNote(row: ExamRow, cell: CsvCell, findings: Findings): void {
   const text = cell.value.trim();
   const wording = /\bCEL\b/.test(text) ? NOTE_WORDINGS.removedCel : NOTE_WORDINGS.removed;
   if (/^"?exam removed/i.test(text) && text !== wording) {
-    findings.warning(placeOf(row, cell), 'note-wording', `the note "${text}" is worded differently from the same note elsewhere; it is published as written. Write: ${wording}`);
+    findings.warning(
+      placeOf(row, cell),
+      'note-wording',
+      `the note "${text}" is worded differently from the same note elsewhere; it is published as written. ` +
+        `Write: ${wording}`,
+    );
   } else if (/^See:\s/.test(text)) {
-    findings.warning(placeOf(row, cell), 'note-wording', `the note "${text}" has a colon after "See", unlike the other notes; it is published as written. Write: See ${text.slice(4).trim()}`);
+    findings.warning(
+      placeOf(row, cell),
+      'note-wording',
+      `the note "${text}" has a colon after "See", unlike the other notes; it is published as written. ` +
+        `Write: See ${text.slice(4).trim()}`,
+    );
   }
 }
 
@@ -89,18 +119,26 @@ function checkNote(row: ExamRow, cell: CsvCell, findings: Findings): void {
  * Checks a sitting's cells: each one given must read as its kind, and a sitting gives all four
  * or none. Returns what they say when all four are given and read.
  */
-function readWhen(row: ExamRow, when: When, canonical: boolean, noteColumn: string, findings: Findings): WhenRead | undefined {
+function readWhen(
+  row: ExamRow,
+  when: When,
+  canonical: boolean,
+  noteColumn: string,
+  findings: Findings,
+): WhenRead | undefined {
   const before = findings.list.length;
   const hint = () => (blank(when.day) ? ` If it is a note, it belongs in ${noteColumn}.` : '');
   const day = when.day?.value.trim() ?? '';
-  if (day !== '' && !WEEKDAYS.includes(day)) findings.error(placeOf(row, when.day!), 'day', `day "${day}" is not a weekday: write Monday to Sunday in full.`);
+  if (day !== '' && !WEEKDAYS.includes(day))
+    findings.error(placeOf(row, when.day!), 'day', `day "${day}" is not a weekday: write Monday to Sunday in full.`);
   const date = blank(when.date) ? undefined : readDate(when.date.value.trim(), canonical);
   if (date && !date.ok) findings.error(placeOf(row, when.date), 'date', `date ${date.reason}${hint()}`);
   const from = blank(when.start_time) ? undefined : parseClockTime(when.start_time.value.trim());
   if (from && !from.ok) findings.error(placeOf(row, when.start_time), 'time', `start_time ${from.reason}${hint()}`);
   const to = blank(when.end_time) ? undefined : parseClockTime(when.end_time.value.trim());
   if (to && !to.ok) findings.error(placeOf(row, when.end_time), 'time', `end_time ${to.reason}${hint()}`);
-  if (date?.ok && from?.ok && to?.ok && day !== '') return findings.list.length > before ? undefined : { date: date.value, from: from.value, to: to.value };
+  if (date?.ok && from?.ok && to?.ok && day !== '')
+    return findings.list.length > before ? undefined : { date: date.value, from: from.value, to: to.value };
   const names = Object.keys(when) as (keyof When)[];
   const given = names.filter((k) => !blank(when[k]));
   if (given.length === 0 || findings.list.length > before) return undefined;
@@ -108,27 +146,52 @@ function readWhen(row: ExamRow, when: When, canonical: boolean, noteColumn: stri
     findings.error(
       placeOf(row, when[name] ?? row.cells.day!),
       'sitting',
-      `${name} is empty, but the row gives ${given.join(', ')}: a sitting needs day, date, start_time and end_time. Fill it in, or empty all four and say why in ${noteColumn}.`,
+      `${name} is empty, but the row gives ${given.join(', ')}: a sitting needs day, date, start_time and end_time. ` +
+        `Fill it in, or empty all four and say why in ${noteColumn}.`,
     );
   }
   return undefined;
 }
 
-/** Checks that a sitting's weekday is its date's, the date within the file's term, the end after the start, and a place given. */
+/**
+ * Checks that a sitting's weekday is its date's, the date within the file's term, the end after the
+ * start, and a place given.
+ */
 function checkWhen(row: ExamRow, cells: Cells, read: WhenRead, term: Term | undefined, findings: Findings): void {
   const day = cells.day.value.trim();
   // Days since 1970-01-01, a Thursday.
-  const weekday = WEEKDAYS[(((Date.UTC(read.date.year, read.date.month - 1, read.date.day) / 86_400_000 + 4) % 7) + 7) % 7]!;
+  const weekday =
+    WEEKDAYS[(((Date.UTC(read.date.year, read.date.month - 1, read.date.day) / 86_400_000 + 4) % 7) + 7) % 7]!;
   const date = cells.date.value.trim();
-  if (weekday !== day) findings.error(placeOf(row, cells.day), 'weekday', `day "${day}" disagrees with date ${date}, a ${weekday}. Check both.`);
+  if (weekday !== day)
+    findings.error(
+      placeOf(row, cells.day),
+      'weekday',
+      `day "${day}" disagrees with date ${date}, a ${weekday}. Check both.`,
+    );
   if (term && !isInTerm(read.date, term)) {
-    findings.warning(placeOf(row, cells.date), 'date-term', `date ${date} falls outside ${term.label}, the term this file is named for. Check the year, or move the row to its term's file.`);
+    findings.warning(
+      placeOf(row, cells.date),
+      'date-term',
+      `date ${date} falls outside ${term.label}, the term this file is named for. ` +
+        `Check the year, or move the row to its term's file.`,
+    );
   }
   if (read.to <= read.from) {
     const [from, to] = [cells.start_time.value.trim(), cells.end_time.value.trim()];
-    findings.error(placeOf(row, cells.end_time), 'time-order', `the exam ends (${to}) ${read.to === read.from ? 'when' : 'before'} it starts (${from}). Check both times and their AM/PM.`);
+    findings.error(
+      placeOf(row, cells.end_time),
+      'time-order',
+      `the exam ends (${to}) ${read.to === read.from ? 'when' : 'before'} it starts (${from}). ` +
+        `Check both times and their AM/PM.`,
+    );
   }
-  if (blank(cells.location)) findings.warning(placeOf(row, cells.location), 'location', 'location is empty: give the building and rooms of the sitting.');
+  if (blank(cells.location))
+    findings.warning(
+      placeOf(row, cells.location),
+      'location',
+      'location is empty: give the building and rooms of the sitting.',
+    );
 }
 
 /** Checks a row by its rules; its course and sitting, or undefined when it has an error. */
@@ -142,20 +205,49 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
   const dayIsNote = !canonical && !blank(cells.day) && !WEEKDAYS.includes(cells.day.value.trim());
   const note = dayIsNote ? cells.day : cells.notes;
   const noteColumn = canonical ? 'notes' : "Day (the export's notes)";
-  if (dayIsNote) findings.warning(placeOf(row, cells.day), 'note-in-day', "Day holds a note, as the export writes them; the data folder's layout leaves day empty and puts the note in notes.");
+  if (dayIsNote)
+    findings.warning(
+      placeOf(row, cells.day),
+      'note-in-day',
+      "Day holds a note, as the export writes them; the data folder's layout leaves day empty and puts the note in " +
+        'notes.',
+    );
   if (note) checkNote(row, note, findings);
   if (/\bOn Line\b/i.test(cells.section.value)) {
-    findings.warning(placeOf(row, cells.section), 'online', `section "${cells.section.value.trim()}" spells online sections "On Line"; other rows write "Online". Write Online.`);
+    findings.warning(
+      placeOf(row, cells.section),
+      'online',
+      `section "${cells.section.value.trim()}" spells online sections "On Line"; other rows write "Online". ` +
+        `Write Online.`,
+    );
   }
-  const when: When = { day: dayIsNote ? undefined : cells.day, date: cells.date, start_time: cells.start_time, end_time: cells.end_time };
+  const when: When = {
+    day: dayIsNote ? undefined : cells.day,
+    date: cells.date,
+    start_time: cells.start_time,
+    end_time: cells.end_time,
+  };
   const read = readWhen(row, when, canonical, noteColumn, findings);
   if (read) checkWhen(row, cells, read, term, findings);
-  const misplaced = LINK.test(cells.section.value) ? cells.section : LINK.test(cells.location.value) ? cells.location : undefined;
+  const misplaced = LINK.test(cells.section.value)
+    ? cells.section
+    : LINK.test(cells.location.value)
+      ? cells.location
+      : undefined;
   if (misplaced) {
     const name = misplaced === cells.section ? 'section' : 'location';
-    findings.error(placeOf(row, misplaced), 'misplaced-note', `${name} holds a note ("${misplaced.value.trim()}"). Move it to ${noteColumn}, and leave ${name} empty.`);
+    findings.error(
+      placeOf(row, misplaced),
+      'misplaced-note',
+      `${name} holds a note ("${misplaced.value.trim()}"). Move it to ${noteColumn}, and leave ${name} empty.`,
+    );
   } else if (blank(when.day) && blank(when.date) && blank(when.start_time) && blank(when.end_time) && blank(note)) {
-    findings.error(placeOf(row, cells.day), 'no-sitting', 'the row gives neither a sitting (day, date, start_time, end_time) nor a note saying why there is none. Fill in one of them.');
+    findings.error(
+      placeOf(row, cells.day),
+      'no-sitting',
+      'the row gives neither a sitting (day, date, start_time, end_time) nor a note saying why there is none. ' +
+        'Fill in one of them.',
+    );
   }
   if (erredSince(findings, before)) return undefined;
   const text = (cell: CsvCell | undefined) => (blank(cell) ? null : cell!.value);
