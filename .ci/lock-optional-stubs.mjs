@@ -29,10 +29,18 @@ for (const [where, info] of Object.entries(packages)) {
     if (!platform) throw new Error(`${name}: not a platform package; install it properly`);
     const cpu = CPUS.find((c) => parts.includes(c));
     const libc = parts.includes('musl') ? ['musl'] : parts.includes('gnu') ? ['glibc'] : undefined;
-    packages[hoisted] = { version, optional: true, ...PLATFORMS[platform], ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc } : {}) };
+    packages[hoisted] = {
+      version,
+      optional: true,
+      ...PLATFORMS[platform],
+      ...(cpu ? { cpu: [cpu] } : {}),
+      ...(libc ? { libc } : {}),
+    };
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock-optional-stubs: ${added} entr${added === 1 ? 'y' : 'ies'} added`);

@@ -1,11 +1,21 @@
 // The benchmark's build cases at one size: a cold build, a rebuild after a one-row change and one
 // with nothing changed, each repeated; Hugo's build of the same sessions between them when asked.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { generateSessions, sessionRows } from './generate.ts';
 import { writeHugoSite } from './hugo-site.ts';
-import { round, settle, spread, timed, treeSize, type Spread, type Timed } from './measure.ts';
+import { round, type Spread, settle, spread, type Timed, timed, treeSize } from './measure.ts';
 import { toggleOneRow } from './one-row.ts';
 
 /** The time of the data's first commit (Unix seconds). */
@@ -61,10 +71,12 @@ export function prepareData(w: Workplace, n: number): string {
   // The other data sets and the program list as they are: only the sessions grow with the size
   // (the synthetic rows draw their program labels from the real ones, so they resolve as those do).
   for (const f of readdirSync(w.data, { withFileTypes: true })) {
-    if (f.isDirectory() && f.name !== 'infosessions') cpSync(path.join(w.data, f.name), path.join(dir, f.name), { recursive: true });
+    if (f.isDirectory() && f.name !== 'infosessions')
+      cpSync(path.join(w.data, f.name), path.join(dir, f.name), { recursive: true });
   }
   if (n === REAL) {
-    for (const f of readdirSync(path.join(w.data, 'infosessions'))) copyFileSync(path.join(w.data, 'infosessions', f), path.join(dir, 'infosessions', f));
+    for (const f of readdirSync(path.join(w.data, 'infosessions')))
+      copyFileSync(path.join(w.data, 'infosessions', f), path.join(dir, 'infosessions', f));
   } else {
     realRows ??= sessionRows(w.data);
     for (const [name, text] of generateSessions(realRows, n)) writeFileSync(path.join(dir, 'infosessions', name), text);
@@ -79,7 +91,15 @@ export function prepareData(w: Workplace, n: number): string {
  * one-row rebuild has a real pull request's new timestamp.
  */
 function commitData(data: string, at: number): void {
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost', GIT_AUTHOR_DATE: `@${at} +0000`, GIT_COMMITTER_DATE: `@${at} +0000` };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@localhost',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@localhost',
+    GIT_AUTHOR_DATE: `@${at} +0000`,
+    GIT_COMMITTER_DATE: `@${at} +0000`,
+  };
   const git = (...args: string[]) => {
     const run = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: data, env, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`git ${args[0]} in ${data} failed: ${run.stderr || run.error?.message}`);
@@ -115,7 +135,10 @@ export function hugoVersion(command = 'hugo'): string | undefined {
 async function backgroundDone(versions: string): Promise<void> {
   const busy = () => {
     const names = existsSync(versions) ? readdirSync(versions) : [];
-    return names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`))) || backgroundRunning(versions);
+    return (
+      names.some((n) => n.includes('-removing-') || (/^\d+-[^.]*$/.test(n) && !names.includes(`${n}.files`))) ||
+      backgroundRunning(versions)
+    );
   };
   for (let i = 0; i < 600 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
 }
@@ -163,7 +186,11 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     rmSync(report, { force: true });
     await backgroundDone(versions);
     settle();
-    const run = await timed([process.execPath, 'src/cli/build.ts', '--out', out, '--report', report], { DATA_DIR: data, SOURCE_DATE_EPOCH: '', SITE_URL: 'http://localhost:3000/' }, w.root);
+    const run = await timed(
+      [process.execPath, 'src/cli/build.ts', '--out', out, '--report', report],
+      { DATA_DIR: data, SOURCE_DATE_EPOCH: '', SITE_URL: 'http://localhost:3000/' },
+      w.root,
+    );
     if (run.code !== 0) throw new Error(`the ${label} build of ${n} sessions failed:\n${run.stderr}`);
     return { ...run, report: JSON.parse(readFileSync(report, 'utf8')) };
   };
@@ -188,7 +215,9 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     oneRow.push(await build('one-row'));
     noChange.push(await build('no-change'));
     const h = w.hugo ? `, hugo ${hugo.at(-1)!.seconds.toFixed(2)} s` : '';
-    say(`${n} sessions, run ${rep + 1}/${w.reps}: cold ${cold.at(-1)!.seconds.toFixed(2)} s, one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`);
+    say(
+      `${n} sessions, run ${rep + 1}/${w.reps}: cold ${cold.at(-1)!.seconds.toFixed(2)} s, one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`,
+    );
   }
   const size = treeSize(out);
   const stagesOf = (r: BuildRun) => Object.fromEntries(Object.entries(r.report.stages).map(([k, v]) => [k, round(v)]));
@@ -201,7 +230,13 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     no_change_s: spread(noChange.map((r) => r.seconds)),
     one_row_ratio: ratios(oneRow, cold),
     no_change_ratio: ratios(noChange, cold),
-    ...(w.hugo ? { hugo_s: spread(hugo.map((r) => r.seconds)), hugo_ratio: ratios(cold, hugo), hugo_peak_rss_mb: Math.round(middle(hugo).peakRss / 1048576) } : {}),
+    ...(w.hugo
+      ? {
+          hugo_s: spread(hugo.map((r) => r.seconds)),
+          hugo_ratio: ratios(cold, hugo),
+          hugo_peak_rss_mb: Math.round(middle(hugo).peakRss / 1048576),
+        }
+      : {}),
     peak_rss_mb: Math.round(Math.max(...cold.map((r) => r.peakRss)) / 1048576),
     stages_s: stagesOf(middle(cold)),
     one_row_stages_s: stagesOf(middle(oneRow)),

@@ -9,7 +9,7 @@ import { buildingLookup } from '../src/core/buildings/location.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import type { Session } from '../src/core/calendar/session.ts';
 import { filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
-import { createBuildContext, type BuildContext, type BuildSettings } from '../src/pipeline/context.ts';
+import { type BuildContext, type BuildSettings, createBuildContext } from '../src/pipeline/context.ts';
 import { round } from './measure.ts';
 
 /** The calendar stage's cost at one size. */
@@ -87,7 +87,14 @@ export function calendarCost(root: string, settings: BuildSettings, sessions: nu
     const used = process.cpuUsage(started);
     if (rep > 0) best = Math.min(best, (used.user + used.system) / 1e6);
   }
-  return { sessions, pages, bytes, reads_per_page: Math.round((count.reads / pages) * 10) / 10, cpu_s: round(best), us_per_page: Math.round((best / pages) * 1e7) / 10 };
+  return {
+    sessions,
+    pages,
+    bytes,
+    reads_per_page: Math.round((count.reads / pages) * 10) / 10,
+    cpu_s: round(best),
+    us_per_page: Math.round((best / pages) * 1e7) / 10,
+  };
 }
 
 /** The guard's verdict: the larger size's reads per page over the smaller's, within the limit or not. */

@@ -8,12 +8,15 @@ import Papa from 'papaparse';
 
 const [dataDir, outFile] = process.argv.slice(2);
 if (!dataDir || !outFile) {
-  console.error('floor: give a data folder and an output file: node bench/floor.ts DATA_DIR OUT_FILE (npm run bench runs it).');
+  console.error(
+    'floor: give a data folder and an output file: node bench/floor.ts DATA_DIR OUT_FILE (npm run bench runs it).',
+  );
   process.exit(2);
 }
 const started = performance.now();
 const rows: unknown[] = [];
 const dir = path.join(dataDir, 'infosessions');
-for (const f of readdirSync(dir).sort()) rows.push(...Papa.parse(readFileSync(path.join(dir, f), 'utf8'), { header: true, skipEmptyLines: true }).data);
+for (const f of readdirSync(dir).sort())
+  rows.push(...Papa.parse(readFileSync(path.join(dir, f), 'utf8'), { header: true, skipEmptyLines: true }).data);
 writeFileSync(outFile, JSON.stringify({ data: rows }));
 console.log((performance.now() - started) / 1000);

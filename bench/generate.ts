@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
-import { readDataFolder } from '../src/load/data-fs.ts';
 import { infosessionRecord } from '../src/core/records/infosession-record.ts';
 import { fieldNames } from '../src/core/records/record-spec.ts';
 import { daysInMonth, MONTH_NAMES, parseClockTime } from '../src/core/records/session-time.ts';
+import { readDataFolder } from '../src/load/data-fs.ts';
 
 /** A small, fast, seeded pseudo-random generator (mulberry32): the same seed gives the same data. */
 export function seededRandom(seed: number): () => number {
@@ -37,11 +37,13 @@ export function generateSessions(real: readonly string[][], count: number, seed 
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const fields = fieldNames(infosessionRecord);
   const col = (name: string) => fields.indexOf(name);
-  const timePairs = real.map((r) => [r[col('start_time')]!, r[col('end_time')]!] as const).filter(([s, e]) => {
-    const a = parseClockTime(s);
-    const b = parseClockTime(e);
-    return a.ok && b.ok && b.value > a.value;
-  });
+  const timePairs = real
+    .map((r) => [r[col('start_time')]!, r[col('end_time')]!] as const)
+    .filter(([s, e]) => {
+      const a = parseClockTime(s);
+      const b = parseClockTime(e);
+      return a.ok && b.ok && b.value > a.value;
+    });
   const codes = termCodes(count);
   const files = new Map<string, string>();
   let id = 100000;
@@ -75,5 +77,7 @@ export function generateSessions(real: readonly string[][], count: number, seed 
 /** The information sessions of a data folder as rows of cells in record-field order (what generateSessions takes). */
 export function sessionRows(dataDir: string): string[][] {
   const fields = fieldNames(infosessionRecord);
-  return (readDataFolder(dataDir, dataDir).datasets.infosessions?.sessions ?? []).map((r) => fields.map((f) => String(r.values[f])));
+  return (readDataFolder(dataDir, dataDir).datasets.infosessions?.sessions ?? []).map((r) =>
+    fields.map((f) => String(r.values[f])),
+  );
 }

@@ -59,9 +59,13 @@ export function writeHugoSite(dataDir: string, siteDir: string): number {
   }
   let count = 0;
   const sessionsDir = path.join(dataDir, 'infosessions');
-  for (const name of readdirSync(sessionsDir).filter((f) => /^\d{4}(?:infosessions)?\.csv$/.test(f)).sort()) {
+  for (const name of readdirSync(sessionsDir)
+    .filter((f) => /^\d{4}(?:infosessions)?\.csv$/.test(f))
+    .sort()) {
     const term = name.slice(0, 4);
-    const rows = Papa.parse<string[]>(readFileSync(path.join(sessionsDir, name), 'utf8'), { skipEmptyLines: true }).data.slice(1);
+    const rows = Papa.parse<string[]>(readFileSync(path.join(sessionsDir, name), 'utf8'), {
+      skipEmptyLines: true,
+    }).data.slice(1);
     for (const row of rows) {
       const date = parseSessionDate(row[col('date')]!);
       if (!date.ok) continue;
@@ -80,7 +84,10 @@ export function writeHugoSite(dataDir: string, siteDir: string): number {
         programs: row[col('programs')],
         website: row[col('website')] || undefined,
       };
-      writeFileSync(path.join(content, `${row[col('id')]}.md`), `${JSON.stringify(front, null, 1)}\n\n${row[col('description')] ?? ''}\n`);
+      writeFileSync(
+        path.join(content, `${row[col('id')]}.md`),
+        `${JSON.stringify(front, null, 1)}\n\n${row[col('description')] ?? ''}\n`,
+      );
       count += 1;
     }
   }

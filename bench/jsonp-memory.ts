@@ -11,13 +11,21 @@ import { parseArgs } from 'node:util';
 import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { dist: { type: 'string' }, data: { type: 'string' }, names: { type: 'string', default: '200' }, concurrency: { type: 'string', default: '6' } } });
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    data: { type: 'string' },
+    names: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '6' },
+  },
+});
 if (!values.dist || !values.data) throw new Error('give --dist DIR and --data DIR');
 const names = Math.min(1000, Number(values.names));
 const concurrency = Math.min(32, Number(values.concurrency));
 
 /** Resident memory of a process in MB (Linux /proc). */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** One GET on 127.0.0.1; resolves with the status and the milliseconds to the last byte. */
 function fetchOnce(port: number, target: string, encoding: string): Promise<{ status: number; ms: number }> {
@@ -49,11 +57,22 @@ process.on('SIGINT', () => { stop = true; });
 `;
 
 const port = await freePort();
-const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/start.ts', '--dist', values.dist, '--no-build'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), DATA_DIR: values.data, API_KEYS: 'bench-key' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    '--experimental-strip-types',
+    '--no-warnings=ExperimentalWarning',
+    'src/cli/start.ts',
+    '--dist',
+    values.dist,
+    '--no-build',
+  ],
+  {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: values.data, API_KEYS: 'bench-key' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const deadline = setTimeout(() => {
   server.kill();
   process.exit(2);
@@ -86,7 +105,11 @@ try {
     Array.from({ length: concurrency }, async () => {
       while (next < names) {
         const i = next++;
-        const { status } = await fetchOnce(port, `${listing}&callback=cb_${i}_${Math.random().toString(36).slice(2)}`, i % 2 ? 'gzip, br' : 'identity');
+        const { status } = await fetchOnce(
+          port,
+          `${listing}&callback=cb_${i}_${Math.random().toString(36).slice(2)}`,
+          i % 2 ? 'gzip, br' : 'identity',
+        );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         peak = Math.max(peak, rssMb(server.pid!));
       }
@@ -98,9 +121,38 @@ try {
   clearInterval(memory);
   const after = rssMb(server.pid!);
   // The sampler's first request pays for its own connection set-up and JIT: left out.
-  const latencies = sampled.split('\n').filter(Boolean).map(Number).slice(1).sort((a, b) => a - b);
+  const latencies = sampled
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .slice(1)
+    .sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  console.log(JSON.stringify({ names, concurrency, seconds: Number(seconds.toFixed(2)), statuses: Object.fromEntries(statuses), rssMb: { idle: Math.round(idle), afterFirstJsonp: Math.round(warm), peak: Math.round(peak), after: Math.round(after) }, methodsJsonMs: { samples: latencies.length, over100: latencies.filter((ms) => ms > 100).length, p50: at(0.5), p99: at(0.99), max: at(1) } }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        names,
+        concurrency,
+        seconds: Number(seconds.toFixed(2)),
+        statuses: Object.fromEntries(statuses),
+        rssMb: {
+          idle: Math.round(idle),
+          afterFirstJsonp: Math.round(warm),
+          peak: Math.round(peak),
+          after: Math.round(after),
+        },
+        methodsJsonMs: {
+          samples: latencies.length,
+          over100: latencies.filter((ms) => ms > 100).length,
+          p50: at(0.5),
+          p99: at(0.99),
+          max: at(1),
+        },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   clearTimeout(deadline);
   server.kill();

@@ -46,7 +46,11 @@ export function timed(cmd: string[], env: Record<string, string>, cwd: string): 
   const { ASTRO_CACHE_DIR: _, ...inherited } = process.env;
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(cmd[0]!, cmd.slice(1), { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(cmd[0]!, cmd.slice(1), {
+      cwd,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (c) => (stderr += c));
     let peakRss = 0;
@@ -98,10 +102,16 @@ export interface Spread {
 /** The median and range of values (the lower middle of an even count). */
 export function spread(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: round(sorted[Math.floor((sorted.length - 1) / 2)]!), min: round(sorted[0]!), max: round(sorted.at(-1)!) };
+  return {
+    median: round(sorted[Math.floor((sorted.length - 1) / 2)]!),
+    min: round(sorted[0]!),
+    max: round(sorted.at(-1)!),
+  };
 }
 
 /** A spread as the README prints it: `2.42 (2.31–2.98)`, or one value alone. */
 export function showSpread(s: Spread, digits = 2): string {
-  return s.min === s.max ? s.median.toFixed(digits) : `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+  return s.min === s.max
+    ? s.median.toFixed(digits)
+    : `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 }

@@ -13,7 +13,9 @@ const MARK = ' (updated)';
  */
 export function toggleOneRow(dataDir: string): string {
   const dir = path.join(dataDir, 'infosessions');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.csv')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
   const file = path.join(dir, files[Math.floor(files.length / 2)]!);
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');

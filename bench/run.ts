@@ -1,20 +1,20 @@
 // npm run bench: build cost as the data grows (cold, after a one-row change, with nothing
 // changed; Hugo beside it with --with-hugo), and serving throughput, in one run.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
 import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
-import { benchSize, hugoVersion, prepareData, type Workplace } from './build-cases.ts';
-import { calendarCost, scaleVerdict, type CalendarScale } from './calendar-scale.ts';
 import { parseSiteUrl } from '../src/core/site/address.ts';
+import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
+import { benchSize, hugoVersion, prepareData, type Workplace } from './build-cases.ts';
+import { type CalendarScale, calendarCost, scaleVerdict } from './calendar-scale.ts';
 import { freePort } from './free-port.ts';
 import { sessionRows } from './generate.ts';
 import { round } from './measure.ts';
-import { resultTables, type Run, type Serving } from './tables.ts';
+import { type Run, resultTables, type Serving } from './tables.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = [process.execPath];
@@ -28,7 +28,10 @@ function count(name: string, text: string): number {
 
 /** The floor (bench/floor.ts) in a fresh process, as the build runs: seconds of parse, stringify and write. */
 function floor(tmp: string, dataDir: string): number {
-  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/floor.ts', dataDir, path.join(tmp, 'floor.json')], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/floor.ts', dataDir, path.join(tmp, 'floor.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`the floor failed:\n${run.stderr}`);
   return Number(run.stdout.trim());
 }
@@ -53,7 +56,11 @@ const SCALE_SIZES = [1000, 10000] as const;
 function calendarScale(w: Workplace): CalendarScale {
   const [small, large] = SCALE_SIZES.map((n) => {
     const dataDir = prepareData(w, n);
-    const cost = calendarCost(ROOT, { dataDir, site: parseSiteUrl('http://localhost:3000/'), sourceDateEpoch: 1700000000 }, n);
+    const cost = calendarCost(
+      ROOT,
+      { dataDir, site: parseSiteUrl('http://localhost:3000/'), sourceDateEpoch: 1700000000 },
+      n,
+    );
     rmSync(dataDir, { recursive: true, force: true });
     return cost;
   });
@@ -62,7 +69,9 @@ function calendarScale(w: Workplace): CalendarScale {
 
 await cliMain(benchCommand, async ({ values, config }) => {
   const tmp = config.benchTmp ?? path.join(ROOT, 'bench/tmp');
-  const sizes = String(values.sizes).split(',').map((s) => count('sizes', s));
+  const sizes = String(values.sizes)
+    .split(',')
+    .map((s) => count('sizes', s));
   const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
   const connections = count('connections', String(values.connections));
   const outFile = path.resolve(ROOT, String(values.out));
@@ -70,7 +79,11 @@ await cliMain(benchCommand, async ({ values, config }) => {
   if (values['with-hugo']) {
     const version = hugoVersion();
     if (version) w.hugo = 'hugo';
-    console.log(version ? `Comparing with ${version}.` : '--with-hugo: the hugo command is not installed (Debian: apt-get install hugo); measuring without Hugo.');
+    console.log(
+      version
+        ? `Comparing with ${version}.`
+        : '--with-hugo: the hugo command is not installed (Debian: apt-get install hugo); measuring without Hugo.',
+    );
   }
   const runs: Run[] = [];
   mkdirSync(tmp, { recursive: true });
@@ -99,18 +112,55 @@ await cliMain(benchCommand, async ({ values, config }) => {
       ['session page', `/infosessions/${sessionId}/`],
     ] as const;
     const servers: [string, (port: number) => ChildProcess][] = [
-      ['npm start', (port) => spawn(NODE[0]!, [...NODE.slice(1), 'src/cli/start.ts', '--dist', dist, '--no-build'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: data }, stdio: 'ignore' })],
-      ['npx serve dist', (port) => spawn(path.join(ROOT, 'node_modules/.bin/serve'), [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], { cwd: ROOT, stdio: 'ignore' })],
+      [
+        'npm start',
+        (port) =>
+          spawn(NODE[0]!, [...NODE.slice(1), 'src/cli/start.ts', '--dist', dist, '--no-build'], {
+            cwd: ROOT,
+            env: { ...process.env, PORT: String(port), DATA_DIR: data },
+            stdio: 'ignore',
+          }),
+      ],
+      [
+        'npx serve dist',
+        (port) =>
+          spawn(
+            path.join(ROOT, 'node_modules/.bin/serve'),
+            [dist, '-l', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
+            { cwd: ROOT, stdio: 'ignore' },
+          ),
+      ],
       // The same handler as a Cloudflare Worker in workerd (wrangler's local runtime, miniflare), over the same output.
       [
         'Worker (miniflare)',
         (port) =>
-          spawn(NODE[0]!, [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', path.join(ROOT, WORKER_ENTRY), '--config', path.join(dist, 'wrangler.json'), '--ip', '127.0.0.1', '--port', String(port), '--var', 'API_KEYS:bench', '--persist-to', path.join(tmp, 'edge-state'), '--show-interactive-dev-session=false', '--log-level', 'error'], {
-            cwd: tmp,
-            env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-            stdio: 'ignore',
-            detached: true, // its own process group: workerd, which it starts, is stopped with it
-          }),
+          spawn(
+            NODE[0]!,
+            [
+              path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+              'dev',
+              path.join(ROOT, WORKER_ENTRY),
+              '--config',
+              path.join(dist, 'wrangler.json'),
+              '--ip',
+              '127.0.0.1',
+              '--port',
+              String(port),
+              '--var',
+              'API_KEYS:bench',
+              '--persist-to',
+              path.join(tmp, 'edge-state'),
+              '--show-interactive-dev-session=false',
+              '--log-level',
+              'error',
+            ],
+            {
+              cwd: tmp,
+              env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+              stdio: 'ignore',
+              detached: true, // its own process group: workerd, which it starts, is stopped with it
+            },
+          ),
       ],
     ];
     for (const [name, start] of servers) {
@@ -119,7 +169,12 @@ await cliMain(benchCommand, async ({ values, config }) => {
       try {
         await ready(`http://127.0.0.1:${port}/`);
         for (const [label, url] of targets) {
-          const result = await autocannon({ url: `http://127.0.0.1:${port}${url}`, connections, duration: serveSeconds, headers: { 'accept-encoding': 'gzip, br' } });
+          const result = await autocannon({
+            url: `http://127.0.0.1:${port}${url}`,
+            connections,
+            duration: serveSeconds,
+            headers: { 'accept-encoding': 'gzip, br' },
+          });
           serving.push({
             server: name,
             target: label,
@@ -128,7 +183,9 @@ await cliMain(benchCommand, async ({ values, config }) => {
             errors: result.errors + result.timeouts,
             non2xx: result.non2xx,
           });
-          console.log(`${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+          console.log(
+            `${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          );
         }
       } finally {
         if (child.spawnargs.includes('dev')) process.kill(-child.pid!, 'SIGTERM');
@@ -141,7 +198,12 @@ await cliMain(benchCommand, async ({ values, config }) => {
     date: new Date().toISOString(),
     hugo: w.hugo ? hugoVersion() : undefined,
     reps: w.reps,
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
     calendar_scale: scale,
     runs,
     serving,
@@ -152,8 +214,9 @@ await cliMain(benchCommand, async ({ values, config }) => {
   console.log(`\n${resultTables(runs, serving)}\n\nWrote ${path.relative(ROOT, outFile)}`);
   if (existsSync(tmp) && !config.benchKeep) rmSync(tmp, { recursive: true, force: true });
   if (!scale.ok) {
-    console.error(`The calendar stage's reads per page grew ${scale.ratio}× from ${scale.small.sessions} to ${scale.large.sessions} sessions (limit ${scale.limit}×): some page reads what grows with the archive.`);
+    console.error(
+      `The calendar stage's reads per page grew ${scale.ratio}× from ${scale.small.sessions} to ${scale.large.sessions} sessions (limit ${scale.limit}×): some page reads what grows with the archive.`,
+    );
     process.exitCode = 1;
   }
 });
-

@@ -30,11 +30,21 @@ export function resultTables(runs: Run[], serving: Serving[]): string {
     '',
     '| sessions | stages of the cold build (s) | of the one-row rebuild (s) | api / floor |',
     '|---:|---|---|---:|',
-    ...runs.map((r) => `| ${r.sessions} | ${stageList(r.stages_s)} | ${stageList(r.one_row_stages_s)} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |`),
+    ...runs.map(
+      (r) =>
+        `| ${r.sessions} | ${stageList(r.stages_s)} | ${stageList(r.one_row_stages_s)} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |`,
+    ),
   ];
   if (serving.length) {
-    lines.push('', `| server | target | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors |`, '|---|---|---:|---:|---:|---:|---:|');
-    for (const s of serving) lines.push(`| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`);
+    lines.push(
+      '',
+      `| server | target | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors |`,
+      '|---|---|---:|---:|---:|---:|---:|',
+    );
+    for (const s of serving)
+      lines.push(
+        `| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`,
+      );
   }
   return lines.join('\n');
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
       done: (async () => {
         for (const shell of ['infosessions/session-shell', 'infosessions/listing-shell']) {
           await mkdir(path.join(outDir, shell), { recursive: true });
-          await writeFile(path.join(outDir, shell, 'index.html'), '<title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@@@PAGE_BODY@@');
+          await writeFile(
+            path.join(outDir, shell, 'index.html'),
+            '<title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@@@PAGE_BODY@@',
+          );
         }
         await writeFile(path.join(outDir, 'index.html'), '<p>home</p>');
       })(),
@@ -76,6 +79,13 @@ describe('a build that ran Astro with a shared cache folder', () => {
     ).result;
     expect(pages.ran).toBe(true);
     expect(pages.files.map((f) => f.path)).toEqual(['index.html']);
-    expect(pages.shells.session.fill({ title: 't', summary: 's', head: { value: 'h' } as never, body: { value: 'b' } as never })).toContain('b');
+    expect(
+      pages.shells.session.fill({
+        title: 't',
+        summary: 's',
+        head: { value: 'h' } as never,
+        body: { value: 'b' } as never,
+      }),
+    ).toContain('b');
   });
 });

@@ -20,7 +20,11 @@ describe('the synthetic data generator', () => {
 
   it('writes valid data: the check finds no error, ids are unique, the count is exact', () => {
     const files = generateSessions(real, 1234);
-    const report = readDataFiles([...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })), (r) => r, DATASETS);
+    const report = readDataFiles(
+      [...files.entries()].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) })),
+      (r) => r,
+      DATASETS,
+    );
     expect(report.findings.errors).toEqual([]);
     expect(report.datasets.infosessions!.sessions).toHaveLength(1234);
   });
@@ -48,14 +52,41 @@ describe('npm run bench', () => {
   it(`runs end to end at a tiny size and writes its results${serving ? ', serving included' : ' (builds only: BENCH_TEST_SERVING is unset)'}`, async () => {
     const out = path.join(work, 'latest.json');
     const load = serving ? ['--serve-seconds', '1', '--connections', '2'] : ['--no-serving'];
-    await promisify(execFile)(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'bench/run.ts', '--sizes', '40', '--reps', '1', ...load, '--out', out], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_TMP: path.join(work, 'tmp'), DATA_DIR: path.join(work, 'data') },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--experimental-strip-types',
+        '--no-warnings=ExperimentalWarning',
+        'bench/run.ts',
+        '--sizes',
+        '40',
+        '--reps',
+        '1',
+        ...load,
+        '--out',
+        out,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_TMP: path.join(work, 'tmp'), DATA_DIR: path.join(work, 'data') },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const result = JSON.parse(await readFile(out, 'utf8'));
     expect(result.runs).toHaveLength(1);
-    expect(Object.keys(result.runs[0])).toEqual(expect.arrayContaining(['sessions', 'build_s', 'api_s', 'floor_s', 'peak_rss_mb', 'output_bytes', 'cold_s', 'one_row_s', 'no_change_s']));
+    expect(Object.keys(result.runs[0])).toEqual(
+      expect.arrayContaining([
+        'sessions',
+        'build_s',
+        'api_s',
+        'floor_s',
+        'peak_rss_mb',
+        'output_bytes',
+        'cold_s',
+        'one_row_s',
+        'no_change_s',
+      ]),
+    );
     // The one-row rebuild links what did not change from the previous output.
     expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);
@@ -65,7 +96,9 @@ describe('npm run bench', () => {
       expect(result.serving).toEqual([]);
       return;
     }
-    expect(result.serving.map((s: { server: string }) => s.server)).toEqual(expect.arrayContaining(['npm start', 'npx serve dist', 'Worker (miniflare)']));
+    expect(result.serving.map((s: { server: string }) => s.server)).toEqual(
+      expect.arrayContaining(['npm start', 'npx serve dist', 'Worker (miniflare)']),
+    );
     for (const s of result.serving) expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
   });
 });

@@ -3,8 +3,8 @@ import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySmallData, readTree, removeDir, ROOT, runBuild, tempDir } from './helpers/build.ts';
 import { dataTimestamps } from '../src/load/timestamp.ts';
+import { copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
 let work: string;
 /** data/ with courses cut to one subject, for the builds whose point is not the real data. */
@@ -32,11 +32,20 @@ describe('a full build', () => {
 describe('meta.timestamp of an API file', () => {
   /** Commits the whole data folder at a time (Unix seconds), as a pull request's merge does. */
   const commit = (data: string, at: number) => {
-    const env = { ...process.env, GIT_AUTHOR_DATE: `@${at} +0000`, GIT_COMMITTER_DATE: `@${at} +0000`, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' };
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_DATE: `@${at} +0000`,
+      GIT_COMMITTER_DATE: `@${at} +0000`,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@x',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@x',
+    };
     execFileSync('git', ['add', '-A', '.'], { cwd: data, env });
     execFileSync('git', ['commit', '-q', '-m', `at ${at}`], { cwd: data, env });
   };
-  const read = async (out: string, file: string) => JSON.parse(await readFile(path.join(out, file), 'utf8')) as { meta: { timestamp: number } };
+  const read = async (out: string, file: string) =>
+    JSON.parse(await readFile(path.join(out, file), 'utf8')) as { meta: { timestamp: number } };
   /** Appends a mark to the employer of the first session of the newest file. */
   const editSession = async (data: string, mark: string) => {
     const file = path.join(data, 'infosessions/1145.csv');
@@ -45,18 +54,28 @@ describe('meta.timestamp of an API file', () => {
     await writeFile(file, lines.join('\n'));
   };
 
-  it('is the newest commit changing one of its files, merges included, read from one log of the history (this repository\'s data/)', () => {
-    const parts = { methods: 'methods.csv', infosessions: 'infosessions', buildings: 'buildings', programs: 'programs' };
+  it("is the newest commit changing one of its files, merges included, read from one log of the history (this repository's data/)", () => {
+    const parts = {
+      methods: 'methods.csv',
+      infosessions: 'infosessions',
+      buildings: 'buildings',
+      programs: 'programs',
+    };
     const data = path.join(ROOT, 'data');
     const git = (...args: string[]) => execFileSync('git', args, { cwd: data, encoding: 'utf8' }).trim();
     // File by file, git log -1 -- <file> shows a merge when it changed the file from every parent.
-    const newest = (rel: string) => Math.max(...git('ls-files', '--', rel).split('\n').map((f) => Number(git('log', '-1', '--format=%ct', '--', f))));
+    const newest = (rel: string) =>
+      Math.max(
+        ...git('ls-files', '--', rel)
+          .split('\n')
+          .map((f) => Number(git('log', '-1', '--format=%ct', '--', f))),
+      );
     const expected = Object.fromEntries(Object.entries(parts).map(([name, rel]) => [name, newest(rel)]));
     expect(dataTimestamps(data, parts, {})).toEqual(expected);
     expect(dataTimestamps(data, parts, { SOURCE_DATE_EPOCH: '5' })).toBeUndefined();
   });
 
-  it('is when its own data last changed: a data set a pull request left alone keeps its files\' timestamp and bytes', async () => {
+  it("is when its own data last changed: a data set a pull request left alone keeps its files' timestamp and bytes", async () => {
     const data = path.join(work, 'git-data');
     await cp(SMALL.DATA_DIR, data, { recursive: true });
     execFileSync('git', ['init', '-q', '.'], { cwd: data });

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareData, type Workplace } from '../bench/build-cases.ts';
-import { calendarCost, scaleVerdict, SCALE_LIMIT, type CalendarCost } from '../bench/calendar-scale.ts';
+import { type CalendarCost, calendarCost, SCALE_LIMIT, scaleVerdict } from '../bench/calendar-scale.ts';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
@@ -15,7 +15,14 @@ describe('the calendar stage', () => {
     await copySmallData(path.join(work, 'data'));
     const w: Workplace = { root: ROOT, data: path.join(work, 'data'), tmp: path.join(work, 'tmp'), reps: 1 };
     for (const n of [300, 3000]) {
-      costs.push(calendarCost(ROOT, { dataDir: prepareData(w, n), site: parseSiteUrl('http://localhost:3000/'), sourceDateEpoch: 1700000000 }, n, 0));
+      costs.push(
+        calendarCost(
+          ROOT,
+          { dataDir: prepareData(w, n), site: parseSiteUrl('http://localhost:3000/'), sourceDateEpoch: 1700000000 },
+          n,
+          0,
+        ),
+      );
     }
   }, 120_000);
   afterAll(() => removeDir(work));

@@ -1,18 +1,29 @@
-import { html } from '../src/core/render/html.ts';
 import { describe, expect, it } from 'vitest';
+import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import { monthGrid, programFacets, weekday } from '../src/core/calendar/calendar.ts';
 import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/calendar/feeds.ts';
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
-import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
-import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
-import { clock, isoTime, isPlaceholderLocation, kindOf, placeOf, normalisePrograms, readCancellation, websiteHref, type Session } from '../src/core/calendar/session.ts';
-import { slugify } from '../src/core/calendar/slug.ts';
+import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
+import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
-import { audienceCatalog } from '../src/core/calendar/audiences.ts';
+import {
+  clock,
+  isoTime,
+  isPlaceholderLocation,
+  kindOf,
+  normalisePrograms,
+  placeOf,
+  readCancellation,
+  type Session,
+  websiteHref,
+} from '../src/core/calendar/session.ts';
+import { slugify } from '../src/core/calendar/slug.ts';
+import { html } from '../src/core/render/html.ts';
 
 /** What a hand-made session's programs resolve to without a program list. */
 const noList = programCatalog(undefined);
+
 import { parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 
@@ -34,9 +45,12 @@ describe.each([
   });
 });
 
-it.each(['0:30 AM', '13:00 PM', '9:60 AM', '9:5 AM', '9:30', '9:30 am', '9.30 AM', ' 9:30 AM'])('parseClockTime refuses %j', (text) => {
-  expect(parseClockTime(text).ok).toBe(false);
-});
+it.each(['0:30 AM', '13:00 PM', '9:60 AM', '9:5 AM', '9:30', '9:30 am', '9.30 AM', ' 9:30 AM'])(
+  'parseClockTime refuses %j',
+  (text) => {
+    expect(parseClockTime(text).ok).toBe(false);
+  },
+);
 
 describe.each([
   ['September 5, 2013', { year: 2013, month: 9, day: 5 }],
@@ -47,10 +61,15 @@ describe.each([
   it('reads the date', () => expect(parseSessionDate(text)).toEqual({ ok: true, value: date }));
 });
 
-it.each(['February 29, 2014', 'February 29, 1900', 'April 31, 2014', 'Sept 5, 2013', 'September 5 2013', '5 September 2013', 'september 5, 2013'])(
-  'parseSessionDate refuses %j',
-  (text) => expect(parseSessionDate(text).ok).toBe(false),
-);
+it.each([
+  'February 29, 2014',
+  'February 29, 1900',
+  'April 31, 2014',
+  'Sept 5, 2013',
+  'September 5 2013',
+  '5 September 2013',
+  'september 5, 2013',
+])('parseSessionDate refuses %j', (text) => expect(parseSessionDate(text).ok).toBe(false));
 
 describe.each([
   // year, month, weekday of the 1st (0 = Sunday), days, weeks in the grid
@@ -70,7 +89,9 @@ describe.each([
     expect(flat.findIndex((d) => d !== null)).toBe(first);
     expect(flat.filter((d) => d !== null)).toHaveLength(days);
     expect(weekday({ year, month, day: 1 })).toBe(first);
-    expect(flat.filter((d) => d !== null).map((d) => d!.date.day)).toEqual(Array.from({ length: days }, (_, i) => i + 1));
+    expect(flat.filter((d) => d !== null).map((d) => d!.date.day)).toEqual(
+      Array.from({ length: days }, (_, i) => i + 1),
+    );
   });
 });
 
@@ -84,7 +105,8 @@ describe.each([
   ['Accenture (Registration Needed to Attend)', 'Accenture (Registration Needed to Attend)', false],
   ['Cancel Culture Inc', 'Cancel Culture Inc', false],
 ])('readCancellation(%j)', (text, name, cancelled) => {
-  it(`is ${JSON.stringify(name)}, cancelled: ${cancelled}`, () => expect(readCancellation(text)).toEqual({ name, cancelled }));
+  it(`is ${JSON.stringify(name)}, cancelled: ${cancelled}`, () =>
+    expect(readCancellation(text)).toEqual({ name, cancelled }));
 });
 
 it.each([
@@ -93,9 +115,14 @@ it.each([
   ['Google', 'session'],
 ])('kindOf(%j) is %j', (text, kind) => expect(kindOf(text)).toBe(kind));
 
-it.each([['TBD', true], ['TBD*', true], ['tba', true], ['', true], ['TC 2218', false], ['TBD Room 3', false]])('isPlaceholderLocation(%j) is %j', (text, tbd) =>
-  expect(isPlaceholderLocation(text)).toBe(tbd),
-);
+it.each([
+  ['TBD', true],
+  ['TBD*', true],
+  ['tba', true],
+  ['', true],
+  ['TC 2218', false],
+  ['TBD Room 3', false],
+])('isPlaceholderLocation(%j) is %j', (text, tbd) => expect(isPlaceholderLocation(text)).toBe(tbd));
 
 it.each([
   ['DC 1301', false, false, 'DC 1301'],
@@ -106,7 +133,12 @@ it.each([
   expect(placeOf({ location, locationTbd }, midSentence)).toBe(expected),
 );
 
-it.each([[0, '00:00', '12:00 AM'], [570, '09:30', '9:30 AM'], [720, '12:00', '12:00 PM'], [1439, '23:59', '11:59 PM']])('%j minutes read %j and %j', (minutes, iso, label) => {
+it.each([
+  [0, '00:00', '12:00 AM'],
+  [570, '09:30', '9:30 AM'],
+  [720, '12:00', '12:00 PM'],
+  [1439, '23:59', '11:59 PM'],
+])('%j minutes read %j and %j', (minutes, iso, label) => {
   expect(isoTime(minutes)).toBe(iso);
   expect(clock(minutes)).toBe(label);
 });
@@ -172,8 +204,24 @@ describe('iCalendar text', () => {
 
   it('writes an event in America/Toronto, with STATUS:CANCELLED for a cancelled session', () => {
     const s: Session = {
-      id: '2414', employer: 'The Jonah Group', cancelled: true, kind: 'session', date: { year: 2014, month: 2, day: 25 }, start: 1050, end: 1140,
-      location: 'DC 1301', locationTbd: false, website: 'www.jonahgroup.com', websiteHref: 'https://www.jonahgroup.com/', audience: 'Co-op', audiences: audienceCatalog(undefined).resolve('Co-op'), programs: ['MATH'], openTo: openToOf(['MATH'], noList), allDay: false, description: 'Hi', term: parseTermCode('1141')!,
+      id: '2414',
+      employer: 'The Jonah Group',
+      cancelled: true,
+      kind: 'session',
+      date: { year: 2014, month: 2, day: 25 },
+      start: 1050,
+      end: 1140,
+      location: 'DC 1301',
+      locationTbd: false,
+      website: 'www.jonahgroup.com',
+      websiteHref: 'https://www.jonahgroup.com/',
+      audience: 'Co-op',
+      audiences: audienceCatalog(undefined).resolve('Co-op'),
+      programs: ['MATH'],
+      openTo: openToOf(['MATH'], noList),
+      allDay: false,
+      description: 'Hi',
+      term: parseTermCode('1141')!,
     };
     const text = sessionEvent(s, { url: 'https://x.test/a/', timestamp: 1700000000 });
     expect(text).toContain('DTSTART;TZID=America/Toronto:20140225T173000\r\n');
@@ -190,7 +238,14 @@ describe('iCalendar text', () => {
 
 it('without a program list, groups programs into facets by slug, labelled with the first spelling met', () => {
   const catalog = programCatalog(undefined);
-  const mk = (id: string, programs: string) => ({ id, programs: normalisePrograms(programs), openTo: openToOf(normalisePrograms(programs), catalog), date: { year: 2014, month: 1, day: 1 }, start: 0 }) as unknown as Session;
+  const mk = (id: string, programs: string) =>
+    ({
+      id,
+      programs: normalisePrograms(programs),
+      openTo: openToOf(normalisePrograms(programs), catalog),
+      date: { year: 2014, month: 1, day: 1 },
+      start: 0,
+    }) as unknown as Session;
   const facets = programFacets([mk('1', 'ENG - Software, MATH'), mk('2', 'ENG -  Software, Math'), mk('3', 'MATH')]);
   expect(facets.map((f) => [f.slug, f.label, f.sessions.map((s) => s.id)])).toEqual([
     ['eng-software', 'ENG - Software', ['1', '2']],
@@ -200,9 +255,24 @@ it('without a program list, groups programs into facets by slug, labelled with t
 
 describe('session pages rendered outside Astro', () => {
   const hostile: Session = {
-    id: '1', employer: '<script>alert(1)</script> & "Co"', cancelled: true, kind: 'session', date: { year: 2014, month: 1, day: 13 }, start: 600, end: 660,
-    location: '</textarea><b>x</b>', locationTbd: false, website: 'javascript:alert(1)', websiteHref: websiteHref('javascript:alert(1)'), audience: 'A & B', audiences: audienceCatalog(undefined).resolve('A & B'), programs: ['<i>P</i>'], openTo: openToOf(['<i>P</i>'], noList), allDay: false,
-    description: 'Mail <a@b.ca> or see "https://example.com/?a=1&b=<2>"', term: parseTermCode('1141')!,
+    id: '1',
+    employer: '<script>alert(1)</script> & "Co"',
+    cancelled: true,
+    kind: 'session',
+    date: { year: 2014, month: 1, day: 13 },
+    start: 600,
+    end: 660,
+    location: '</textarea><b>x</b>',
+    locationTbd: false,
+    website: 'javascript:alert(1)',
+    websiteHref: websiteHref('javascript:alert(1)'),
+    audience: 'A & B',
+    audiences: audienceCatalog(undefined).resolve('A & B'),
+    programs: ['<i>P</i>'],
+    openTo: openToOf(['<i>P</i>'], noList),
+    allDay: false,
+    description: 'Mail <a@b.ca> or see "https://example.com/?a=1&b=<2>"',
+    term: parseTermCode('1141')!,
   };
 
   it('escapes every value from the data', () => {
@@ -212,11 +282,15 @@ describe('session pages rendered outside Astro', () => {
     expect(body).toContain('<span class="where">&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</span>');
     expect(body).not.toContain('href="javascript:');
     expect(body).toContain('href="mailto:a@b.ca"');
-    expect(sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }).value).toContain('href="/base/infosessions/1.ics"');
+    expect(
+      sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }).value,
+    ).toContain('href="/base/infosessions/1.ics"');
   });
 
   it('fills the shell at its markers, escaping the title', () => {
-    const shell = parseShell('<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<main>@@PAGE_BODY@@</main>');
+    const shell = parseShell(
+      '<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<main>@@PAGE_BODY@@</main>',
+    );
     const body = sessionBody(hostile, { url: 'https://example.org/', basePath: '/' });
     expect(shell.fill({ title: '<A> & B', summary: '"q"', head: html`<link>`, body }).replace(/\n/g, '')).toMatch(
       /^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><link><main><nav class="crumbs".*<h1><s>&lt;script&gt;/,
@@ -232,8 +306,24 @@ describe('subscription feeds over a long archive', () => {
   const sessions: Session[] = codes.flatMap((code, t) => {
     const term = parseTermCode(code)!;
     return [0, 1].map((i) => ({
-      id: String(t * 10 + i), employer: `E${t}`, cancelled: false, kind: 'session' as const, date: { year: term.year, month: term.firstMonth, day: 10 + i }, start: 600, end: 660,
-      location: 'TC', locationTbd: false, website: '', websiteHref: undefined, audience: 'Co-op', audiences: audienceList.resolve('Co-op'), programs: t === 0 ? ['Old Program'] : ['Math'], openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog), allDay: false, description: '', term,
+      id: String(t * 10 + i),
+      employer: `E${t}`,
+      cancelled: false,
+      kind: 'session' as const,
+      date: { year: term.year, month: term.firstMonth, day: 10 + i },
+      start: 600,
+      end: 660,
+      location: 'TC',
+      locationTbd: false,
+      website: '',
+      websiteHref: undefined,
+      audience: 'Co-op',
+      audiences: audienceList.resolve('Co-op'),
+      programs: t === 0 ? ['Old Program'] : ['Math'],
+      openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog),
+      allDay: false,
+      description: '',
+      term,
     }));
   });
   const feeds = subscriptionFeeds(sessions, catalog, audienceList);
@@ -241,12 +331,17 @@ describe('subscription feeds over a long archive', () => {
   it(`holds the newest ${FEED_TERMS} terms in the feeds of all, each audience and each program`, () => {
     expect(feeds.window.map((t) => t.code)).toEqual(codes.slice(-FEED_TERMS).reverse());
     expect(feeds.all.sessions.map((s) => s.term.code)).toEqual(codes.slice(-FEED_TERMS).flatMap((c) => [c, c]));
-    expect(feeds.audiences.map((f) => [f.path, f.sessions.length])).toEqual([['infosessions/audiences/co-op.ics', FEED_TERMS * 2]]);
+    expect(feeds.audiences.map((f) => [f.path, f.sessions.length])).toEqual([
+      ['infosessions/audiences/co-op.ics', FEED_TERMS * 2],
+    ]);
   });
 
   it('keeps every term whole in its own feed, and a feed for a program seen only before the window', () => {
     expect(feeds.terms.map((f) => f.sessions.length)).toEqual(codes.map(() => 2));
-    expect(feeds.programs.map((f) => [f.path, f.sessions.length])).toEqual([['infosessions/programs/math.ics', FEED_TERMS * 2], ['infosessions/programs/old-program.ics', 0]]);
+    expect(feeds.programs.map((f) => [f.path, f.sessions.length])).toEqual([
+      ['infosessions/programs/math.ics', FEED_TERMS * 2],
+      ['infosessions/programs/old-program.ics', 0],
+    ]);
   });
 
   it('writes every file once: a feed per term, audience and program, an .ics per session', () => {

@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { slugify } from '../src/core/calendar/slug.ts';
 import { EPOCH } from './helpers/build.ts';
 import { basedSite } from './helpers/sites.ts';
-import { slugify } from '../src/core/calendar/slug.ts';
 import { audiencesOf } from './helpers/student-oracle.ts';
 
 let dist: string;
@@ -33,7 +33,9 @@ describe('the feed of every session', () => {
     expect(uids).toContain('infosession-2116@campus-api-static');
     for (const { v } of events.slice(0, 5)) {
       expect((v.getFirstPropertyValue('dtstamp') as ICAL.Time).toUnixTime()).toBe(EPOCH);
-      expect(v.getFirstPropertyValue('url')).toMatch(/^https:\/\/example\.github\.io\/campus-api\/infosessions\/\d+\/$/);
+      expect(v.getFirstPropertyValue('url')).toMatch(
+        /^https:\/\/example\.github\.io\/campus-api\/infosessions\/\d+\/$/,
+      );
       expect(String(v.getFirstPropertyValue('location')).length).toBeGreaterThan(0);
       expect(String(v.getFirstPropertyValue('description')).length).toBeGreaterThan(0);
     }
@@ -63,16 +65,21 @@ describe('the feed of every session', () => {
     expect(holiday.e.summary).toBe('Canadian Thanksgiving - Holiday');
     for (const { e } of events) expect(e.endDate.compare(e.startDate), e.uid).toBeGreaterThan(0);
     const programs = await readdir(path.join(dist, 'infosessions/programs'));
-    for (const f of programs.filter((p) => p.endsWith('.ics'))) expect(await readFile(path.join(dist, 'infosessions/programs', f), 'utf8')).not.toContain('infosession-2079@');
+    for (const f of programs.filter((p) => p.endsWith('.ics')))
+      expect(await readFile(path.join(dist, 'infosessions/programs', f), 'utf8')).not.toContain('infosession-2079@');
   });
 
   it('marks the cancelled sessions STATUS:CANCELLED and TRANSPARENT, and only those', async () => {
     const { events } = await parseFeed('infosessions.ics');
-    const cancelled = events.filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED').map(({ e }) => e.uid.split('@')[0]);
+    const cancelled = events
+      .filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED')
+      .map(({ e }) => e.uid.split('@')[0]);
     const expected = apiData.filter((r) => /cancell?ed/i.test(r.employer!)).map((r) => `infosession-${r.id}`);
     expect(cancelled.sort()).toEqual(expected.sort());
     expect(cancelled).toHaveLength(6);
-    const transparent = events.filter(({ v }) => v.getFirstPropertyValue('transp') === 'TRANSPARENT').map(({ e }) => e.uid.split('@')[0]);
+    const transparent = events
+      .filter(({ v }) => v.getFirstPropertyValue('transp') === 'TRANSPARENT')
+      .map(({ e }) => e.uid.split('@')[0]);
     expect(transparent.sort()).toEqual([...expected, 'infosession-2079'].sort());
   });
 
@@ -104,7 +111,9 @@ describe('the other feeds', () => {
     // "Students" too). The holiday (2079) names an audience but is a note, not a session: only
     // the feeds of all sessions and of its term hold it.
     const open = apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students') && r.id !== '2079');
-    expect(coop.events.map(({ e }) => e.uid).sort()).toEqual(open.map((r) => `infosession-${r.id}@campus-api-static`).sort());
+    expect(coop.events.map(({ e }) => e.uid).sort()).toEqual(
+      open.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
     expect(coop.events.length, 'the 97 labelled "Co-op Students", 233 "Co-op and Graduating", 2 "Students"').toBe(332);
     const programs = await readdir(path.join(dist, 'infosessions/programs'));
     expect(programs.length).toBeGreaterThan(50);
@@ -115,10 +124,16 @@ describe('the other feeds', () => {
     const open = ['Computer Science', 'MATH - Computer Science', 'ALL - MATH faculty', 'Mathematics', 'ALL - All'];
     const expected = apiData.filter((r) => labels(r).some((l) => open.includes(l)));
     const cs = await parseFeed('infosessions/programs/computer-science.ics');
-    expect(cs.events.map(({ e }) => e.uid).sort()).toEqual(expected.map((r) => `infosession-${r.id}@campus-api-static`).sort());
+    expect(cs.events.map(({ e }) => e.uid).sort()).toEqual(
+      expected.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
     const rawOnly = apiData.filter((r) => labels(r).includes('MATH - Computer Science'));
-    expect(cs.events.length - rawOnly.length, 'sessions the raw label\'s feed missed').toBe(106);
-    const terms = new Set(expected.map((r) => r.id).map((id) => cs.events.find(({ e }) => e.uid === `infosession-${id}@campus-api-static`)!.e.startDate.year));
+    expect(cs.events.length - rawOnly.length, "sessions the raw label's feed missed").toBe(106);
+    const terms = new Set(
+      expected
+        .map((r) => r.id)
+        .map((id) => cs.events.find(({ e }) => e.uid === `infosession-${id}@campus-api-static`)!.e.startDate.year),
+    );
     expect([...terms].sort()).toEqual([2013, 2014, 2015]);
   });
 
@@ -126,9 +141,18 @@ describe('the other feeds', () => {
     const read = (p: string) => readFile(path.join(dist, 'infosessions/programs', p), 'utf8');
     expect(await read('math-computer-science.ics')).toBe(await read('computer-science.ics'));
     expect(await read('eng-software.ics')).toBe(await read('software-engineering.ics'));
-    expect(await read('all-math-faculty.ics')).toBe(await readFile(path.join(dist, 'infosessions/faculties/mathematics.ics'), 'utf8'));
+    expect(await read('all-math-faculty.ics')).toBe(
+      await readFile(path.join(dist, 'infosessions/faculties/mathematics.ics'), 'utf8'),
+    );
     expect(await read('all-all.ics')).toBe(await readFile(path.join(dist, 'infosessions/faculties/all.ics'), 'utf8'));
-    const before = new Set(apiData.flatMap((r) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean)));
+    const before = new Set(
+      apiData.flatMap((r) =>
+        r
+          .programs!.split(',')
+          .map((p) => p.replace(/\s+/g, ' ').trim())
+          .filter(Boolean),
+      ),
+    );
     const files = new Set(await readdir(path.join(dist, 'infosessions/programs')));
     expect([...before].filter((label) => !files.has(`${slugify(label)}.ics`))).toEqual([]);
   });
@@ -136,7 +160,11 @@ describe('the other feeds', () => {
   it('has a feed of each program for each audience', async () => {
     const feed = await parseFeed('infosessions/programs/computer-science/co-op-students.ics');
     const cs = await parseFeed('infosessions/programs/computer-science.ics');
-    const coop = new Set(apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students')).map((r) => `infosession-${r.id}@campus-api-static`));
+    const coop = new Set(
+      apiData
+        .filter((r) => audiencesOf(r.audience!).includes('Co-op Students'))
+        .map((r) => `infosession-${r.id}@campus-api-static`),
+    );
     expect(feed.events.map(({ e }) => e.uid)).toEqual(cs.events.map(({ e }) => e.uid).filter((u) => coop.has(u)));
     expect(feed.events.length).toBe(233);
   });
@@ -147,7 +175,12 @@ describe('the other feeds', () => {
     // A label naming two audiences: the sessions open to both (its own, and those for every student).
     const both = apiData.filter((r) => ['Co-op and Graduating Students', 'Students'].includes(r.audience!));
     expect(await uids('infosessions/audiences/co-op-and-graduating-students.ics')).toEqual(both.map(id).sort());
-    expect(await uids('infosessions/audiences/students.ics')).toEqual(apiData.filter((r) => r.audience === 'Students').map(id).sort());
+    expect(await uids('infosessions/audiences/students.ics')).toEqual(
+      apiData
+        .filter((r) => r.audience === 'Students')
+        .map(id)
+        .sort(),
+    );
     const labels = new Set(apiData.map((r) => slugify(r.audience!)).filter(Boolean));
     const files = new Set(await readdir(path.join(dist, 'infosessions/audiences')));
     expect([...labels].filter((l) => !files.has(`${l}.ics`))).toEqual([]);

@@ -19,7 +19,10 @@ afterAll(() => removeDir(work));
 
 /** The session files of a data folder, sorted. */
 async function sessionFiles(data: string): Promise<string[]> {
-  return (await readdir(path.join(data, 'infosessions'))).filter((f) => f.endsWith('.csv')).sort().map((f) => path.join(data, 'infosessions', f));
+  return (await readdir(path.join(data, 'infosessions')))
+    .filter((f) => f.endsWith('.csv'))
+    .sort()
+    .map((f) => path.join(data, 'infosessions', f));
 }
 
 /** Rewrites a session file through its rows (header first): `edit` returns the rows to keep. */
@@ -59,7 +62,11 @@ async function addMonth(data: string): Promise<string> {
 /** Removes every session of the newest term's last month; returns that month's page. */
 async function removeLastMonth(data: string): Promise<string> {
   const file = (await sessionFiles(data)).at(-1)!;
-  const monthOf = (row: string[]) => [Number(/\d{4}$/.exec(row[2]!)![0]), (MONTH_NAMES as readonly string[]).indexOf(row[2]!.split(' ')[0]!) + 1] as const;
+  const monthOf = (row: string[]) =>
+    [
+      Number(/\d{4}$/.exec(row[2]!)![0]),
+      (MONTH_NAMES as readonly string[]).indexOf(row[2]!.split(' ')[0]!) + 1,
+    ] as const;
   let last: readonly [number, number] = [0, 0];
   await editRows(file, (rows) => {
     last = rows.map(monthOf).reduce((a, b) => (b[0] * 12 + b[1] > a[0] * 12 + a[1] ? b : a));
@@ -69,7 +76,8 @@ async function removeLastMonth(data: string): Promise<string> {
 }
 
 /** A month's page in a build. */
-const monthPage = (year: number, month: number): string => `infosessions/${year}/${String(month).padStart(2, '0')}/index.html`;
+const monthPage = (year: number, month: number): string =>
+  `infosessions/${year}/${String(month).padStart(2, '0')}/index.html`;
 /** A session's page in a build. */
 const sessionPage = (id: string): string => `infosessions/${id}/index.html`;
 
@@ -103,7 +111,11 @@ describe('an incremental build of the real data', () => {
     const out = path.join(work, 'real/dist');
     expect(await build(out, before)).toMatchObject({ reused: 0 });
     // What tells the output of each data from the other's: the changed cell, the session, the month.
-    const state = () => [readFileSync(path.join(out, toggled), 'utf8').includes('(updated)'), existsSync(path.join(out, sessionPage(removed))), existsSync(path.join(out, added))];
+    const state = () => [
+      readFileSync(path.join(out, toggled), 'utf8').includes('(updated)'),
+      existsSync(path.join(out, sessionPage(removed))),
+      existsSync(path.join(out, added)),
+    ];
     expect(state(), 'before the changes').toEqual([true, true, false]);
 
     const rebuilt = await build(out, path.join(ROOT, 'data'));
@@ -120,7 +132,8 @@ describe('an incremental build of a small synthetic set', () => {
     await copySmallData(data, { terms: [] });
     await mkdir(path.join(data, 'infosessions'), { recursive: true });
     expect(termCodes(150)).toHaveLength(2);
-    for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 150)) await writeFile(path.join(data, 'infosessions', name), text);
+    for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 150))
+      await writeFile(path.join(data, 'infosessions', name), text);
     const incremental = path.join(work, 'synthetic/incremental/dist');
     const first = await build(incremental, data);
     expect(first).toMatchObject({ reused: 0 });
@@ -130,18 +143,27 @@ describe('an incremental build of a small synthetic set', () => {
 
     /** Each change, applied to data, returns what tells the output after it from the one before. */
     const changes: [string, () => Promise<(out: string) => boolean>][] = [
-      ['one cell', async () => {
-        const page = sessionPage(toggleOneRow(data));
-        return (out) => readFileSync(path.join(out, page), 'utf8').includes('(updated)');
-      }],
-      ['a removed session', async () => {
-        const page = sessionPage(await removeSession(data));
-        return (out) => !existsSync(path.join(out, page));
-      }],
-      ['a new month', async () => {
-        const page = await addMonth(data);
-        return (out) => existsSync(path.join(out, page));
-      }],
+      [
+        'one cell',
+        async () => {
+          const page = sessionPage(toggleOneRow(data));
+          return (out) => readFileSync(path.join(out, page), 'utf8').includes('(updated)');
+        },
+      ],
+      [
+        'a removed session',
+        async () => {
+          const page = sessionPage(await removeSession(data));
+          return (out) => !existsSync(path.join(out, page));
+        },
+      ],
+      [
+        'a new month',
+        async () => {
+          const page = await addMonth(data);
+          return (out) => existsSync(path.join(out, page));
+        },
+      ],
     ];
     for (const [i, [change, apply]] of changes.entries()) {
       const shows = await apply();

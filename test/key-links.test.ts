@@ -18,7 +18,13 @@ const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
 beforeAll(async () => {
   const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
-  const server = createSiteServer({ distDir: rootSite(), directory, basePath: '/', keys: keyStoreFromEnv({ API_KEYS: KEY }), log: () => {} });
+  const server = createSiteServer({
+    distDir: rootSite(),
+    directory,
+    basePath: '/',
+    keys: keyStoreFromEnv({ API_KEYS: KEY }),
+    log: () => {},
+  });
   origin = await listen(server);
   stop = () => close(server);
 });
@@ -74,23 +80,31 @@ describe('every link of the built site under npm start with API_KEYS', () => {
 });
 
 describe('a method with a placeholder', () => {
-  it.each([1153, 1163, 1187, 1217])('lists on its page the values that exist, each linked to its file (method %i)', async (id) => {
-    const html = await readFile(rootSite(`methods/${id}/index.html`), 'utf8');
-    const list = /<details class="values"><summary>The (\d+) values of [^<]+<\/summary>\s*<ul class="value-list">([^]*?)<\/ul>/.exec(html);
-    expect(list, `methods/${id}/`).not.toBeNull();
-    const hrefs = [...list![2]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-    expect(hrefs.length).toBe(Number(list![1]));
-    expect(hrefs.length).toBeGreaterThan(1);
-    // Each is a published file (the crawl above fetches them with the key).
-    for (const h of hrefs.slice(0, 5)) {
-      const res = await get(origin, h.replace('key=YOUR_KEY', `key=${KEY}`), { agent, method: 'HEAD' });
-      expect(res.status, h).toBe(200);
-    }
-  });
+  it.each([1153, 1163, 1187, 1217])(
+    'lists on its page the values that exist, each linked to its file (method %i)',
+    async (id) => {
+      const html = await readFile(rootSite(`methods/${id}/index.html`), 'utf8');
+      const list =
+        /<details class="values"><summary>The (\d+) values of [^<]+<\/summary>\s*<ul class="value-list">([^]*?)<\/ul>/.exec(
+          html,
+        );
+      expect(list, `methods/${id}/`).not.toBeNull();
+      const hrefs = [...list![2]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      expect(hrefs.length).toBe(Number(list![1]));
+      expect(hrefs.length).toBeGreaterThan(1);
+      // Each is a published file (the crawl above fetches them with the key).
+      for (const h of hrefs.slice(0, 5)) {
+        const res = await get(origin, h.replace('key=YOUR_KEY', `key=${KEY}`), { agent, method: 'HEAD' });
+        expect(res.status, h).toBe(200);
+      }
+    },
+  );
 
-  it('lists every building code on method 1217\'s page', async () => {
+  it("lists every building code on method 1217's page", async () => {
     const html = await readFile(rootSite('methods/1217/index.html'), 'utf8');
-    const buildings = (await readdir(rootSite('buildings'), { withFileTypes: true })).filter((e) => e.isDirectory()).length;
+    const buildings = (await readdir(rootSite('buildings'), { withFileTypes: true })).filter((e) =>
+      e.isDirectory(),
+    ).length;
     expect(html).toContain(`The ${buildings} values of`);
   });
 });

@@ -7,17 +7,17 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
-import { digested, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
-import { apiFiles } from '../src/core/render/api-files.ts';
-import { OutputWriter, readVersionRecord, writeManifest, type OutputFile } from '../src/pipeline/output-files.ts';
-import { createBuildContext } from '../src/pipeline/context.ts';
+import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { feedFiles } from '../src/core/calendar/feeds.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
+import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
-import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
-import { copySmallData, removeDir, ROOT, tempDir } from './helpers/build.ts';
+import { digested, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
+import { createBuildContext } from '../src/pipeline/context.ts';
+import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../src/pipeline/output-files.ts';
+import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 describe('the digest of what a file is made from', () => {
   it('is the same for the same input, and differs with the input or the salt', () => {
@@ -73,7 +73,11 @@ describe('the digest of what a file is made from', () => {
 
 describe('the output writer, given files made when asked', () => {
   /** A made file whose body says when it is made. */
-  const file = (rel: string, from: string, bytes: string, calls: string[]): OutputFile => ({ path: rel, madeFrom: from, body: () => (calls.push(rel), bytes) });
+  const file = (rel: string, from: string, bytes: string, calls: string[]): OutputFile => ({
+    path: rel,
+    madeFrom: from,
+    body: () => (calls.push(rel), bytes),
+  });
   /** A new version folder under `work`. */
   const folder = (name: string) => {
     const dir = path.join(work, 'writer', name);
@@ -87,7 +91,12 @@ describe('the output writer, given files made when asked', () => {
     one.write([file('a', 'd1', 'A', calls), file('b/c', 'd2', 'BC', calls)]);
     writeManifest(folder('one'), { manifest: one.manifest, made: one.made });
     const published = { dir: folder('one'), ...readVersionRecord(folder('one')) };
-    expect(published.made).toEqual(new Map([['a', { from: 'd1', bytes: 1 }], ['b/c', { from: 'd2', bytes: 2 }]]));
+    expect(published.made).toEqual(
+      new Map([
+        ['a', { from: 'd1', bytes: 1 }],
+        ['b/c', { from: 'd2', bytes: 2 }],
+      ]),
+    );
 
     calls.length = 0;
     const two = new OutputWriter(folder('two'), published);
@@ -106,16 +115,34 @@ describe('the output writer, given files made when asked', () => {
   });
 
   it('keeps a manifest a line a file, any path read back as it was written', () => {
-    const record = { manifest: new Map([['b/x', 's1'], ['a\tb\nc', 's2'], ['"q', 's3']]), made: new Map([['b/x', { from: 'D', bytes: 5 }]]), inputs: { key: 'k', warnings: [], bytes: 3 } };
+    const record = {
+      manifest: new Map([
+        ['b/x', 's1'],
+        ['a\tb\nc', 's2'],
+        ['"q', 's3'],
+      ]),
+      made: new Map([['b/x', { from: 'D', bytes: 5 }]]),
+      inputs: { key: 'k', warnings: [], bytes: 3 },
+    };
     writeManifest(folder('lines'), record);
-    expect(readFileSync(`${folder('lines')}.files`, 'utf8').split('\n').slice(1)).toEqual(['"\\"q"\ts3', '"a\\tb\\nc"\ts2', 'b/x\ts1\tD\t5', '']);
+    expect(
+      readFileSync(`${folder('lines')}.files`, 'utf8')
+        .split('\n')
+        .slice(1),
+    ).toEqual(['"\\"q"\ts3', '"a\\tb\\nc"\ts2', 'b/x\ts1\tD\t5', '']);
     expect(readVersionRecord(folder('lines'))).toEqual(record);
   });
 
   it('writes a file given in pieces as they come, and keeps or links it when its bytes are the same', () => {
-    const pieces = (...texts: string[]): OutputFile['body'] => () => texts;
+    const pieces =
+      (...texts: string[]): OutputFile['body'] =>
+      () =>
+        texts;
     const one = new OutputWriter(folder('pieces-one'));
-    one.write([{ path: 'big.json', body: pieces('[1,', '2]\n') }, { path: 'small', body: 'x' }]);
+    one.write([
+      { path: 'big.json', body: pieces('[1,', '2]\n') },
+      { path: 'small', body: 'x' },
+    ]);
     expect(readFileSync(path.join(folder('pieces-one'), 'big.json'), 'utf8')).toBe('[1,2]\n');
     expect(readdirSync(folder('pieces-one')).sort()).toEqual(['big.json', 'small']); // no draft left
     const whole = new OutputWriter(folder('pieces-whole'));
@@ -125,7 +152,9 @@ describe('the output writer, given files made when asked', () => {
 
     const two = new OutputWriter(folder('pieces-two'), { dir: folder('pieces-one'), manifest: one.manifest });
     two.write([{ path: 'big.json', body: pieces('[1', ',2]\n') }]);
-    expect(statSync(path.join(folder('pieces-two'), 'big.json')).ino).toBe(statSync(path.join(folder('pieces-one'), 'big.json')).ino);
+    expect(statSync(path.join(folder('pieces-two'), 'big.json')).ino).toBe(
+      statSync(path.join(folder('pieces-one'), 'big.json')).ino,
+    );
     expect(readdirSync(folder('pieces-two'))).toEqual(['big.json']);
   });
 
@@ -135,7 +164,11 @@ describe('the output writer, given files made when asked', () => {
     one.write([file('a', 'd1', 'A', calls)]);
     rmSync(path.join(folder('gone-one'), 'a'));
     calls.length = 0;
-    const two = new OutputWriter(folder('gone-two'), { dir: folder('gone-one'), manifest: one.manifest, made: one.made });
+    const two = new OutputWriter(folder('gone-two'), {
+      dir: folder('gone-one'),
+      manifest: one.manifest,
+      made: one.made,
+    });
     two.write([file('a', 'd1', 'A', calls)]);
     expect(calls).toEqual(['a']);
     expect(readFileSync(path.join(folder('gone-two'), 'a'), 'utf8')).toBe('A');
@@ -146,7 +179,11 @@ describe('the output writer, given files made when asked', () => {
 /** A made file's text, whole. */
 function text(f: OutputFile): string {
   const body = typeof f.body === 'function' ? f.body() : f.body;
-  return typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString() : [...body].join('');
+  return typeof body === 'string'
+    ? body
+    : body instanceof Uint8Array
+      ? Buffer.from(body).toString()
+      : [...body].join('');
 }
 
 /** The made files of a build (API files, feeds and calendar pages), each with its digest and bytes. */
@@ -155,7 +192,10 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
   const context = createBuildContext(ROOT, settings);
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'test code', buildings);
-  const shell = (kind: string) => parseShell(`<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<body class="${kind}">@@PAGE_BODY@@</body></html>`);
+  const shell = (kind: string) =>
+    parseShell(
+      `<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<body class="${kind}">@@PAGE_BODY@@</body></html>`,
+    );
   const files = [
     ...digested(apiFiles(context.published, context.render, context.site.directory, context.site.sources), digests),
     ...digested(feedFiles(context.feeds, context.render), digests),
@@ -174,7 +214,11 @@ let work: string;
 let base: string;
 let before: ReturnType<typeof madeFiles>;
 /** The newest three terms' session files: enough for neighbours, windowed feeds and programs. */
-const TERMS = readdirSync(path.join(ROOT, 'data/infosessions')).filter((f) => f.endsWith('.csv')).sort().slice(-3).map((f) => path.basename(f, '.csv'));
+const TERMS = readdirSync(path.join(ROOT, 'data/infosessions'))
+  .filter((f) => f.endsWith('.csv'))
+  .sort()
+  .slice(-3)
+  .map((f) => path.basename(f, '.csv'));
 /** The newest session file of a data folder. */
 const newest = (data: string) => path.join(data, 'infosessions', `${TERMS.at(-1)}.csv`);
 
@@ -187,13 +231,19 @@ beforeAll(async () => {
 afterAll(() => removeDir(work));
 
 /** Each change: what it does to a copy of the data (or the settings), and the paths it must change. */
-const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>, (changed: string[], remade: string[]) => void][] = [
+const CHANGES: [
+  string,
+  (data: string) => Promise<Record<string, string> | void>,
+  (changed: string[], remade: string[]) => void,
+][] = [
   [
-    'one cell (its session\'s files and the sessions listing; no other data set\'s API file is made again)',
+    "one cell (its session's files and the sessions listing; no other data set's API file is made again)",
     async (data) => void toggleOneRow(data),
     (paths, remade) => {
       expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true);
-      expect(paths).toEqual(expect.arrayContaining(['v2/resources/infosessions.json', 'v2/resources/infosessions.xml']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['v2/resources/infosessions.json', 'v2/resources/infosessions.xml']),
+      );
       expect(remade.filter((p) => p.startsWith('v2/') && !p.startsWith('v2/resources/infosessions.'))).toEqual([]);
     },
   ],
@@ -209,10 +259,18 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
   [
     'a building renamed (the session pages that name it, the buildings API files)',
     async (data) => {
-      const codes = new Set(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data }, ROOT)).sessions.map((s) => s.location.split(' ')[0]));
+      const codes = new Set(
+        createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data }, ROOT)).sessions.map(
+          (s) => s.location.split(' ')[0],
+        ),
+      );
       let renamed = false;
       await editCsv(path.join(data, 'buildings/Buildings.csv'), (rows) =>
-        rows.map((r) => (!renamed && codes.has(r[1]!) && (renamed = true) ? [r[0]!, r[1]!, r[2]!, `${r[3]} Renamed`, ...r.slice(4)] : r)),
+        rows.map((r) =>
+          !renamed && codes.has(r[1]!) && (renamed = true)
+            ? [r[0]!, r[1]!, r[2]!, `${r[3]} Renamed`, ...r.slice(4)]
+            : r,
+        ),
       );
       expect(renamed).toBe(true);
     },
@@ -222,9 +280,15 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
     },
   ],
   [
-    'a program label no list knows (every listing page\'s filter)',
-    async (data) => editCsv(newest(data), (rows) => rows.map((r, i) => (i === 0 ? [...r.slice(0, 8), 'Underwater Basket Weaving', ...r.slice(9)] : r))),
-    (paths) => expect(paths.filter((p) => p.startsWith('infosessions/terms/') && p.endsWith('.html'))).toHaveLength(TERMS.length),
+    "a program label no list knows (every listing page's filter)",
+    async (data) =>
+      editCsv(newest(data), (rows) =>
+        rows.map((r, i) => (i === 0 ? [...r.slice(0, 8), 'Underwater Basket Weaving', ...r.slice(9)] : r)),
+      ),
+    (paths) =>
+      expect(paths.filter((p) => p.startsWith('infosessions/terms/') && p.endsWith('.html'))).toHaveLength(
+        TERMS.length,
+      ),
   ],
   [
     'another timestamp (every feed and API file, no page)',
@@ -235,7 +299,11 @@ const CHANGES: [string, (data: string) => Promise<Record<string, string> | void>
       expect(remade.filter((p) => !p.endsWith('.ics') && !p.startsWith('v2/'))).toEqual([]);
     },
   ],
-  ['another SITE_URL (everything made anew)', async () => ({ SITE_URL: 'https://example.org/campus/' }), (_, remade) => expect(remade).toHaveLength(before.size)],
+  [
+    'another SITE_URL (everything made anew)',
+    async () => ({ SITE_URL: 'https://example.org/campus/' }),
+    (_, remade) => expect(remade).toHaveLength(before.size),
+  ],
 ];
 
 describe.each(CHANGES)('after %s', (name, change, changes) => {
@@ -249,12 +317,16 @@ describe.each(CHANGES)('after %s', (name, change, changes) => {
     for (const [file, now] of after) {
       const then = before.get(file);
       if (then?.bytes !== now.bytes) changed.push(file);
-      if (then?.from === now.from) expect(now.bytes, `${file}: made from the same, but its bytes differ`).toBe(then.bytes);
+      if (then?.from === now.from)
+        expect(now.bytes, `${file}: made from the same, but its bytes differ`).toBe(then.bytes);
       else remade.push(file);
     }
     changes(changed, remade);
     // The digest is no broader than it must be: most files stay as they were after a change to
     // the data (but one to the program catalogue, which every session refers to: all are made anew).
-    if (Object.keys(env).length === 0 && !name.includes('program label')) expect([...after].filter(([file, now]) => before.get(file)?.from === now.from).length).toBeGreaterThan(after.size / 2);
+    if (Object.keys(env).length === 0 && !name.includes('program label'))
+      expect([...after].filter(([file, now]) => before.get(file)?.from === now.from).length).toBeGreaterThan(
+        after.size / 2,
+      );
   });
 });

@@ -4,11 +4,17 @@ import { generateSessions, sessionRows } from '../bench/generate.ts';
 import { chronological, realSessions } from '../src/core/calendar/calendar.ts';
 import { programCatalog } from '../src/core/calendar/programs.ts';
 import { SEARCH_CAP, searchIndexFiles } from '../src/core/calendar/search-index.ts';
-import { findSessions, highlightPieces, searchWords, type SearchDoc, type SearchManifest } from '../src/core/calendar/search-tokens.ts';
+import {
+  findSessions,
+  highlightPieces,
+  type SearchDoc,
+  type SearchManifest,
+  searchWords,
+} from '../src/core/calendar/search-tokens.ts';
 import { readSessions, type Session } from '../src/core/calendar/session.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
-import { calendarPaths } from '../src/core/site/paths.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
+import { calendarPaths } from '../src/core/site/paths.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 
@@ -52,16 +58,26 @@ describe('the search index across terms, on the real data', () => {
   const sessions = chronological(readSessions(site, programCatalog(site.programs)));
   const idx = index(sessions);
 
-  it.each(['google', 'goo', 'software engineer', 'Mozilla', 'machine learning', 'EY', 'zzzz nothing'])('finds what a scan of every session finds for %j, newest first', async (q) => {
-    const { hits, docs } = await idx.query(q, 1000);
-    expect(docs.map((d) => d[0])).toEqual(scan(sessions, q));
-  });
+  it.each(['google', 'goo', 'software engineer', 'Mozilla', 'machine learning', 'EY', 'zzzz nothing'])(
+    'finds what a scan of every session finds for %j, newest first',
+    async (q) => {
+      const { hits, docs } = await idx.query(q, 1000);
+      expect(docs.map((d) => d[0])).toEqual(scan(sessions, q));
+    },
+  );
 
   it('finds an employer in every term it came, with its date and a cancellation', async () => {
     const { docs } = await idx.query('google', 100);
     expect(new Set(docs.map((d) => d[1].slice(0, 4))).size).toBeGreaterThan(1);
     const jonah = (await idx.query('jonah')).docs;
-    expect(jonah).toContainEqual(['2414', '2014-02-25', 'Cancelled: The Jonah Group information session', 1, '5:30 PM–7:00 PM', 'DC 1301']);
+    expect(jonah).toContainEqual([
+      '2414',
+      '2014-02-25',
+      'Cancelled: The Jonah Group information session',
+      1,
+      '5:30 PM–7:00 PM',
+      'DC 1301',
+    ]);
   });
 
   it('leaves out the holiday, a note and not a session', async () => {
@@ -72,17 +88,25 @@ describe('the search index across terms, on the real data', () => {
 
 describe('the search index of 100,000 sessions', () => {
   const real = sessionRows(path.join(ROOT, 'data'));
-  const files = [...generateSessions(real, 100_000)].map(([name, text]) => ({ rel: `infosessions/${name}`, bytes: Buffer.from(text) }));
+  const files = [...generateSessions(real, 100_000)].map(([name, text]) => ({
+    rel: `infosessions/${name}`,
+    bytes: Buffer.from(text),
+  }));
   const data = readDataFiles(files, (r) => r, DATASETS);
-  const sessions = chronological(readSessions({ directory: [], datasets: data.datasets, warnings: [] }, programCatalog(undefined)));
+  const sessions = chronological(
+    readSessions({ directory: [], datasets: data.datasets, warnings: [] }, programCatalog(undefined)),
+  );
   const idx = index(sessions);
 
-  it.each(['google', 'software', 'co-op', 'microsoft research', 'thomson reuters'])('answers %j by reading under 100 KB (manifest, shards, the first 15 results\' details)', async (q) => {
-    const { hits, docs, bytes } = await idx.query(q);
-    expect(docs.length).toBe(Math.min(15, hits.ordinals.length));
-    expect(hits.ordinals.length).toBeLessThanOrEqual(SEARCH_CAP * 8);
-    expect(bytes).toBeLessThan(100 * 1024);
-  });
+  it.each(['google', 'software', 'co-op', 'microsoft research', 'thomson reuters'])(
+    "answers %j by reading under 100 KB (manifest, shards, the first 15 results' details)",
+    async (q) => {
+      const { hits, docs, bytes } = await idx.query(q);
+      expect(docs.length).toBe(Math.min(15, hits.ordinals.length));
+      expect(hits.ordinals.length).toBeLessThanOrEqual(SEARCH_CAP * 8);
+      expect(bytes).toBeLessThan(100 * 1024);
+    },
+  );
 
   it('keeps every file of the index small', () => {
     for (const [p, body] of idx.files) expect(Buffer.byteLength(body), p).toBeLessThan(64 * 1024);
@@ -96,6 +120,10 @@ describe('highlighting the words found', () => {
     expect(pieces.map((p) => p.text).join('')).toBe(text);
     expect(pieces.filter((p) => p.hit).map((p) => p.text)).toEqual(['Café', 'Google', 'Googlers']);
     // A two-letter word matches only itself, as the search does.
-    expect(highlightPieces('Go Google', 'go').filter((p) => p.hit).map((p) => p.text)).toEqual(['Go']);
+    expect(
+      highlightPieces('Go Google', 'go')
+        .filter((p) => p.hit)
+        .map((p) => p.text),
+    ).toEqual(['Go']);
   });
 });

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { sessionHead, sessionBody } from '../src/core/calendar/pages/session-page.ts';
+import { sessionBody, sessionHead } from '../src/core/calendar/pages/session-page.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import type { Session } from '../src/core/calendar/session.ts';
 import { hasEnded, pastUntil, sessionEndsAt, sessionTitle } from '../src/core/calendar/session-wording.ts';
@@ -40,22 +40,25 @@ describe('a session is called the same everywhere', () => {
     ['a session', '2172', 'Palantir Technologies information session', true],
     ['a cancelled session', '2245', 'Cancelled: FreshBooks information session', false],
     ['a holiday', '2079', 'Canadian Thanksgiving - Holiday', false],
-  ])('%s (%s): page title, .ics calendar and event, add to calendar, search, JSON-LD', async (_, id, title, addable) => {
-    const w = await wordings(id);
-    // A holiday is an all-day note, not in the search index.
-    const searched = id === '2079' ? undefined : title;
-    expect(w).toEqual({
-      page: title,
-      ogTitle: title,
-      calendarName: title,
-      event: title,
-      // Built in 2023 (SOURCE_DATE_EPOCH): the links are in the page, hidden as ended; none for a cancelled session or a holiday.
-      addToCalendar: addable ? title : undefined,
-      search: searched,
-      jsonLd: title,
-      eventStatus: `https://schema.org/${id === '2245' ? 'EventCancelled' : 'EventScheduled'}`,
-    });
-  });
+  ])(
+    '%s (%s): page title, .ics calendar and event, add to calendar, search, JSON-LD',
+    async (_, id, title, addable) => {
+      const w = await wordings(id);
+      // A holiday is an all-day note, not in the search index.
+      const searched = id === '2079' ? undefined : title;
+      expect(w).toEqual({
+        page: title,
+        ogTitle: title,
+        calendarName: title,
+        event: title,
+        // Built in 2023 (SOURCE_DATE_EPOCH): the links are in the page, hidden as ended; none for a cancelled session or a holiday.
+        addToCalendar: addable ? title : undefined,
+        search: searched,
+        jsonLd: title,
+        eventStatus: `https://schema.org/${id === '2245' ? 'EventCancelled' : 'EventScheduled'}`,
+      });
+    },
+  );
 });
 
 describe('a session page built after the session', () => {
@@ -68,30 +71,47 @@ describe('a session page built after the session', () => {
     expect(doc.querySelector('article')!.getAttribute('data-ends')).toBe('2014-01-13T21:00:00-05:00');
   });
 
-  it('links its .ics as the page\'s calendar, and a term page its term\'s feed', async () => {
+  it("links its .ics as the page's calendar, and a term page its term's feed", async () => {
     const session = parseHTML(await readFile(rootSite('infosessions/2172/index.html'), 'utf8')).document;
-    expect(session.querySelector('link[rel=alternate][type="text/calendar"]')?.getAttribute('href')).toBe('/infosessions/2172.ics');
+    expect(session.querySelector('link[rel=alternate][type="text/calendar"]')?.getAttribute('href')).toBe(
+      '/infosessions/2172.ics',
+    );
     const term = parseHTML(await readFile(rootSite('infosessions/terms/1141/index.html'), 'utf8')).document;
-    expect(term.querySelector('link[rel=alternate][type="text/calendar"]')?.getAttribute('href')).toBe('/infosessions/terms/1141.ics');
+    expect(term.querySelector('link[rel=alternate][type="text/calendar"]')?.getAttribute('href')).toBe(
+      '/infosessions/terms/1141.ics',
+    );
   });
 });
 
 describe('the wording of time', () => {
   const session: Session = {
-    id: '9', employer: 'Acme\u2028</script><script>alert(1)</script> & "Co"', cancelled: false, kind: 'session',
-    date: { year: 2014, month: 7, day: 2 }, start: 600, end: 660, location: 'DC 1301 </script>', locationTbd: false,
-    website: '', websiteHref: undefined, audience: '', audiences: [], programs: [],
+    id: '9',
+    employer: 'Acme\u2028</script><script>alert(1)</script> & "Co"',
+    cancelled: false,
+    kind: 'session',
+    date: { year: 2014, month: 7, day: 2 },
+    start: 600,
+    end: 660,
+    location: 'DC 1301 </script>',
+    locationTbd: false,
+    website: '',
+    websiteHref: undefined,
+    audience: '',
+    audiences: [],
+    programs: [],
     openTo: openToOf([], programCatalog(undefined)),
-    allDay: false, description: 'Text with </script><!-- in it', term: parseTermCode('1145')!,
+    allDay: false,
+    description: 'Text with </script><!-- in it',
+    term: parseTermCode('1145')!,
   };
 
-  it('ends a session at its end, in the campus\'s offset (summer time here)', () => {
+  it("ends a session at its end, in the campus's offset (summer time here)", () => {
     expect(sessionEndsAt(session)).toBe('2014-07-02T11:00:00-04:00');
     expect(hasEnded(session, Date.parse('2014-07-02T10:59:00-04:00') / 1000)).toBe(false);
     expect(hasEnded(session, Date.parse('2014-07-02T11:00:00-04:00') / 1000)).toBe(true);
   });
 
-  it('clamps the build\'s day to a list\'s days, so an old list is made from the same input', () => {
+  it("clamps the build's day to a list's days, so an old list is made from the same input", () => {
     const at = (iso: string) => Date.parse(`${iso}T12:00:00-05:00`) / 1000;
     expect(pastUntil(at('2014-01-01'), '2014-01-06', '2014-01-30')).toBe('');
     expect(pastUntil(at('2014-01-15'), '2014-01-06', '2014-01-30')).toBe('2014-01-15');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { crawlInternalLinks } from './helpers/site-crawl.ts';
 import { DIRECTORY } from './helpers/directory.ts';
+import { crawlInternalLinks } from './helpers/site-crawl.ts';
 import { BASE_PATH, basedSite, rootSite } from './helpers/sites.ts';
 
 // What a visitor gets from the built pages that needs no browser: the HTML as served (what a
@@ -13,7 +13,9 @@ import { BASE_PATH, basedSite, rootSite } from './helpers/sites.ts';
 
 /** Every file below a built site, as site paths. */
 async function siteFiles(dist: string): Promise<string[]> {
-  return (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+  return (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
 }
 
 /** The document of a built page (a folder's index.html), parsed by linkedom. */
@@ -31,12 +33,20 @@ describe('a cancelled session', () => {
     expect(text(doc, 'main')).toContain('This session was cancelled.');
     expect(text(doc, 'h1')).not.toMatch(/cancell?ed/i);
     expect(doc.querySelectorAll('.add-calendar'), 'a cancelled session offers no "Add to calendar"').toHaveLength(0);
-    expect((await page(rootSite(), 'infosessions/2116/')).querySelectorAll('.add-calendar a'), 'as a session that is on does').toHaveLength(3);
+    expect(
+      (await page(rootSite(), 'infosessions/2116/')).querySelectorAll('.add-calendar a'),
+      'as a session that is on does',
+    ).toHaveLength(3);
   });
 
   it('is struck through in its month, as is every other cancelled session of it and no other', async () => {
-    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as { employer: string; date: string }[];
-    const cancelled = data.filter((r) => r.date.startsWith('February') && r.date.endsWith('2014') && /cancell?ed/i.test(r.employer));
+    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as {
+      employer: string;
+      date: string;
+    }[];
+    const cancelled = data.filter(
+      (r) => r.date.startsWith('February') && r.date.endsWith('2014') && /cancell?ed/i.test(r.employer),
+    );
     const doc = await page(rootSite(), 'infosessions/2014/02/');
     const struck = [...doc.querySelectorAll('li.session.cancelled s a')].map((a) => a.textContent!);
     expect(struck).toContain('The Jonah Group');
@@ -62,7 +72,9 @@ describe('a session without a room or of another kind', () => {
 describe('without JavaScript', () => {
   it('lists every session of every month, none hidden, and hides the filter form', async () => {
     const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
-    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as { date: string }[];
+    const data = JSON.parse(await readFile(rootSite('v2/resources/infosessions.json'), 'utf8')).data as {
+      date: string;
+    }[];
     // A page for every month with sessions, none for a month without (the pagers skip those).
     expect(months.length).toBe(new Set(data.map((d) => /^(\w+) \d+, (\d{4})$/.exec(d.date)!.slice(1).join(' '))).size);
     let listed = 0;
@@ -70,8 +82,12 @@ describe('without JavaScript', () => {
       const doc = await page(rootSite(), path.dirname(f));
       const sessions = [...doc.querySelectorAll('li.session')];
       listed += sessions.length + doc.querySelectorAll('li.all-day').length;
-      expect(sessions.filter((li) => li.closest('[hidden], .filtered-out')), f).toEqual([]);
-      if (sessions.length > 0) expect(doc.querySelector('form[data-session-filter]')?.hasAttribute('hidden'), f).toBe(true);
+      expect(
+        sessions.filter((li) => li.closest('[hidden], .filtered-out')),
+        f,
+      ).toEqual([]);
+      if (sessions.length > 0)
+        expect(doc.querySelector('form[data-session-filter]')?.hasAttribute('hidden'), f).toBe(true);
     }
     expect(listed).toBe(data.length);
     expect((await page(rootSite(), 'infosessions/2014/01/')).querySelectorAll('li.session')).toHaveLength(67);
@@ -88,12 +104,16 @@ describe('without JavaScript', () => {
     // Built with SOURCE_DATE_EPOCH in 2023: every session of the data (to 2015) had ended.
     const doc = await page(rootSite(), '');
     expect(text(doc, '#coming-up')).toBe('No sessions coming up');
-    expect(text(doc, '[data-next] [data-note]')).toBe('Winter 2015, the newest term with sessions, ended on Tue, Mar 17, 2015. Its last sessions:');
+    expect(text(doc, '[data-next] [data-note]')).toBe(
+      'Winter 2015, the newest term with sessions, ended on Tue, Mar 17, 2015. Its last sessions:',
+    );
     const days = [...doc.querySelectorAll('[data-next] [data-list] > li')] as HTMLElement[];
     expect(days.at(-1)?.dataset.date).toBe('2015-03-17');
     for (const day of days) expect(day.querySelector('h3 .tag.past')?.textContent, day.dataset.date).toBe('Past');
     expect((doc.querySelector('[data-this-week]') as HTMLElement).hidden, 'no "This week" without one').toBe(true);
-    const api = [...doc.querySelectorAll('main a')].find((a) => a.textContent === 'the method directory')?.getAttribute('href');
+    const api = [...doc.querySelectorAll('main a')]
+      .find((a) => a.textContent === 'the method directory')
+      ?.getAttribute('href');
     expect(api).toBe('/api/');
     expect(text(await page(rootSite(), api!), 'h1')).toBe('Campus API v2: method directory');
   });
@@ -109,7 +129,7 @@ describe('without JavaScript', () => {
   });
 });
 
-describe('the catalogue\'s method pages', () => {
+describe("the catalogue's method pages", () => {
   it('say plainly that a listed-only method publishes no data, and where its files would be', async () => {
     const main = text(await page(basedSite(), 'methods/1171/'), 'main');
     expect(main).toContain('No data is published for this method.');
@@ -142,19 +162,27 @@ describe('weight', () => {
   // by the visitor's clock, the building filter and search highlighting; and the audience chips.
   it('keeps the busiest month of the real data under 71 KB of HTML', async () => {
     const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
-    const sizes = await Promise.all(months.map(async (f) => ({ f, bytes: (await stat(rootSite(f))).size, sessions: ((await readFile(rootSite(f), 'utf8')).match(/class="session/g) ?? []).length })));
+    const sizes = await Promise.all(
+      months.map(async (f) => ({
+        f,
+        bytes: (await stat(rootSite(f))).size,
+        sessions: ((await readFile(rootSite(f), 'utf8')).match(/class="session/g) ?? []).length,
+      })),
+    );
     const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
     expect(busiest.sessions).toBeGreaterThan(50);
     expect(busiest.bytes).toBeLessThan(71 * 1024);
   });
 
-  it('keeps the whole site\'s scripts under 20 KB gzipped', async () => {
+  it("keeps the whole site's scripts under 20 KB gzipped", async () => {
     const scripts = new Set<string>();
     for (const f of await siteFiles(rootSite())) {
       if (f.endsWith('.js')) scripts.add(await readFile(rootSite(f), 'utf8'));
       // Scripts that run: a session page's JSON-LD is data, not code.
       const html = await readFile(rootSite(f), 'utf8');
-      if (f.endsWith('.html')) for (const m of html.matchAll(/<script\b(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]!.trim()) scripts.add(m[1]!);
+      if (f.endsWith('.html'))
+        for (const m of html.matchAll(/<script\b(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g))
+          if (m[1]!.trim()) scripts.add(m[1]!);
     }
     const gzipped = [...scripts].reduce((n, t) => n + gzipSync(t).length, 0);
     expect(scripts.size).toBeGreaterThan(0);
@@ -177,7 +205,9 @@ describe('session counts', () => {
       total += n;
       const termPage = await page(`${link.getAttribute('href')!.replace(/^\//, '')}index.html`);
       expect(count(termPage.querySelector('p.lead')!.textContent), link.textContent!).toBe(n);
-      const onFront = [...front.querySelectorAll('li')].find((li) => li.querySelector('a')?.textContent === link.textContent);
+      const onFront = [...front.querySelectorAll('li')].find(
+        (li) => li.querySelector('a')?.textContent === link.textContent,
+      );
       expect(count(onFront?.textContent), `front door: ${link.textContent}`).toBe(n);
       for (const month of card.querySelectorAll('li')) {
         const monthPage = await page(`${month.querySelector('a')!.getAttribute('href')!.replace(/^\//, '')}index.html`);
@@ -191,12 +221,27 @@ describe('session counts', () => {
 
 describe('the site navigation', () => {
   it('leads to every part of the site on every kind of page, and marks the part the page is in', async () => {
-    const parts: [string, string][] = [['', 'Sessions'], ['infosessions/', 'All terms'], ['infosessions/search/', 'Search'], ['infosessions/feeds/', 'Feeds'], ['buildings/', 'Buildings'], ['api/', 'API'], ['infosessions/2014/01/', 'All terms'], ['methods/1103/', 'API']];
+    const parts: [string, string][] = [
+      ['', 'Sessions'],
+      ['infosessions/', 'All terms'],
+      ['infosessions/search/', 'Search'],
+      ['infosessions/feeds/', 'Feeds'],
+      ['buildings/', 'Buildings'],
+      ['api/', 'API'],
+      ['infosessions/2014/01/', 'All terms'],
+      ['methods/1103/', 'API'],
+    ];
     for (const [sitePath, current] of parts) {
       const doc = await page(rootSite(), sitePath);
       const links = [...doc.querySelectorAll('header nav a')];
-      expect(links.map((a) => a.textContent!.trim()), sitePath).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Buildings', 'API']);
-      expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent!.trim()), sitePath).toEqual([current]);
+      expect(
+        links.map((a) => a.textContent!.trim()),
+        sitePath,
+      ).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Buildings', 'API']);
+      expect(
+        links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent!.trim()),
+        sitePath,
+      ).toEqual([current]);
     }
   });
 });

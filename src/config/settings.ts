@@ -7,12 +7,13 @@ export const SETTINGS = {
   DATA_DIR: 'The data folder to build, serve, check, compare or benchmark (default data).',
   SITE_URL: `Where dist/ is served (default ${DEFAULT_SITE_URL}; with npm start, http://localhost:$PORT).`,
   SOURCE_DATE_EPOCH: 'The build timestamp in Unix seconds (default: the newest commit touching the data, else now).',
-  ASTRO_CACHE_DIR: "A folder where builds of any output keep Astro's rendered pages for reuse (default: each output's own versions folder).",
+  ASTRO_CACHE_DIR:
+    "A folder where builds of any output keep Astro's rendered pages for reuse (default: each output's own versions folder).",
   PORT: 'The port npm start listens on (default 3000).',
   API_KEYS: 'Comma-separated keys npm start accepts (default: any non-empty key).',
   API_KEYS_FILE: 'A file of keys npm start accepts, one per line, # comments.',
   BENCH_TMP: 'Where the benchmark writes its data and builds (default bench/tmp).',
-  BENCH_KEEP: 'Set to keep the benchmark\'s data and builds instead of removing them.',
+  BENCH_KEEP: "Set to keep the benchmark's data and builds instead of removing them.",
   BENCH_TEST_SERVING: 'Set to make npm test load-test the servers too in its run of the benchmark (CI sets it).',
   CI: 'Set (not false) by CI services: builds show no progress line.',
   GITHUB_ACTIONS: 'true under GitHub Actions: the check prints annotations.',
@@ -26,7 +27,12 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 
 /** The settings every build reads, whichever command runs it (`npm run build`, `npm start`). */
-export const BUILD_SETTINGS = ['DATA_DIR', 'SITE_URL', 'SOURCE_DATE_EPOCH', 'ASTRO_CACHE_DIR'] as const satisfies readonly SettingName[];
+export const BUILD_SETTINGS = [
+  'DATA_DIR',
+  'SITE_URL',
+  'SOURCE_DATE_EPOCH',
+  'ASTRO_CACHE_DIR',
+] as const satisfies readonly SettingName[];
 
 /** Every setting of one command, resolved and validated once, then passed down. */
 export interface Config {
@@ -63,7 +69,8 @@ function readPort(raw: string | undefined): number {
   const text = raw?.trim();
   if (!text) return 3000;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new ConfigError(`PORT "${raw}" is not a port number: give a whole number from 0 to 65535.`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new ConfigError(`PORT "${raw}" is not a port number: give a whole number from 0 to 65535.`);
   return port;
 }
 
@@ -71,7 +78,8 @@ function readPort(raw: string | undefined): number {
 function readEpoch(raw: string | undefined): number | undefined {
   const text = raw?.trim();
   if (!text) return undefined;
-  if (!/^\d+$/.test(text)) throw new ConfigError(`SOURCE_DATE_EPOCH "${text}" must be a whole number of seconds since 1970.`);
+  if (!/^\d+$/.test(text))
+    throw new ConfigError(`SOURCE_DATE_EPOCH "${text}" must be a whole number of seconds since 1970.`);
   return Number(text);
 }
 
@@ -80,8 +88,13 @@ function readEpoch(raw: string | undefined): number | undefined {
  * once; the others keep their defaults. Throws ConfigError for a value that is wrong.
  * With PORT among them and SITE_URL unset, the site is http://localhost:$PORT.
  */
-export function resolveConfig(names: readonly SettingName[], env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
-  const get = (name: SettingName): string | undefined => (names.includes(name) && env[name] !== '' ? env[name] : undefined);
+export function resolveConfig(
+  names: readonly SettingName[],
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): Config {
+  const get = (name: SettingName): string | undefined =>
+    names.includes(name) && env[name] !== '' ? env[name] : undefined;
   const port = readPort(get('PORT'));
   const siteUrl = get('SITE_URL') ?? (names.includes('PORT') ? `http://localhost:${port}` : undefined);
   const apiKeys: Config['apiKeys'] = {};

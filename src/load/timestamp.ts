@@ -42,12 +42,22 @@ export function buildTimestamp(
  * per part: a git process costs 5 to 90 ms on a busy machine, and every build reads these
  * (two, with the data folder's place in the repository).
  */
-export function dataTimestamps(dataDir: string, paths: Readonly<Record<string, string>>, env: NodeJS.ProcessEnv = process.env): Record<string, number> | undefined {
+export function dataTimestamps(
+  dataDir: string,
+  paths: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, number> | undefined {
   if (env.SOURCE_DATE_EPOCH?.trim()) return undefined;
   let log: string;
   let prefix: string;
   try {
-    const git = (args: string[]) => execFileSync('git', args, { cwd: dataDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
+    const git = (args: string[]) =>
+      execFileSync('git', args, {
+        cwd: dataDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 1 << 30,
+      });
     prefix = git(['rev-parse', '--show-prefix']).trim();
     // -c: a merge counts for the files it changed from every parent, as `git log -- path`
     // shows it. Paths are the repository's: the data folder's place in it is taken off.

@@ -24,7 +24,10 @@ const ASTRO_PREFIX = `${CACHE_PREFIX}astro-`;
  */
 export function astroKey(projectFiles: readonly string[], pageContextJson: string): string {
   const parts = projectFiles.filter((line) => !NOT_PAGES.some((folder) => line.startsWith(folder)));
-  return hash('sha256', `${FORMAT}\n${process.version}\n${parts.join('\n')}\n${pageContextJson}`, 'base64url').slice(0, 32);
+  return hash('sha256', `${FORMAT}\n${process.version}\n${parts.join('\n')}\n${pageContextJson}`, 'base64url').slice(
+    0,
+    32,
+  );
 }
 
 /** How many of Astro's outputs a shared cache folder (ASTRO_CACHE_DIR) keeps, by last use: one per site address and data its builds often switch between. */
@@ -63,12 +66,19 @@ async function renamed(from: string, to: string): Promise<boolean> {
  * meanwhile) is set aside with one rename before it is removed, so that a build reading it
  * reads all of it or fails and renders anew, never part of it. Returns the cached folder.
  */
-export async function storeAstro(folder: string, key: string, rendered: string, temporary: Set<string>): Promise<string> {
+export async function storeAstro(
+  folder: string,
+  key: string,
+  rendered: string,
+  temporary: Set<string>,
+): Promise<string> {
   const dir = cacheDir(folder, key);
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST' && error.code !== 'ENOTDIR') throw error;
-    throw new ConfigError(`ASTRO_CACHE_DIR ${folder} is a file, not a folder: name a folder (it is made when missing), or unset it.`);
+    throw new ConfigError(
+      `ASTRO_CACHE_DIR ${folder} is a file, not a folder: name a folder (it is made when missing), or unset it.`,
+    );
   });
   let source = rendered;
   try {

@@ -2,8 +2,8 @@
 // API files and feeds meanwhile. Its one argument names a JSON file of what to build. What
 // went wrong is its last line, marked (ASTRO_FAILED), however it went wrong.
 import { readFileSync } from 'node:fs';
-import { ASTRO_FAILED, type AstroBuildOptions } from './astro-run.ts';
 import { buildContextIntegration } from '../integrations/build-context.ts';
+import { ASTRO_FAILED, type AstroBuildOptions } from './astro-run.ts';
 
 /** Says what went wrong in one marked line and ends. */
 function fail(error: unknown): never {

@@ -1,16 +1,16 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
-import { inlineScriptHashes } from '../core/site/csp.ts';
-import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
-import { astroRunFiles, startAstroBuild, type AstroRun } from './astro-run.ts';
+import { inlineScriptHashes } from '../core/site/csp.ts';
+import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
+import { type AstroRun, astroRunFiles, startAstroBuild } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
-import { versionName } from './output-versions.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
+import { versionName } from './output-versions.ts';
 
 /** Where Astro renders the page shells; the build fills them per page and leaves them out of the output. */
 const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
@@ -42,7 +42,12 @@ export interface PendingAstroPages {
  * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
  * build renders its other files while it runs, and awaits `result` when it needs the pages.
  */
-export function startAstroPages(context: BuildContext, target: FillTarget, projectFiles: readonly string[], sharedCache?: string): PendingAstroPages {
+export function startAstroPages(
+  context: BuildContext,
+  target: FillTarget,
+  projectFiles: readonly string[],
+  sharedCache?: string,
+): PendingAstroPages {
   const pagesJson = JSON.stringify(pageContext(context));
   const key = astroKey(projectFiles, pagesJson);
   const cache = sharedCache ?? target.versions;
@@ -64,7 +69,10 @@ export function startAstroPages(context: BuildContext, target: FillTarget, proje
     output ??= await run();
     if (ran && sharedCache) await pruneSharedCache(sharedCache);
     const files = output.files.map((f) => {
-      const filled = /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START) ? fillPage(Buffer.from(f.body).toString('utf8'), context) : undefined;
+      const filled =
+        /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START)
+          ? fillPage(Buffer.from(f.body).toString('utf8'), context)
+          : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });
     return { ...output, files, ran };
@@ -97,12 +105,23 @@ function startAstro(context: BuildContext, pagesJson: string, target: FillTarget
   // (ENOTEMPTY on a fresh clone).
   const viteCache = `${astroOut}-vite`;
   for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
-  const run = startAstroBuild({ root: context.root, outDir: astroOut, site: context.render.url, base: context.render.basePath, viteCache, pageContextJson: pagesJson });
+  const run = startAstroBuild({
+    root: context.root,
+    outDir: astroOut,
+    site: context.render.url,
+    base: context.render.basePath,
+    viteCache,
+    pageContextJson: pagesJson,
+  });
   return { run, astroOut, viteCache };
 }
 
 /** Waits for a run of Astro, reads its output, and moves it into the cache folder under `key`. */
-async function finishAstro({ run, astroOut, viteCache }: StartedAstro, { key, cache }: { key: string; cache: string }, target: FillTarget): Promise<Omit<AstroPages, 'ran'>> {
+async function finishAstro(
+  { run, astroOut, viteCache }: StartedAstro,
+  { key, cache }: { key: string; cache: string },
+  target: FillTarget,
+): Promise<Omit<AstroPages, 'ran'>> {
   try {
     await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
@@ -124,7 +143,9 @@ async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   const shells: Partial<Record<ShellKind, Shell>> = {};
   const hashes = new Set<string>();
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const names = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  const names = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
   for (const name of names.sort()) {
     const bytes = await readFile(path.join(dir, name));
     const kind = (Object.keys(SHELLS) as ShellKind[]).find((k) => pageFile(SHELLS[k]) === name);

@@ -71,7 +71,10 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
       }
       // The child's own line when it could say (astro-child.ts), else its last line but Node's version.
       const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^Node\.js v\d/.test(l));
-      const why = lines.findLast((l) => l.startsWith(ASTRO_FAILED))?.slice(ASTRO_FAILED.length) ?? lines.at(-1) ?? 'it printed nothing';
+      const why =
+        lines.findLast((l) => l.startsWith(ASTRO_FAILED))?.slice(ASTRO_FAILED.length) ??
+        lines.at(-1) ??
+        'it printed nothing';
       reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${why}`));
     });
   });

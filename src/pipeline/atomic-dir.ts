@@ -3,9 +3,27 @@ import { lstat, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
+import {
+  type MadeFrom,
+  type Manifest,
+  manifestFile,
+  type PreviousOutput,
+  readVersionRecord,
+  type VersionRecord,
+  writeManifest,
+} from './output-files.ts';
 import { acquireLock } from './output-lock.ts';
-import { manifestFile, readVersionRecord, writeManifest, type MadeFrom, type Manifest, type PreviousOutput, type VersionRecord } from './output-files.ts';
-import { BUILD_STAMP, currentVersion, leftovers, outputPaths, recoverOutput, spareInProgress, spareVersion, versionName, type OutputPaths } from './output-versions.ts';
+import {
+  BUILD_STAMP,
+  currentVersion,
+  leftovers,
+  type OutputPaths,
+  outputPaths,
+  recoverOutput,
+  spareInProgress,
+  spareVersion,
+  versionName,
+} from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
 
@@ -49,7 +67,11 @@ export interface FillTarget {
  *
  * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
-export async function publishOutput(outDir: string, options: PublishOptions, fill: (target: FillTarget) => Promise<VersionRecord>): Promise<void> {
+export async function publishOutput(
+  outDir: string,
+  options: PublishOptions,
+  fill: (target: FillTarget) => Promise<VersionRecord>,
+): Promise<void> {
   const say = options.say ?? ((line: string) => console.error(line));
   const p = outputPaths(outDir);
   await prepare(p);
@@ -61,7 +83,10 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
   });
   const lock = await acquireLock(p.lock, {
     waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
-    takeover: (pid) => say(`Taking over the lock of ${p.shown}: ${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`),
+    takeover: (pid) =>
+      say(
+        `Taking over the lock of ${p.shown}: ${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
+      ),
   });
   releaseSync = lock.releaseSync;
   const version = path.join(p.versions, versionName());
@@ -88,9 +113,22 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
     } else {
       await mkdir(version);
     }
-    writeManifest(version, await fill({ dir: version, temporary: guard.temporary, previous, base: base?.manifest, baseMade: base?.made, versions: p.versions }));
+    writeManifest(
+      version,
+      await fill({
+        dir: version,
+        temporary: guard.temporary,
+        previous,
+        base: base?.manifest,
+        baseMade: base?.made,
+        versions: p.versions,
+      }),
+    );
     await testPause('filled');
-    if (!(await lock.held())) throw new OutputError(`another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`);
+    if (!(await lock.held()))
+      throw new OutputError(
+        `another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`,
+      );
     await swap(p, version, guard.temporary);
     published = true;
     guard.temporary.delete(version);
@@ -108,9 +146,15 @@ export async function publishOutput(outDir: string, options: PublishOptions, fil
       // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may
       // end while the spare asked for by the build before it is still being made.
       const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
-      removeLater(await leftovers(p, options.root), p.versions, !spare && current && existsSync(manifestFile(current)) ? current : undefined);
+      removeLater(
+        await leftovers(p, options.root),
+        p.versions,
+        !spare && current && existsSync(manifestFile(current)) ? current : undefined,
+      );
     } catch (error) {
-      say(`Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`);
+      say(
+        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`,
+      );
     }
     guard.dispose();
     await lock.release();

@@ -9,14 +9,28 @@ export class OutputError extends Error {}
 /** Why a file-system call failed, and what to do, by error code. */
 const CAUSES: Record<string, [why: string, fix: string]> = {
   EACCES: ['permission denied', 'make that folder writable for this user, or build elsewhere with --out DIR'],
-  EPERM: ['the operation is not permitted there', 'make that folder writable for this user, or build elsewhere with --out DIR'],
+  EPERM: [
+    'the operation is not permitted there',
+    'make that folder writable for this user, or build elsewhere with --out DIR',
+  ],
   EROFS: ['the file system is read-only', 'build onto a writable disk with --out DIR'],
-  ENOSPC: ['the disk is full', 'free space (a build needs room for a second copy of the output beside the one it replaces) and build again'],
+  ENOSPC: [
+    'the disk is full',
+    'free space (a build needs room for a second copy of the output beside the one it replaces) and build again',
+  ],
   EDQUOT: ['the disk quota is used up', 'free space within the quota, or build elsewhere with --out DIR'],
 };
 
 /** What a system call was doing, as a verb. */
-const VERBS: Record<string, string> = { mkdir: 'create', open: 'write', symlink: 'create a link at', link: 'create', rename: 'move', rmdir: 'remove', unlink: 'remove' };
+const VERBS: Record<string, string> = {
+  mkdir: 'create',
+  open: 'write',
+  symlink: 'create a link at',
+  link: 'create',
+  rename: 'move',
+  rmdir: 'remove',
+  unlink: 'remove',
+};
 
 /**
  * One line saying what is wrong with writing the output and how to fix it, for a file-system
@@ -24,7 +38,8 @@ const VERBS: Record<string, string> = { mkdir: 'create', open: 'write', symlink:
  */
 export function describeWriteError(error: unknown, cwd = process.cwd()): string | undefined {
   if (error instanceof OutputError) return error.message;
-  if (error instanceof LockTimeoutError) return `${error.message}. To fix: let that build finish (or stop it), then build again.`;
+  if (error instanceof LockTimeoutError)
+    return `${error.message}. To fix: let that build finish (or stop it), then build again.`;
   const e = error as NodeJS.ErrnoException;
   if (typeof e?.code !== 'string' || typeof e.path !== 'string') return undefined;
   const where = displayPath(e.path, cwd);

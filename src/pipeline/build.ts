@@ -1,32 +1,32 @@
 import { performance } from 'node:perf_hooks';
-import { feedFiles } from '../core/calendar/feeds.ts';
-import { buildingLookup, type BuildingLookup } from '../core/buildings/location.ts';
-import { nameCatalog } from '../core/calendar/programs.ts';
+import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
-import { sessionSource } from '../core/calendar/session.ts';
-import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
-import { searchIndexFiles } from '../core/calendar/search-index.ts';
+import { feedFiles } from '../core/calendar/feeds.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
-import { apiFiles } from '../core/render/api-files.ts';
-import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { nameCatalog } from '../core/calendar/programs.ts';
+import { searchIndexFiles } from '../core/calendar/search-index.ts';
+import { sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
-import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
-import { pageFile } from '../core/site/paths.ts';
-import { releaseLargeText, releaseMadeText } from './memory.ts';
-import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
-import { startAstroPages, type ShellKind } from './astro-pages.ts';
 import type { Finding } from '../core/read/findings.ts';
+import { apiFiles } from '../core/render/api-files.ts';
+import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
+import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
 import type { RenderContext } from '../core/site/address.ts';
-import { publishOutput, type FillTarget } from './atomic-dir.ts';
-import { buildTarget, createBuildContext, type BuildContext, type BuildSettings } from './context.ts';
+import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
+import { headersFile, serveJson } from '../core/site/host-config.ts';
+import { pageFile } from '../core/site/paths.ts';
+import { type ShellKind, startAstroPages } from './astro-pages.ts';
+import { type FillTarget, publishOutput } from './atomic-dir.ts';
+import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
-import { checkProjectLinks } from './project-links.ts';
-import { OutputWriter, readVersionInputs, type OutputFile, type VersionInputs } from './output-files.ts';
+import { releaseLargeText, releaseMadeText } from './memory.ts';
+import { type OutputFile, OutputWriter, readVersionInputs, type VersionInputs } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
-import { silentProgress, type Progress } from './progress.ts';
+import { type Progress, silentProgress } from './progress.ts';
+import { checkProjectLinks } from './project-links.ts';
 
 /** The stages of a build, in order. */
 type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
@@ -86,16 +86,28 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
 }
 
 /** Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse. */
-export function* digested(files: Iterable<MadeFile<string | Iterable<string>>>, digests: InputDigests): Generator<OutputFile> {
+export function* digested(
+  files: Iterable<MadeFile<string | Iterable<string>>>,
+  digests: InputDigests,
+): Generator<OutputFile> {
   for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
 }
 
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
-export function* filledCalendarPages(context: BuildContext, shells: Record<ShellKind, Shell>, digests: InputDigests, buildings: BuildingLookup): Generator<OutputFile> {
+export function* filledCalendarPages(
+  context: BuildContext,
+  shells: Record<ShellKind, Shell>,
+  digests: InputDigests,
+  buildings: BuildingLookup,
+): Generator<OutputFile> {
   for (const shell of Object.values(shells)) digests.name(shell, `shell:${shell.digest}`);
   for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
     const shell = shells[page.kind];
-    yield { path: pageFile(page.path), madeFrom: digests.of([shell, ...page.parts.from]), body: () => shell.fill(page.parts.make()) };
+    yield {
+      path: pageFile(page.path),
+      madeFrom: digests.of([shell, ...page.parts.from]),
+      body: () => shell.fill(page.parts.make()),
+    };
   }
 }
 
@@ -123,7 +135,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { dataDir, render, astroCache } = buildAt;
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
-  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt.dataTimes);
+  const {
+    key: inputs,
+    data,
+    code,
+    projectFiles,
+  } = buildInputKey(options.root, dataDir, render, pages, buildAt.dataTimes);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedInputs(options.outDir))?.key;
@@ -140,7 +157,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     writer = out;
     const previous = target.previous;
     // The same inputs make the same files: the published version's, every one kept or linked.
-    if (previous?.inputs?.key === inputs && out.keepAll(new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)), previous.inputs.bytes, previous.made)) {
+    if (
+      previous?.inputs?.key === inputs &&
+      out.keepAll(
+        new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)),
+        previous.inputs.bytes,
+        previous.made,
+      )
+    ) {
       ({ warnings } = previous.inputs);
       astro = pages ? 'cached' : 'none';
       unchanged = true;
@@ -154,17 +178,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const bytes = out.counts.bytes;
     // Inputs that changed while this build read them (an editor saving) leave no key: the next
     // build renders in full rather than trust this version for either state of the data.
-    const key = unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
+    const key =
+      unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
     // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
     const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
-    return { manifest: out.manifest, made: out.made, ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}) };
+    return {
+      manifest: out.manifest,
+      made: out.made,
+      ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}),
+    };
   });
   lap('write');
   progress.done();
   const counts = writer!.counts;
-  return { stages, files: counts.files, bytes: counts.bytes, reused: counts.reused, astro, unchanged, render, warnings };
+  return {
+    stages,
+    files: counts.files,
+    bytes: counts.bytes,
+    reused: counts.reused,
+    astro,
+    unchanged,
+    render,
+    warnings,
+  };
 }
 
 /** What the published version of an output was built from, when there is one (read without the lock: a hint). */
@@ -189,7 +227,13 @@ interface RenderOptions {
 }
 
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
-async function renderOutput(context: BuildContext, target: FillTarget, out: OutputWriter, { pages, astroCache, code, projectFiles }: RenderOptions, { progress, lap }: StageClock): Promise<BuildReport['astro']> {
+async function renderOutput(
+  context: BuildContext,
+  target: FillTarget,
+  out: OutputWriter,
+  { pages, astroCache, code, projectFiles }: RenderOptions,
+  { progress, lap }: StageClock,
+): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
   const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
   let astro: BuildReport['astro'] = 'none';

@@ -1,18 +1,18 @@
-import { readBuildings, type Building } from '../core/buildings/building.ts';
+import { BUILD_SETTINGS, type Config, resolveConfig } from '../config/settings.ts';
+import { type Building, readBuildings } from '../core/buildings/building.ts';
+import { type AudienceCatalog, audienceCatalog } from '../core/calendar/audiences.ts';
 import { chronological } from '../core/calendar/calendar.ts';
-import { subscriptionFeeds, type SubscriptionFeeds } from '../core/calendar/feeds.ts';
+import { type SubscriptionFeeds, subscriptionFeeds } from '../core/calendar/feeds.ts';
+import { type ProgramCatalog, programCatalog } from '../core/calendar/programs.ts';
 import { readSessions, type Session } from '../core/calendar/session.ts';
-import { programCatalog, type ProgramCatalog } from '../core/calendar/programs.ts';
-import { audienceCatalog, type AudienceCatalog } from '../core/calendar/audiences.ts';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
-import { renderContext, type RenderContext } from '../core/site/address.ts';
-import { BUILD_SETTINGS, resolveConfig, type Config } from '../config/settings.ts';
+import { type RenderContext, renderContext } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
-import { DATASETS } from '../core/datasets/registry.ts';
 import { buildTimestamp, dataTimestamps } from '../load/timestamp.ts';
-import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
 export interface BuildContext {
@@ -38,7 +38,8 @@ export interface BuildContext {
 }
 
 /** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
-export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'> & Partial<Pick<Config, 'astroCacheDir'>>;
+export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'> &
+  Partial<Pick<Config, 'astroCacheDir'>>;
 
 /** What a build reads and how it renders, before any data is read: the data folder, the address and the timestamp. */
 export interface BuildTarget {
@@ -55,16 +56,31 @@ export interface BuildTarget {
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
-export function buildTarget(root: string, settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root)): BuildTarget {
-  const render = renderContext(settings.site, settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp);
+export function buildTarget(
+  root: string,
+  settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root),
+): BuildTarget {
+  const render = renderContext(
+    settings.site,
+    settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp,
+  );
   const paths: Record<string, string> = { methods: DIRECTORY_FILE };
   for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
   const dataTimes = settings.sourceDateEpoch === undefined ? dataTimestamps(settings.dataDir, paths, {}) : undefined;
-  return { dataDir: settings.dataDir, render, ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}), ...(dataTimes ? { dataTimes } : {}) };
+  return {
+    dataDir: settings.dataDir,
+    render,
+    ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
+    ...(dataTimes ? { dataTimes } : {}),
+  };
 }
 
 /** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
-export function createBuildContext(root: string, settings?: BuildSettings, target: BuildTarget = buildTarget(root, settings)): BuildContext {
+export function createBuildContext(
+  root: string,
+  settings?: BuildSettings,
+  target: BuildTarget = buildTarget(root, settings),
+): BuildContext {
   const { dataDir, render, dataTimes } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
@@ -73,5 +89,17 @@ export function createBuildContext(root: string, settings?: BuildSettings, targe
   const feeds = subscriptionFeeds(sessions, catalog, audiences);
   const published = publishedMethods(site, DATASETS, render);
   const buildings = readBuildings(site);
-  return { root, dataDir, site, render, published, sessions, feeds, buildings, catalog, audiences, ...(dataTimes ? { dataTimes } : {}) };
+  return {
+    root,
+    dataDir,
+    site,
+    render,
+    published,
+    sessions,
+    feeds,
+    buildings,
+    catalog,
+    audiences,
+    ...(dataTimes ? { dataTimes } : {}),
+  };
 }

@@ -5,7 +5,14 @@ import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
 
 /** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
-export const PROJECT_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+export const PROJECT_INPUTS = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 /** Bumped when how a key is made changes. */
 const FORMAT = 'build-inputs 3';
 
@@ -15,7 +22,8 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
   const walk = (rel: string) => {
     const full = path.join(root, rel);
     if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) walk(rel === '.' ? name : `${rel}/${name}`);
+    if (statSync(full).isDirectory())
+      for (const name of readdirSync(full).sort()) walk(rel === '.' ? name : `${rel}/${name}`);
     else lines.push(`${rel}\0${hash('sha1', readFileSync(full), 'base64url')}`);
   };
   for (const rel of rels) walk(rel);
@@ -32,15 +40,33 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
  * file is made from holds (src/core/render/made-file.ts), and the project's files' lines
  * (fileDigests), which Astro's key reads again (astro-cache.ts).
  */
-export function buildInputKey(root: string, dataDir: string, render: RenderContext, pages: boolean, dataTimes?: Readonly<Record<string, number>>): { key: string; data: string; code: string; projectFiles: string[] } {
+export function buildInputKey(
+  root: string,
+  dataDir: string,
+  render: RenderContext,
+  pages: boolean,
+  dataTimes?: Readonly<Record<string, number>>,
+): { key: string; data: string; code: string; projectFiles: string[] } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
-  const settings = JSON.stringify({ url: render.url, timestamp: render.timestamp, dataTimes, pages, cwd: process.cwd(), dataDir });
+  const settings = JSON.stringify({
+    url: render.url,
+    timestamp: render.timestamp,
+    dataTimes,
+    pages,
+    cwd: process.cwd(),
+    dataDir,
+  });
   // The data as the reader sees it: regular data files only, read without following a link or
   // opening a pipe (a link or special file, which the reader refuses, is named, so never reused).
   const data = dataDigest(dataDir);
   const projectFiles = fileDigests(root, PROJECT_INPUTS);
   const code = hash('sha256', [FORMAT, process.version, ...projectFiles].join('\n'), 'base64url').slice(0, 32);
-  return { key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32), data, code, projectFiles };
+  return {
+    key: hash('sha256', [FORMAT, settings, code, '--- data', data].join('\n'), 'base64url').slice(0, 32),
+    data,
+    code,
+    projectFiles,
+  };
 }
 
 /** What the files a key is made from looked like on disk (inputStats). */
@@ -67,11 +93,14 @@ export function inputStats(root: string, dataDir: string): InputStats {
   const lines: string[] = [];
   let newest = 0n;
   const look = (full: string, rel: string, top: boolean) => {
-    const info = top ? statSync(full, { bigint: true, throwIfNoEntry: false }) : lstatSync(full, { bigint: true, throwIfNoEntry: false });
+    const info = top
+      ? statSync(full, { bigint: true, throwIfNoEntry: false })
+      : lstatSync(full, { bigint: true, throwIfNoEntry: false });
     if (!info) return;
     lines.push(`${rel}\0${info.size}\0${info.ino}\0${info.ctimeNs}`);
     if (info.ctimeNs > newest) newest = info.ctimeNs;
-    if (info.isDirectory()) for (const name of readdirSync(full).sort()) look(path.join(full, name), `${rel}/${name}`, false);
+    if (info.isDirectory())
+      for (const name of readdirSync(full).sort()) look(path.join(full, name), `${rel}/${name}`, false);
   };
   const now = BigInt(Date.now()) * 1_000_000n;
   look(path.resolve(dataDir), 'data', true);

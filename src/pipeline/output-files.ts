@@ -1,5 +1,19 @@
 import { createHash, hash } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
 
@@ -174,7 +188,9 @@ export function writeManifest(versionDir: string, record: VersionRecord): void {
     for (const rel of [...record.manifest.keys()].sort()) {
       const m = record.made?.get(rel);
       const name = /[\t\n]/.test(rel) || rel.startsWith('"') ? JSON.stringify(rel) : rel;
-      lines.push(m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`);
+      lines.push(
+        m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`,
+      );
       if (lines.length === 4096) {
         writeFileSync(fd, `${lines.join('\n')}\n`);
         lines = [];
@@ -260,7 +276,8 @@ export class OutputWriter {
   write(files: Iterable<OutputFile>, options: { fresh?: boolean } = {}): WriteCounts {
     const before = { ...this.counts };
     for (const f of files) {
-      if (this.manifest.has(f.path)) throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
+      if (this.manifest.has(f.path))
+        throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
       const known = options.fresh ? undefined : this.madeBefore(f);
       let made = known ? undefined : this.make(f);
       const { sum, bytes } = known ?? made!;
@@ -285,7 +302,11 @@ export class OutputWriter {
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
-    return { files: this.counts.files - before.files, reused: this.counts.reused - before.reused, bytes: this.counts.bytes - before.bytes };
+    return {
+      files: this.counts.files - before.files,
+      reused: this.counts.reused - before.reused,
+      bytes: this.counts.bytes - before.bytes,
+    };
   }
 
   /** Where a file written in pieces is put together: in the version folder, renamed into place when needed. */
@@ -296,7 +317,9 @@ export class OutputWriter {
   /** Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held whole). */
   private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
     const body = encoded(f.body);
-    const made = inPieces(body) ? writePieces(this.draft, body) : { sum: contentHash(body), bytes: byteLength(body), body };
+    const made = inPieces(body)
+      ? writePieces(this.draft, body)
+      : { sum: contentHash(body), bytes: byteLength(body), body };
     this.madeBytes += made.bytes;
     return made;
   }
@@ -337,7 +360,8 @@ export class OutputWriter {
     const linked = [...manifest].filter(([rel, sum]) => this.base?.get(rel) !== sum);
     if (linked.some(([rel]) => !existsSync(path.join(this.previous?.dir ?? '', rel)))) return false;
     for (const [rel, sum] of manifest) {
-      if (this.manifest.has(rel)) throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+      if (this.manifest.has(rel))
+        throw new Error(`${rel} is written twice: two stages of the build made the same path`);
       this.manifest.set(rel, sum);
       const m = made?.get(rel);
       if (m) this.made.set(rel, m);
@@ -365,7 +389,11 @@ export class OutputWriter {
       } catch {
         // gone already, or a folder the output needs there now
       }
-      for (let dir = path.dirname(path.join(this.dir, rel)); dir.startsWith(`${this.dir}${path.sep}`); dir = path.dirname(dir)) {
+      for (
+        let dir = path.dirname(path.join(this.dir, rel));
+        dir.startsWith(`${this.dir}${path.sep}`);
+        dir = path.dirname(dir)
+      ) {
         try {
           rmdirSync(dir);
         } catch {

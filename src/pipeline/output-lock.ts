@@ -66,7 +66,10 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
     if (holder && isRunning(holder.pid)) {
       if (waitedFor !== holder.pid) events.waiting(holder.pid);
       waitedFor = holder.pid;
-      if (Date.now() > deadline) throw new LockTimeoutError(`another build (pid ${holder.pid}) held the lock ${file} for over ${Math.round(waitMs / 1000)} s`);
+      if (Date.now() > deadline)
+        throw new LockTimeoutError(
+          `another build (pid ${holder.pid}) held the lock ${file} for over ${Math.round(waitMs / 1000)} s`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;
     }

@@ -71,7 +71,9 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
 export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
   if (await lstat(p.out).catch(() => undefined)) return undefined;
   const names = (await readdir(p.versions).catch(() => [] as string[])).sort((a, b) => made(b) - made(a));
-  const pending = names.find((n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))));
+  const pending = names.find(
+    (n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))),
+  );
   if (pending) {
     await rename(path.join(p.versions, pending), p.out);
     return `${p.shown} was missing (a build was stopped while publishing it); published that build's complete output.`;
@@ -101,7 +103,9 @@ function ownedByOther(name: string): boolean {
  * the next build updates in place rather than writing a whole new tree. Undefined when none.
  */
 export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
-  const names = (await readdir(p.versions).catch(() => [] as string[])).filter((n) => !n.includes('.') && /^\d+-/.test(n));
+  const names = (await readdir(p.versions).catch(() => [] as string[])).filter(
+    (n) => !n.includes('.') && /^\d+-/.test(n),
+  );
   const spare = names
     // Complete by its manifest (copied last), whoever made it: a spare is named for the process
     // that made it, and once that ended its id may belong to another process (ids are reused).
@@ -124,7 +128,9 @@ function ownerOf(name: string): number | undefined {
 
 /** Cache folders, the most recently used first (a cache is marked used by its time: see astro-cache.ts). */
 export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
-  const used = new Map(await Promise.all(dirs.map(async (d) => [d, (await stat(d).catch(() => undefined))?.mtimeMs ?? 0] as const)));
+  const used = new Map(
+    await Promise.all(dirs.map(async (d) => [d, (await stat(d).catch(() => undefined))?.mtimeMs ?? 0] as const)),
+  );
   return [...dirs].sort((a, b) => used.get(b)! - used.get(a)!);
 }
 
@@ -152,7 +158,8 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   }
   const prefix = `.${path.basename(p.out)}-`;
   for (const name of await readdir(p.parent).catch(() => [] as string[])) {
-    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !others(ownerOf(name))) doomed.push(path.join(p.parent, name));
+    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !others(ownerOf(name)))
+      doomed.push(path.join(p.parent, name));
   }
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));

@@ -30,7 +30,9 @@ export function lineProgress(out: Terminal, now: () => number = () => performanc
     const t = now();
     if (!force && t - drawn < 100) return;
     drawn = t;
-    out.write(`\r\x1b[KBuilding: ${stage}… ${files.toLocaleString('en-US')} files (${((t - started) / 1000).toFixed(1)} s)`);
+    out.write(
+      `\r\x1b[KBuilding: ${stage}… ${files.toLocaleString('en-US')} files (${((t - started) / 1000).toFixed(1)} s)`,
+    );
   };
   return {
     stage(name) {

@@ -14,7 +14,10 @@ const SCRIPT = path.join(import.meta.dirname, 'remover.ts');
 export function removeLater(paths: readonly string[], versions: string, spareFrom?: string): void {
   if (paths.length === 0 && !spareFrom) return;
   const args = [SCRIPT, versions, spareFrom ?? '', ...paths];
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', ...args], { detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', ...args], {
+    detached: true,
+    stdio: 'ignore',
+  });
   child.on('error', () => {}); // the next build removes what this one could not hand over
   child.unref();
 }

@@ -22,7 +22,9 @@ export function staleReason(root: string, distDir: string, siteUrl: string, data
   if (!existsSync(stampFile)) return 'dist/ has not been built';
   const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { site: string; data?: string };
   if (stamp.site !== siteUrl) return `dist/ was built for ${stamp.site}`;
-  if (stamp.data !== dataDigest(dataDir)) return `the data in ${path.relative(root, dataDir) || '.'}/ is not what dist/ was built from`;
-  if (newest(root, ['src', 'public', 'astro.config.mjs', 'package.json']) > statSync(stampFile).mtimeMs) return 'src/ changed since the last build';
+  if (stamp.data !== dataDigest(dataDir))
+    return `the data in ${path.relative(root, dataDir) || '.'}/ is not what dist/ was built from`;
+  if (newest(root, ['src', 'public', 'astro.config.mjs', 'package.json']) > statSync(stampFile).mtimeMs)
+    return 'src/ changed since the last build';
   return undefined;
 }

@@ -23,7 +23,11 @@ export function attachBuildingFinder(): void {
     for (const section of sections) section.hidden = !section.querySelector('[data-building]:not([hidden])');
     if (letters) letters.hidden = words.length > 0;
     status.textContent =
-      words.length === 0 ? '' : shown === 0 ? 'No building has that name or code.' : `${shown} building${shown === 1 ? '' : 's'}.`;
+      words.length === 0
+        ? ''
+        : shown === 0
+          ? 'No building has that name or code.'
+          : `${shown} building${shown === 1 ? '' : 's'}.`;
   };
   input.addEventListener('input', run);
   if (input.value) run();

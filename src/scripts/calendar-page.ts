@@ -1,10 +1,10 @@
 import { attachBuildingFinder } from './building-finder.ts';
 import { attachFeedFinder } from './feed-finder.ts';
 import { showThisWeek } from './front-door.ts';
-import { attachSearch } from './session-search.ts';
-import { attachCopyButtons, attachFilterLinks, attachFilters } from './session-filter.ts';
-import { orderSubscribeOptions, platformOf } from './platform.ts';
 import { markPast } from './past.ts';
+import { orderSubscribeOptions, platformOf } from './platform.ts';
+import { attachCopyButtons, attachFilterLinks, attachFilters } from './session-filter.ts';
+import { attachSearch } from './session-search.ts';
 import { markToday } from './today.ts';
 
 /**

@@ -29,8 +29,13 @@ export function attachFeedFinder(): void {
       item.hidden = !match;
       return match;
     });
-    for (const section of document.querySelectorAll<HTMLElement>('[data-feed-section]')) section.hidden = !section.querySelector('[data-feed-item]:not([hidden])');
+    for (const section of document.querySelectorAll<HTMLElement>('[data-feed-section]'))
+      section.hidden = !section.querySelector('[data-feed-item]:not([hidden])');
     if (shown.length === 1) shown[0]!.querySelector('details')!.open = true;
-    status.textContent = !words ? '' : shown.length === 0 ? 'No feed has that name. Try part of it, e.g. "computer".' : `${shown.length} feed${shown.length === 1 ? ' matches' : 's match'}.`;
+    status.textContent = !words
+      ? ''
+      : shown.length === 0
+        ? 'No feed has that name. Try part of it, e.g. "computer".'
+        : `${shown.length} feed${shown.length === 1 ? ' matches' : 's match'}.`;
   });
 }

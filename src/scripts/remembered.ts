@@ -1,9 +1,9 @@
 import {
+  type FilterState,
   filterQuery,
   keepsFilters,
   REMEMBERED_FIELDS,
   withQuery,
-  type FilterState,
 } from '../core/calendar/filter-state.ts';
 
 /** Where this device keeps the student's last program and audience (one site per base path). */

@@ -1,4 +1,4 @@
-import { FILTER_FIELDS, filterQuery, filtersOf, type FilterState } from '../core/calendar/filter-state.ts';
+import { FILTER_FIELDS, type FilterState, filterQuery, filtersOf } from '../core/calendar/filter-state.ts';
 import { calendarPaths, feedSubscription, withBase } from '../core/site/paths.ts';
 import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from './remembered.ts';
 

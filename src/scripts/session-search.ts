@@ -1,7 +1,13 @@
 import { dayLabel } from '../core/calendar/format.ts';
-import { findSessions, highlightPieces, searchWords, type SearchDoc, type SearchManifest } from '../core/calendar/search-tokens.ts';
-import { markPast } from './past.ts';
+import {
+  findSessions,
+  highlightPieces,
+  type SearchDoc,
+  type SearchManifest,
+  searchWords,
+} from '../core/calendar/search-tokens.ts';
 import { calendarPaths, withBase } from '../core/site/paths.ts';
+import { markPast } from './past.ts';
 
 /** Results shown at a time. */
 const PAGE = 15;
@@ -57,7 +63,9 @@ export function attachSearch(): void {
       link.href = withBase(base, calendarPaths.session(id));
       // The words found, highlighted: each piece a text node, a found word in <mark>; no markup from the data.
       for (const piece of highlightPieces(title, query)) {
-        link.append(piece.hit ? Object.assign(document.createElement('mark'), { textContent: piece.text }) : piece.text);
+        link.append(
+          piece.hit ? Object.assign(document.createElement('mark'), { textContent: piece.text }) : piece.text,
+        );
       }
       heading.append(cancelled ? Object.assign(document.createElement('s'), { textContent: '' }) : link);
       if (cancelled) heading.firstElementChild!.append(link);

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 const require = createRequire(import.meta.url);
 const typescript = pathToFileURL(require.resolve('typescript')).href;
 registerHooks({
-  resolve: (specifier, context, next) => (specifier === 'typescript' ? { url: typescript, shortCircuit: true } : next(specifier, context)),
+  resolve: (specifier, context, next) =>
+    specifier === 'typescript' ? { url: typescript, shortCircuit: true } : next(specifier, context),
 });
 
 const { check } = await import('@astrojs/check');

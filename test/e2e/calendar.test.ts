@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootSite } from '../helpers/sites.ts';
-import { ARTIFACTS, expectAuditedPage, launchBrowser, openPage, pageProblems, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import {
+  ARTIFACTS,
+  expectAuditedPage,
+  launchBrowser,
+  openPage,
+  pageProblems,
+  type ServedSite,
+  serveSite,
+  VIEWPORTS,
+} from './harness.ts';
 
 // The shared default build, served; what needs no browser (cancelled and TBA sessions, a
 // career fair, the pages without JavaScript, weight) is in test/site-pages.test.ts.
@@ -33,8 +42,15 @@ describe('a student finding a session', () => {
     const main = (await page.locator('main').textContent())!;
     expect(main).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
     expect(await page.locator('main a[href^="http://www.palantir.com"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('.add-calendar a').allTextContents()).toEqual(['Google Calendar', 'Outlook.com', '.ics file for Apple Calendar or Outlook']);
-    const [response] = await Promise.all([page.waitForResponse(/2172\.ics$/), page.evaluate(() => fetch((document.querySelector('.add-calendar a[download]') as HTMLAnchorElement).href))]);
+    expect(await page.locator('.add-calendar a').allTextContents()).toEqual([
+      'Google Calendar',
+      'Outlook.com',
+      '.ics file for Apple Calendar or Outlook',
+    ]);
+    const [response] = await Promise.all([
+      page.waitForResponse(/2172\.ics$/),
+      page.evaluate(() => fetch((document.querySelector('.add-calendar a[download]') as HTMLAnchorElement).href)),
+    ]);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
     expect(await response.text()).toContain('UID:infosession-2172@campus-api-static');
@@ -62,8 +78,13 @@ describe('a student finding a session', () => {
     const filtered = await page.locator('li.session:visible').count();
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(all);
-    for (const programs of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs))) {
-      expect(programs!.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)), programs).toBe(true);
+    for (const programs of await page
+      .locator('li.session:visible')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs))) {
+      expect(
+        programs!.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)),
+        programs,
+      ).toBe(true);
     }
     await page.selectOption('select[name=program]', '');
     await page.fill('input[name=employer]', 'faceb');
@@ -81,7 +102,11 @@ describe('a student finding a session', () => {
     const seen = new Set<string>();
     for (let i = 0; i < links + 20 && seen.size < links; i++) {
       await page.keyboard.press('Tab');
-      const href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.closest('.month-grid') ? (document.activeElement as HTMLAnchorElement).href : null);
+      const href = await page.evaluate(() =>
+        (document.activeElement as HTMLAnchorElement | null)?.closest('.month-grid')
+          ? (document.activeElement as HTMLAnchorElement).href
+          : null,
+      );
       if (href) seen.add(href);
     }
     expect(seen.size).toBe(links);
@@ -101,11 +126,15 @@ async function openAt(sitePath: string, now: Date): Promise<Page> {
 
 /** The dates of the days a front-door list shows, and how many sessions each. */
 async function days(page: Page, list: string): Promise<{ date: string; sessions: number }[]> {
-  return page.locator(`${list} [data-list] > li`).evaluateAll((els) => els.map((e) => ({ date: (e as HTMLElement).dataset.date!, sessions: e.querySelectorAll('li.session').length })));
+  return page
+    .locator(`${list} [data-list] > li`)
+    .evaluateAll((els) =>
+      els.map((e) => ({ date: (e as HTMLElement).dataset.date!, sessions: e.querySelectorAll('li.session').length })),
+    );
 }
 
 describe('the front door on a phone', () => {
-  it('shows this week\'s sessions from today to Saturday, today marked, then the next days after the week', async () => {
+  it("shows this week's sessions from today to Saturday, today marked, then the next days after the week", async () => {
     const page = await openAt('', new Date(2014, 0, 15, 10, 0)); // Wednesday, January 15, 2014
     await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
     expect(await page.locator('#this-week').isVisible()).toBe(true);
@@ -137,13 +166,16 @@ describe('the front door on a phone', () => {
     expect(await shown.count()).toBeGreaterThan(0);
     expect(await shown.count()).toBeLessThan(all);
     for (const programs of await shown.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs!))) {
-      expect(programs.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)), programs).toBe(true);
+      expect(
+        programs.split(' ').some((p) => ['computer-science', '@mathematics', '@all'].includes(p)),
+        programs,
+      ).toBe(true);
     }
     expect(await page.locator('.filter-status').textContent()).toBe(`${await shown.count()} of ${all} sessions match.`);
     await page.context().close();
   });
 
-  it('says when no session is left this week, and lists next week\'s', async () => {
+  it("says when no session is left this week, and lists next week's", async () => {
     const page = await openAt('', new Date(2014, 0, 18, 12, 0)); // Saturday
     await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
     expect(await page.locator('[data-this-week] [data-none]').textContent()).toBe('No more sessions this week.');
@@ -166,7 +198,7 @@ describe('the front door on a phone', () => {
 });
 
 describe('today on calendar pages', () => {
-  it('marks today\'s day in a month\'s agenda at 375 px, and no other day', async () => {
+  it("marks today's day in a month's agenda at 375 px, and no other day", async () => {
     const page = await openAt('infosessions/2014/01/', new Date(2014, 0, 15, 10, 0));
     const today = page.locator('[aria-current="date"]');
     await today.waitFor();
@@ -183,7 +215,9 @@ describe('today on calendar pages', () => {
   it('marks today on a term page, and nothing on a month that does not hold today', async () => {
     const term = await openAt('infosessions/terms/1141/', new Date(2014, 1, 4, 8, 0));
     await term.locator('[aria-current="date"]').waitFor();
-    expect(await term.locator('.today').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.date))).toEqual(['2014-02-04']);
+    expect(await term.locator('.today').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.date))).toEqual([
+      '2014-02-04',
+    ]);
     await term.context().close();
     const other = await openAt('infosessions/2014/02/', new Date(2014, 0, 15, 10, 0));
     await other.waitForLoadState('load');

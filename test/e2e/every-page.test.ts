@@ -1,11 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootSite } from '../helpers/sites.ts';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { launchBrowser, openPage, serveSite, type ServedSite } from './harness.ts';
+import { launchBrowser, openPage, type ServedSite, serveSite } from './harness.ts';
 
 // Every page of the built site, at the widths of a small phone, a phone and a tablet: nothing
 // wider than the screen, and no axe-core violation. Affordable: one browser, two tabs reused;
@@ -45,13 +44,26 @@ async function audit(page: Page, url: string): Promise<string[]> {
   await page.evaluate(await axeSource);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     if (overflow > 0) problems.push(`${url} at ${width}px: ${overflow}px wider than the screen`);
     const rules = width === 375 ? ALL_RULES : WIDTH_RULES;
     const violations = await page.evaluate(async (runOnly) => {
-      type Axe = { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      const { violations } = await (globalThis as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'], runOnly });
-      return violations.map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      type Axe = {
+        run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+      };
+      const { violations } = await (globalThis as unknown as { axe: Axe }).axe.run(document, {
+        resultTypes: ['violations'],
+        runOnly,
+      });
+      return violations.map(
+        (v) =>
+          `${v.id} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
     }, rules);
     for (const v of violations) problems.push(`${url} at ${width}px: ${v}`);
   }
@@ -94,7 +106,9 @@ describe('every page of the built site', () => {
       for (let url = queue.pop(); url !== undefined; url = queue.pop()) problems.push(...(await audit(page, url)));
     };
     await Promise.all([tab(), tab()]);
-    console.log(`audited ${pages.length} of ${all} pages × ${WIDTHS.length} widths in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `audited ${pages.length} of ${all} pages × ${WIDTHS.length} widths in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     expect(problems).toEqual([]);
   });
 });

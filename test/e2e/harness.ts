@@ -35,7 +35,12 @@ export async function serveSite(distDir: string, basePath = '/'): Promise<Served
 }
 
 /** Opens a page and waits for it to load; fails on any console error or failed request. */
-export async function openPage(browser: Browser, url: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: { javaScript?: boolean } = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { javaScript?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScript ?? true });
   // Records every Content-Security-Policy violation (init scripts run outside the page's CSP).
   await context.addInitScript(() => {
@@ -50,7 +55,8 @@ export async function openPage(browser: Browser, url: string, viewport: { width:
   // A request the page itself cancelled by navigating on (a favicon still loading when a link
   // is followed) is no failure; anything else (refused, reset, blocked) is.
   page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   (page as Page & { problems?: string[] }).problems = problems;
   const response = await page.goto(url, { waitUntil: 'load' });
@@ -75,9 +81,21 @@ export async function runAxe(page: Page): Promise<{ id: string; help: string; no
   // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list.
   await page.evaluate(await axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     // resultTypes: only violations are read, so axe details no passes (about a third faster).
-    return axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
   });
   return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
@@ -104,7 +122,12 @@ export interface PageAudit {
 const auditTabs = new WeakMap<Browser, Map<string, Page>>();
 
 /** The browser's audit page at one width (opened with openPage on the first audit), now showing `url` in the light scheme. */
-async function auditTab(browser: Browser, label: string, viewport: { width: number; height: number }, url: string): Promise<Page> {
+async function auditTab(
+  browser: Browser,
+  label: string,
+  viewport: { width: number; height: number },
+  url: string,
+): Promise<Page> {
   const tabs = auditTabs.get(browser) ?? new Map<string, Page>();
   auditTabs.set(browser, tabs);
   const open = tabs.get(label);
@@ -127,15 +150,29 @@ async function auditTab(browser: Browser, label: string, viewport: { width: numb
  * (one page load per width, in a page kept for the audits of that browser); returns the
  * audits and the screenshots.
  */
-export async function auditPage(browser: Browser, url: string, name: string): Promise<{ audits: PageAudit[]; screenshots: Screenshot[] }> {
+export async function auditPage(
+  browser: Browser,
+  url: string,
+  name: string,
+): Promise<{ audits: PageAudit[]; screenshots: Screenshot[] }> {
   await mkdir(ARTIFACTS, { recursive: true });
   const audits: PageAudit[] = [];
   const shots: Screenshot[] = [];
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     const page = await auditTab(browser, label, viewport, url);
     const violations = await runAxe(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    audits.push({ width: viewport.width, violations, overflow, problems: [...(await cspViolations(page)), ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p))] });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    audits.push({
+      width: viewport.width,
+      violations,
+      overflow,
+      problems: [
+        ...(await cspViolations(page)),
+        ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p)),
+      ],
+    });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const file = path.join(ARTIFACTS, `${name}-${label}-${scheme}.png`);
@@ -147,7 +184,8 @@ export async function auditPage(browser: Browser, url: string, name: string): Pr
 
 /** The width and height a PNG's header gives, or undefined when the bytes are not a PNG. */
 export function pngSize(png: Buffer): { width: number; height: number } | undefined {
-  if (png.length < 24 || !png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return undefined;
+  if (png.length < 24 || !png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return undefined;
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
@@ -163,13 +201,22 @@ export async function expectAuditedPage(browser: Browser, url: string, name: str
     expect(a.overflow, `horizontal overflow at ${a.width}px`).toBeLessThanOrEqual(0);
     expect(a.problems, `CSP violations of ${url} at ${a.width}px`).toEqual([]);
   }
-  expect(screenshots.map((s) => `${s.width} ${s.scheme}`)).toEqual(['375 light', '375 dark', '1280 light', '1280 dark']);
+  expect(screenshots.map((s) => `${s.width} ${s.scheme}`)).toEqual([
+    '375 light',
+    '375 dark',
+    '1280 light',
+    '1280 dark',
+  ]);
   for (const s of screenshots) {
     const size = pngSize(await readFile(s.file));
     expect(size?.width, `${s.file} is a PNG as wide as its viewport`).toBe(s.width);
     expect(size!.height).toBeGreaterThanOrEqual(s.height);
   }
-  for (let i = 0; i < screenshots.length; i += 2) expect(screenshots[i]!.png.equals(screenshots[i + 1]!.png), `${url} looks the same in the dark scheme at ${screenshots[i]!.width}px`).toBe(false);
+  for (let i = 0; i < screenshots.length; i += 2)
+    expect(
+      screenshots[i]!.png.equals(screenshots[i + 1]!.png),
+      `${url} looks the same in the dark scheme at ${screenshots[i]!.width}px`,
+    ).toBe(false);
 }
 
 export { close };

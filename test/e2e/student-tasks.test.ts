@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
 import { openSessions } from '../helpers/student-oracle.ts';
-import { launchBrowser, serveSite, type ServedSite } from './harness.ts';
+import { launchBrowser, type ServedSite, serveSite } from './harness.ts';
 
 // The student's tasks, end to end, each asserting the outcome: what the student gets, counted
 // from the CSV and the program and audience lists (test/helpers/student-oracle.ts), not through

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
-import { expectAuditedPage, launchBrowser, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { expectAuditedPage, launchBrowser, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
 
 // A Computer Science student on a 375 px phone, on January 10, 2014 (a fixed clock): subscribing
 // to their program, filtering and coming back, searching across terms, meeting a holiday.
@@ -25,7 +25,9 @@ afterAll(async () => {
 async function phone(url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
   contexts.push(context);
-  await context.route(/^https:\/\/(calendar\.google\.com|outlook\.(live|office)\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }));
+  await context.route(/^https:\/\/(calendar\.google\.com|outlook\.(live|office)\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }),
+  );
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(2014, 0, 10, 9, 0));
   await page.goto(url, { waitUntil: 'load' });
@@ -34,7 +36,9 @@ async function phone(url: string): Promise<Page> {
 
 /** The visible sessions' program tokens. */
 function visiblePrograms(page: Page): Promise<string[]> {
-  return page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs ?? ''));
+  return page
+    .locator('li.session:visible')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.programs ?? ''));
 }
 
 describe('a Computer Science student', () => {
@@ -49,18 +53,25 @@ describe('a Computer Science student', () => {
     const block = page.locator('#program-computer-science .subscribe-block');
     await expect.poll(() => block.isVisible()).toBe(true);
     const feedUrl = `${SITE_URL}infosessions/programs/computer-science.ics`;
-    expect(await block.locator('[data-subscribe-link=webcal]').getAttribute('href')).toBe(feedUrl.replace(/^https:/, 'webcal:'));
+    expect(await block.locator('[data-subscribe-link=webcal]').getAttribute('href')).toBe(
+      feedUrl.replace(/^https:/, 'webcal:'),
+    );
     expect(await block.locator('input[data-subscribe-link=https]').inputValue()).toBe(feedUrl);
-    expect(await block.locator('[data-subscribe-link=outlook]').getAttribute('href')).toContain(`addfromweb?url=${encodeURIComponent(feedUrl)}`);
+    expect(await block.locator('[data-subscribe-link=outlook]').getAttribute('href')).toContain(
+      `addfromweb?url=${encodeURIComponent(feedUrl)}`,
+    );
     // Tap 3: Google Calendar's add-by-URL page (Android's Chrome does not open webcal:).
-    const [request] = await Promise.all([page.waitForRequest(/calendar\.google\.com/), block.locator('[data-subscribe-link=google]').tap()]);
+    const [request] = await Promise.all([
+      page.waitForRequest(/calendar\.google\.com/),
+      block.locator('[data-subscribe-link=google]').tap(),
+    ]);
     expect(new URL(request.url()).searchParams.get('cid')).toBe(feedUrl.replace(/^https:/, 'webcal:'));
     // The feed holds every session open to CS: named in any term, faculty-wide, or for every program.
     const feed = await readFile(basedSite('infosessions/programs/computer-science.ics'), 'utf8');
     expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(249);
   });
 
-  it('subscribes from the front door\'s program filter in three taps: the select, the program, Google Calendar', async () => {
+  it("subscribes from the front door's program filter in three taps: the select, the program, Google Calendar", async () => {
     const page = await phone(site.url(''));
     await page.selectOption('select[name=program]', 'computer-science'); // taps 1 and 2: open the select, pick the program
     await page.waitForURL(/\?program=computer-science$/);
@@ -68,7 +79,10 @@ describe('a Computer Science student', () => {
     await expect.poll(() => block.isVisible()).toBe(true);
     expect(await block.locator('strong[data-subscribe-name]').textContent()).toBe('Computer Science');
     const feedUrl = `${SITE_URL}infosessions/programs/computer-science.ics`;
-    const [request] = await Promise.all([page.waitForRequest(/calendar\.google\.com/), block.locator('[data-subscribe-link=google]').tap()]); // tap 3
+    const [request] = await Promise.all([
+      page.waitForRequest(/calendar\.google\.com/),
+      block.locator('[data-subscribe-link=google]').tap(),
+    ]); // tap 3
     expect(new URL(request.url()).searchParams.get('cid')).toBe(feedUrl.replace(/^https:/, 'webcal:'));
   });
 
@@ -81,7 +95,9 @@ describe('a Computer Science student', () => {
     expect(await item.locator('details').getAttribute('open')).toBe('');
     await item.locator('button[data-copy]').tap();
     await expect.poll(() => item.locator('button[data-copy]').textContent()).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${SITE_URL}infosessions/programs/computer-science.ics`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${SITE_URL}infosessions/programs/computer-science.ics`,
+    );
   });
 
   it('keeps the filters through a reload and the next month, shares them by URL, and clears them', async () => {
@@ -95,9 +111,18 @@ describe('a Computer Science student', () => {
     expect(shown).toBeLessThan(all);
     // "Subscribe to exactly this": the program's feed for this audience.
     const webcal = await page.locator('[data-subscribe-slot] [data-subscribe-link=webcal]').getAttribute('href');
-    expect(webcal).toBe(`webcal://example.github.io/campus-api/infosessions/programs/computer-science/co-op-students.ics`);
-    expect(await page.evaluate(async (p) => (await fetch(p)).status, site.url('infosessions/programs/computer-science/co-op-students.ics'))).toBe(200);
-    expect(await page.locator('[data-subscribe-slot] strong[data-subscribe-name]').textContent()).toBe('Computer Science, Co-op Students');
+    expect(webcal).toBe(
+      `webcal://example.github.io/campus-api/infosessions/programs/computer-science/co-op-students.ics`,
+    );
+    expect(
+      await page.evaluate(
+        async (p) => (await fetch(p)).status,
+        site.url('infosessions/programs/computer-science/co-op-students.ics'),
+      ),
+    ).toBe(200);
+    expect(await page.locator('[data-subscribe-slot] strong[data-subscribe-name]').textContent()).toBe(
+      'Computer Science, Co-op Students',
+    );
 
     await page.reload({ waitUntil: 'load' });
     expect(await page.locator('select[name=program]').inputValue()).toBe('computer-science');
@@ -107,15 +132,27 @@ describe('a Computer Science student', () => {
     await page.locator('a[rel=next]').first().tap();
     await page.waitForURL(/infosessions\/2014\/02\/\?program=computer-science&audience=co-op-students$/);
     expect(await page.locator('select[name=program]').inputValue()).toBe('computer-science');
-    for (const tokens of await visiblePrograms(page)) expect(tokens.split(' ').some((t) => ['computer-science', '@mathematics', '@all'].includes(t)), tokens).toBe(true);
-    for (const a of await page.locator('li.session:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.audience!))) expect(a.split(' ')).toContain('co-op-students');
+    for (const tokens of await visiblePrograms(page))
+      expect(
+        tokens.split(' ').some((t) => ['computer-science', '@mathematics', '@all'].includes(t)),
+        tokens,
+      ).toBe(true);
+    for (const a of await page
+      .locator('li.session:visible')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.audience!)))
+      expect(a.split(' ')).toContain('co-op-students');
     // Both pagers (top and end of the page) carry the filters, site-relative as the server wrote them.
     const prevs = await page.locator('a[rel=prev]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(prevs).toEqual(['/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students', '/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students']);
+    expect(prevs).toEqual([
+      '/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students',
+      '/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students',
+    ]);
 
     // Nothing matches: say so, and offer the way back.
     await page.locator('input[name=employer]').fill('zzzz');
-    await expect.poll(() => page.locator('.filter-status').textContent()).toMatch(/^No sessions here match Computer Science, Co-op Students, “zzzz”\./);
+    await expect
+      .poll(() => page.locator('.filter-status').textContent())
+      .toMatch(/^No sessions here match Computer Science, Co-op Students, “zzzz”\./);
     expect(await page.locator('li.session:visible').count()).toBe(0);
     await page.locator('button[data-clear]').tap();
     await expect.poll(() => page.locator('li.session:visible').count()).toBe(await page.locator('li.session').count());
@@ -128,8 +165,12 @@ describe('a Computer Science student', () => {
     await page.locator('input[name=employer]').fill('google');
     await page.locator('a[data-search-all]', { hasText: 'Search all terms for “google”' }).tap();
     await page.waitForURL(/infosessions\/search\/\?q=google$/);
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/^\d+ sessions? with “google”, newest first\.$/);
-    const dates = await page.locator('[data-search-results] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
+    await expect
+      .poll(() => page.locator('[data-search-status]').textContent())
+      .toMatch(/^\d+ sessions? with “google”, newest first\.$/);
+    const dates = await page
+      .locator('[data-search-results] time')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
     expect(new Set(dates.map((d) => d.slice(0, 4))).size, 'results from more than one year').toBeGreaterThan(1);
     expect(dates).toEqual(dates.toSorted().reverse());
     await page.locator('input[name=q]').fill('machine learning');

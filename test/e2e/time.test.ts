@@ -3,8 +3,8 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, ROOT, runBuild, tempDir } from '../helpers/build.ts';
-import { launchBrowser, serveSite, VIEWPORTS, type ServedSite } from './harness.ts';
+import { ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { launchBrowser, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
 
 // Time as a student lives it. The site is built once, early in the data (Jan 8, 2014, when most
 // of its sessions were still ahead, as a site built long ago and never rebuilt would be), and
@@ -17,7 +17,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   dir = await tempDir('campus-time-');
-  const [run, b] = await Promise.all([runBuild(path.join(dir, 'dist'), { SOURCE_DATE_EPOCH: String(BUILT) }), launchBrowser()]);
+  const [run, b] = await Promise.all([
+    runBuild(path.join(dir, 'dist'), { SOURCE_DATE_EPOCH: String(BUILT) }),
+    launchBrowser(),
+  ]);
   browser = b;
   expect(run.code, run.stderr).toBe(0);
   site = await serveSite(path.join(dir, 'dist'));
@@ -29,25 +32,45 @@ afterAll(async () => {
 });
 
 /** A tab in Toronto's time zone at `viewport`, its clock at `now` (or the real one). */
-async function tab(viewport: { width: number; height: number }, now?: string): Promise<{ context: BrowserContext; page: Page }> {
+async function tab(
+  viewport: { width: number; height: number },
+  now?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, timezoneId: 'America/Toronto' });
   const page = await context.newPage();
   if (now) await page.clock.setFixedTime(new Date(now));
   return { context, page };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The ids of the sessions the CSV files hold from `from` to `to` (ISO days), all-day notes and holidays left out: read here, without the code under test. */
 async function sessionsBetween(from: string, to: string): Promise<string[]> {
   const ids: string[] = [];
   const folder = path.join(ROOT, 'data/infosessions');
   for (const f of (await readdir(folder)).filter((n) => n.endsWith('.csv'))) {
-    const rows = Papa.parse<Record<string, string>>(await readFile(path.join(folder, f), 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const rows = Papa.parse<Record<string, string>>(await readFile(path.join(folder, f), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     for (const r of rows) {
       const [, month, day, year] = /^(\w+) (\d+), (\d{4})$/.exec(r.date!.trim())!;
       const iso = `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
-      const holiday = /holiday|thanksgiving|reading week/i.test(r.employer!) || r.start_time!.trim() === r.end_time!.trim();
+      const holiday =
+        /holiday|thanksgiving|reading week/i.test(r.employer!) || r.start_time!.trim() === r.end_time!.trim();
       if (iso >= from && iso <= to && !holiday) ids.push(r.id!);
     }
   }
@@ -56,27 +79,32 @@ async function sessionsBetween(from: string, to: string): Promise<string[]> {
 
 /** The session ids a list links to. */
 async function listed(page: Page, selector: string): Promise<string[]> {
-  const hrefs = await page.locator(`${selector} li.session a`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  const hrefs = await page
+    .locator(`${selector} li.session a`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   return hrefs.map((h) => /infosessions\/(\d+)\/$/.exec(h)![1]!).sort();
 }
 
 describe('with the clock inside the data', () => {
-  it.each(Object.entries(VIEWPORTS))('lists exactly this week\'s sessions on the front door, the first on the first screen (%s)', async (_, viewport) => {
-    // Wednesday, Jan 15, 2014: the week runs to Saturday, Jan 18.
-    const { context, page } = await tab(viewport, '2014-01-15T12:00:00-05:00');
-    await page.goto(site.url(''), { waitUntil: 'load' });
-    const week = page.locator('[data-this-week]');
-    await expect.poll(() => week.isVisible()).toBe(true);
-    expect(await week.locator('h2').textContent()).toBe('This week');
-    expect(await listed(page, '[data-this-week]')).toEqual(await sessionsBetween('2014-01-15', '2014-01-18'));
-    expect(await page.locator('#coming-up').textContent()).toBe('After this week');
-    const first = (await page.locator('[data-this-week] li.session').first().boundingBox())!;
-    expect(first.y + first.height, 'the first session shows without scrolling').toBeLessThanOrEqual(viewport.height);
-    await context.close();
-  });
+  it.each(Object.entries(VIEWPORTS))(
+    "lists exactly this week's sessions on the front door, the first on the first screen (%s)",
+    async (_, viewport) => {
+      // Wednesday, Jan 15, 2014: the week runs to Saturday, Jan 18.
+      const { context, page } = await tab(viewport, '2014-01-15T12:00:00-05:00');
+      await page.goto(site.url(''), { waitUntil: 'load' });
+      const week = page.locator('[data-this-week]');
+      await expect.poll(() => week.isVisible()).toBe(true);
+      expect(await week.locator('h2').textContent()).toBe('This week');
+      expect(await listed(page, '[data-this-week]')).toEqual(await sessionsBetween('2014-01-15', '2014-01-18'));
+      expect(await page.locator('#coming-up').textContent()).toBe('After this week');
+      const first = (await page.locator('[data-this-week] li.session').first().boundingBox())!;
+      expect(first.y + first.height, 'the first session shows without scrolling').toBeLessThanOrEqual(viewport.height);
+      await context.close();
+    },
+  );
 });
 
-describe('with today\'s clock, on a site built in 2014', () => {
+describe("with today's clock, on a site built in 2014", () => {
   it('offers "Add to calendar" on a page built before its session only without the visitor\'s clock', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -95,8 +123,11 @@ describe('with today\'s clock, on a site built in 2014', () => {
     await page.goto(site.url(''), { waitUntil: 'load' });
     await expect.poll(() => page.locator('#coming-up').textContent()).toBe('No sessions coming up');
     expect(await page.locator('[data-this-week]').isVisible()).toBe(false);
-    expect(await page.locator('[data-next] [data-note]').textContent()).toMatch(/^Winter 2015, the newest term with sessions, ended on /);
-    for (const day of await page.locator('[data-next] [data-session-group]').all()) expect(await day.locator('.tag.past').textContent()).toBe('Past');
+    expect(await page.locator('[data-next] [data-note]').textContent()).toMatch(
+      /^Winter 2015, the newest term with sessions, ended on /,
+    );
+    for (const day of await page.locator('[data-next] [data-session-group]').all())
+      expect(await day.locator('.tag.past').textContent()).toBe('Past');
     // Session pages: the folders with an .ics beside them (years are folders too).
     const names = await readdir(path.join(dir, 'dist/infosessions'));
     const ids = names.filter((n) => /^\d+$/.test(n) && names.includes(`${n}.ics`));

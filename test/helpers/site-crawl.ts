@@ -22,7 +22,11 @@ export function resolveSitePath(distDir: string, sitePath: string): string | und
  * Reads every HTML page of a built site and checks each internal link (href and src) below
  * the base path: its target must exist. Returns the broken ones and how many were checked.
  */
-export async function crawlInternalLinks(distDir: string, origin: string, basePath: string): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
+export async function crawlInternalLinks(
+  distDir: string,
+  origin: string,
+  basePath: string,
+): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
   const pages = [...(await readTree(distDir)).keys()].filter((f) => f.endsWith('.html'));
   const broken: BrokenLink[] = [];
   const h1 = new Map<string, number>();
@@ -38,7 +42,8 @@ export async function crawlInternalLinks(distDir: string, origin: string, basePa
       if (target.origin !== origin) continue;
       checked += 1;
       const inside = target.pathname.startsWith(basePath);
-      if (!inside || !resolveSitePath(distDir, target.pathname.slice(basePath.length))) broken.push({ page, href: raw });
+      if (!inside || !resolveSitePath(distDir, target.pathname.slice(basePath.length)))
+        broken.push({ page, href: raw });
     }
   }
   return { pages: pages.length, checked, broken, h1 };

@@ -37,10 +37,14 @@ const positionOf = (lat: RecordValue | undefined, lon: RecordValue | undefined):
 /** The buildings of the data, in the data's order (none when the data folder has no buildings). */
 export function readBuildings(site: Pick<SiteData, 'datasets'>): Building[] {
   const records = (site.datasets[DATASET]?.[TABLE] ?? []).map((r) => r.values);
-  const codes = new Map(records.map((v) => [`${text(v.parent_code)}\u0000${text(v.building_name)}`, text(v.building_code)]));
+  const codes = new Map(
+    records.map((v) => [`${text(v.parent_code)}\u0000${text(v.building_name)}`, text(v.building_code)]),
+  );
   return records.map((v) => {
     const code = text(v.building_code);
-    const sections = Array.isArray(v.building_sections) ? (v.building_sections as readonly Record<string, RecordValue>[]) : [];
+    const sections = Array.isArray(v.building_sections)
+      ? (v.building_sections as readonly Record<string, RecordValue>[])
+      : [];
     return {
       id: text(v.building_id),
       code,
@@ -49,7 +53,11 @@ export function readBuildings(site: Pick<SiteData, 'datasets'>): Building[] {
       position: positionOf(v.latitude, v.longitude),
       parts: sections.map((s) => {
         const own = codes.get(`${code}\u0000${text(s.section_name)}`);
-        return { name: text(s.section_name), position: positionOf(s.latitude, s.longitude), ...(own ? { code: own } : {}) };
+        return {
+          name: text(s.section_name),
+          position: positionOf(s.latitude, s.longitude),
+          ...(own ? { code: own } : {}),
+        };
       }),
       parentCode: typeof v.parent_code === 'string' ? v.parent_code : null,
     };

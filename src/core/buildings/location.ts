@@ -64,19 +64,30 @@ function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: s
   const byCode = buildings.filter((b) => b.code !== '').sort((a, b) => b.code.length - a.code.length);
   const owners = new Map<string, T[]>();
   for (const b of byCode) {
-    for (const n of new Set([b.name, ...b.alternateNames].map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))) owners.set(n, [...(owners.get(n) ?? []), b]);
+    for (const n of new Set([b.name, ...b.alternateNames].map((x) => x.trim().toLowerCase()).filter((x) => x !== '')))
+      owners.set(n, [...(owners.get(n) ?? []), b]);
   }
-  const byName = [...owners].filter(([, bs]) => bs.length === 1).map(([n, [b]]) => [n, b!] as const).sort((a, b) => b[0].length - a[0].length);
+  const byName = [...owners]
+    .filter(([, bs]) => bs.length === 1)
+    .map(([n, [b]]) => [n, b!] as const)
+    .sort((a, b) => b[0].length - a[0].length);
   const atStart = (text: string): T | undefined =>
     byCode.find((b) => startsWithCode(text, b.code)) ?? byName.find(([n]) => startsWithName(text, n))?.[1];
   const whole = (part: string): T | undefined =>
-    byCode.find((b) => startsWithCode(part, b.code) && (ROOM.test(part.slice(b.code.length)) || (part === b.code && b.code.length >= 3))) ??
-    byName.find(([n]) => part.toLowerCase() === n)?.[1];
+    byCode.find(
+      (b) =>
+        startsWithCode(part, b.code) &&
+        (ROOM.test(part.slice(b.code.length)) || (part === b.code && b.code.length >= 3)),
+    ) ?? byName.find(([n]) => part.toLowerCase() === n)?.[1];
   return (location) => {
     const text = location.trim();
     const [, ...later] = text.split(SEPARATOR);
     const last = LAST_WORD.exec(text)?.[1];
-    return atStart(text) ?? later.map(whole).find((b) => b) ?? (last && last.length >= 3 ? byCode.find((b) => b.code === last) : undefined);
+    return (
+      atStart(text) ??
+      later.map(whole).find((b) => b) ??
+      (last && last.length >= 3 ? byCode.find((b) => b.code === last) : undefined)
+    );
   };
 }
 
@@ -87,7 +98,13 @@ export function buildingLookup(buildings: readonly Building[]): BuildingLookup {
   return (location) => {
     if (seen.has(location)) return seen.get(location);
     const b = match(location);
-    const found = b && { code: b.code, name: b.name, lat: b.position?.lat ?? null, lon: b.position?.lon ?? null, page: buildingPaths.building(b.code) };
+    const found = b && {
+      code: b.code,
+      name: b.name,
+      lat: b.position?.lat ?? null,
+      lon: b.position?.lon ?? null,
+      page: buildingPaths.building(b.code),
+    };
     seen.set(location, found);
     return found;
   };

@@ -16,7 +16,13 @@ export function buildingGroups(buildings: readonly Building[]): BuildingGroup[] 
     const label = /[A-Z]/.test(first) ? first : '0–9';
     groups.set(label, [...(groups.get(label) ?? []), b]);
   }
-  return [...groups].sort(([a], [b]) => (a === '0–9' ? 1 : b === '0–9' ? -1 : a < b ? -1 : 1)).map(([label, list]) => ({ label, id: `letter-${label === '0–9' ? 'digits' : label.toLowerCase()}`, buildings: list }));
+  return [...groups]
+    .sort(([a], [b]) => (a === '0–9' ? 1 : b === '0–9' ? -1 : a < b ? -1 : 1))
+    .map(([label, list]) => ({
+      label,
+      id: `letter-${label === '0–9' ? 'digits' : label.toLowerCase()}`,
+      buildings: list,
+    }));
 }
 
 /** A position as people read it: `43.472761° N, 80.542164° W`. */

@@ -1,6 +1,6 @@
-import type { InputDigests } from '../render/made-file.ts';
 import type { AudienceList } from '../records/audience-list.ts';
 import { labelKey } from '../records/program-list.ts';
+import type { InputDigests } from '../render/made-file.ts';
 import { slugify } from './slug.ts';
 
 /** An audience of the calendar: who a session is open to (`Co-op Students`), as its filter and feed name it. */

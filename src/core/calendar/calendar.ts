@@ -1,8 +1,8 @@
-import { daysInMonth, isoDate, MONTH_NAMES, type CalendarDate } from '../records/session-time.ts';
+import { type CalendarDate, daysInMonth, isoDate, MONTH_NAMES } from '../records/session-time.ts';
 import type { Term } from '../records/term.ts';
-import type { Session } from './session.ts';
-import { programsOpen, type ProgramGroup } from './programs.ts';
 import type { Audience } from './audiences.ts';
+import { type ProgramGroup, programsOpen } from './programs.ts';
+import type { Session } from './session.ts';
 
 /** The names of the days of the week, Sunday first: indexed by weekday(). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -14,7 +14,13 @@ export function weekday(d: CalendarDate): number {
 
 /** Orders two sessions in time: date, start, then id (numerically). */
 function byTime(a: Session, b: Session): number {
-  return a.date.year - b.date.year || a.date.month - b.date.month || a.date.day - b.date.day || a.start - b.start || idOrder.compare(a.id, b.id);
+  return (
+    a.date.year - b.date.year ||
+    a.date.month - b.date.month ||
+    a.date.day - b.date.day ||
+    a.start - b.start ||
+    idOrder.compare(a.id, b.id)
+  );
 }
 const idOrder = new Intl.Collator('en', { numeric: true });
 
@@ -54,7 +60,11 @@ export function monthsWithin(sessions: readonly Session[]): (MonthKey & { sessio
     (byMonth.get(key) ?? byMonth.set(key, []).get(key)!).push(s);
   }
   const out: (MonthKey & { sessions: Session[] })[] = [];
-  for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? ((m = 1), (y += 1)) : (m += 1)) {
+  for (
+    let y = first.year, m = first.month;
+    y < last.year || (y === last.year && m <= last.month);
+    m === 12 ? ((m = 1), (y += 1)) : (m += 1)
+  ) {
     out.push({ year: y, month: m, sessions: byMonth.get(y * 12 + m) ?? [] });
   }
   return out;
@@ -67,7 +77,10 @@ export type GridDay = { date: CalendarDate; sessions: Session[] } | null;
 export function monthGrid(year: number, month: number, sessions: readonly Session[] = []): GridDay[][] {
   const days: GridDay[] = Array.from({ length: weekday({ year, month, day: 1 }) }, () => null);
   for (let day = 1; day <= daysInMonth(year, month); day++) {
-    days.push({ date: { year, month, day }, sessions: sessions.filter((s) => s.date.year === year && s.date.month === month && s.date.day === day) });
+    days.push({
+      date: { year, month, day },
+      sessions: sessions.filter((s) => s.date.year === year && s.date.month === month && s.date.day === day),
+    });
   }
   while (days.length % 7 !== 0) days.push(null);
   return Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
@@ -111,7 +124,9 @@ export function audienceFacets(sessions: readonly Session[]): Facet[] {
   for (const s of chronological(sessions)) {
     for (const a of s.audiences) (groups.get(a) ?? groups.set(a, []).get(a)!).push(s);
   }
-  return [...groups.entries()].sort(([a], [b]) => a.rank - b.rank).map(([a, list]) => ({ slug: a.slug, label: a.name, sessions: list }));
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.rank - b.rank)
+    .map(([a, list]) => ({ slug: a.slug, label: a.name, sessions: list }));
 }
 
 /** A program's facet: its canonical program, its faculty, and the sessions open to it. */
@@ -134,7 +149,9 @@ export function programFacets(sessions: readonly Session[]): ProgramFacet[] {
     }
   }
   const rank = (f: ProgramFacet) => (f.group.slug === 'other' ? 1 : 0);
-  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name) || a.label.localeCompare(b.label));
+  return [...groups.values()].sort(
+    (a, b) => rank(a) - rank(b) || a.group.name.localeCompare(b.group.name) || a.label.localeCompare(b.label),
+  );
 }
 
 /** Sessions that are sessions, not all-day notes (holidays): what lists count and filters match. */

@@ -1,11 +1,11 @@
+import type { Term } from '../records/term.ts';
 import type { MadeFile } from '../render/made-file.ts';
 import { sharedInput } from '../render/shared-input.ts';
-import type { Term } from '../records/term.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
+import type { AudienceCatalog } from './audiences.ts';
 import { audienceFacets, chronological, termsWithin } from './calendar.ts';
 import { calendarFile, sessionEvent, sessionZone } from './ics.ts';
-import type { AudienceCatalog } from './audiences.ts';
 import { isOpenTo, type Program, type ProgramCatalog, type ProgramGroup } from './programs.ts';
 import type { Session } from './session.ts';
 import { sessionCalendarName, sessionSummary } from './session-wording.ts';
@@ -75,7 +75,11 @@ export interface SubscriptionFeeds {
  * its feed (a subscription never breaks), empty when it has no session in the window.
  * All-day notes (holidays) are in the feeds of all sessions and of terms only.
  */
-export function subscriptionFeeds(sessions: readonly Session[], catalog: ProgramCatalog, audienceList: AudienceCatalog): SubscriptionFeeds {
+export function subscriptionFeeds(
+  sessions: readonly Session[],
+  catalog: ProgramCatalog,
+  audienceList: AudienceCatalog,
+): SubscriptionFeeds {
   const terms = termsWithin(sessions);
   const window = terms.slice(0, FEED_TERMS);
   const windowCodes = new Set(window.map((t) => t.term.code));
@@ -132,11 +136,26 @@ export function subscriptionFeeds(sessions: readonly Session[], catalog: Program
     };
   });
   const everyOpen = events.filter((s) => s.openTo.groups.some((g) => g.slug === catalog.every.slug));
-  const everyFeed = { path: calendarPaths.facultyFeed(catalog.every.slug), name: 'Information sessions open to every program', description: 'Employer information sessions open to every program', sessions: everyOpen };
+  const everyFeed = {
+    path: calendarPaths.facultyFeed(catalog.every.slug),
+    name: 'Information sessions open to every program',
+    description: 'Employer information sessions open to every program',
+    sessions: everyOpen,
+  };
   const programs = faculties.flatMap((f) => f.programs);
   return {
-    all: { path: calendarPaths.allFeed, name: 'Information sessions', description: 'Every employer information session of the newest terms', sessions: recent },
-    terms: terms.map((t) => ({ path: calendarPaths.termFeed(t.term.code), name: `Information sessions, ${t.term.label}`, description: `Employer information sessions of ${t.term.label}`, sessions: t.sessions })),
+    all: {
+      path: calendarPaths.allFeed,
+      name: 'Information sessions',
+      description: 'Every employer information session of the newest terms',
+      sessions: recent,
+    },
+    terms: terms.map((t) => ({
+      path: calendarPaths.termFeed(t.term.code),
+      name: `Information sessions, ${t.term.label}`,
+      description: `Employer information sessions of ${t.term.label}`,
+      sessions: t.sessions,
+    })),
     audiences,
     audienceLabels,
     faculties,
@@ -152,7 +171,9 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
   const out: { path: string; target: string }[] = [];
   for (const [slug, reach] of catalog.labels()) {
     const path = calendarPaths.programFeed(slug);
-    const target = reach.direct[0] ? calendarPaths.programFeed(reach.direct[0].slug) : calendarPaths.facultyFeed(reach.groups[0]!.slug);
+    const target = reach.direct[0]
+      ? calendarPaths.programFeed(reach.direct[0].slug)
+      : calendarPaths.facultyFeed(reach.groups[0]!.slug);
     if (path !== target && !canonical.has(path)) out.push({ path, target });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -165,10 +186,14 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
  * from its name, description, sessions, the context and the time zone, and from nothing else.
  * Each event is rendered once per term; only the window's events are kept for the feeds that share them.
  */
-export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<MadeFile> {
+export function* feedFiles(
+  feeds: SubscriptionFeeds,
+  ctx: Pick<RenderContext, 'url' | 'timestamp'>,
+): Generator<MadeFile> {
   let from = Infinity;
   let to = -Infinity;
-  for (const f of feeds.terms) for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
+  for (const f of feeds.terms)
+    for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
   const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
   // Exactly what an event reads of the context: what a feed is made from names nothing else.
   const at = sharedInput({ url: ctx.url, timestamp: ctx.timestamp });
@@ -193,7 +218,14 @@ export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'u
     }
   }
   const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as MadeFile | undefined]));
-  const windowed = [feeds.all, feeds.everyProgram, ...feeds.audiences, ...feeds.audienceLabels, ...feeds.faculties, ...feeds.programs.flatMap((p) => [p, ...p.byAudience])];
+  const windowed = [
+    feeds.all,
+    feeds.everyProgram,
+    ...feeds.audiences,
+    ...feeds.audienceLabels,
+    ...feeds.faculties,
+    ...feeds.programs.flatMap((p) => [p, ...p.byAudience]),
+  ];
   for (const f of windowed) {
     const made = file(f.path, f.name, f.description, f.sessions);
     if (targets.has(f.path)) {
@@ -209,6 +241,9 @@ export function* feedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'u
 }
 
 /** Every .ics file, one at a time, made (see feedFiles). */
-export function* renderFeedFiles(feeds: SubscriptionFeeds, ctx: Pick<RenderContext, 'url' | 'timestamp'>): Generator<{ path: string; body: string }> {
+export function* renderFeedFiles(
+  feeds: SubscriptionFeeds,
+  ctx: Pick<RenderContext, 'url' | 'timestamp'>,
+): Generator<{ path: string; body: string }> {
   for (const f of feedFiles(feeds, ctx)) yield { path: f.path, body: f.body() };
 }

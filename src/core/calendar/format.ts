@@ -1,5 +1,5 @@
-import { MONTH_NAMES, type CalendarDate } from '../records/session-time.ts';
-import { weekday, type MonthKey } from './calendar.ts';
+import { type CalendarDate, MONTH_NAMES } from '../records/session-time.ts';
+import { type MonthKey, weekday } from './calendar.ts';
 import { clock } from './session.ts';
 
 // The one style in which every page, list and script of the calendar writes dates and times:

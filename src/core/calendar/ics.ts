@@ -1,12 +1,12 @@
 import { isoDate } from '../records/session-time.ts';
-import { timeRange } from './format.ts';
-import { isoTime, placeOf, type Session } from './session.ts';
-import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
+import { sharedInput } from '../render/shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
-import { vtimezone } from './vtimezone.ts';
+import { timeRange } from './format.ts';
+import { isoTime, placeOf, type Session } from './session.ts';
 import { sessionTitle } from './session-wording.ts';
-import { sharedInput } from '../render/shared-input.ts';
+import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
+import { vtimezone } from './vtimezone.ts';
 
 const zones = new Map<string, string[]>();
 /** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's inputs, digested once: sharedInput). */
@@ -18,7 +18,11 @@ export function sessionZone(from: number, to: number): string[] {
 
 /** Escapes a TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Octets of one code point in UTF-8. */
@@ -68,7 +72,10 @@ function localDateTime(date: Session['date'], minutes: number): string {
 
 /** `20231114T221320Z` from Unix seconds. */
 function utcStamp(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(seconds * 1000)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
@@ -96,7 +103,10 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
   const title = sessionTitle(s);
   const when = s.allDay
     ? [`DTSTART;VALUE=DATE:${dateValue(s.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(s.date))}`]
-    : [`DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`, `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`];
+    : [
+        `DTSTART;TZID=${TIME_ZONE}:${localDateTime(s.date, s.start)}`,
+        `DTEND;TZID=${TIME_ZONE}:${localDateTime(s.date, Math.max(s.end, s.start))}`,
+      ];
   const details = [
     s.allDay ? (s.locationTbd ? '' : `${placeOf(s)}.`) : `${timeRange(s.start, s.end)}, ${placeOf(s, true)}.`,
     s.audience && `Audience: ${s.audience}`,
@@ -125,7 +135,12 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
 }
 
 /** A whole calendar: header, the time zone (`zone`, from sessionZone), then the given events (already rendered). */
-export function calendarFile(name: string, description: string, events: readonly string[], zone: readonly string[]): string {
+export function calendarFile(
+  name: string,
+  description: string,
+  events: readonly string[],
+  zone: readonly string[],
+): string {
   const head = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -1,7 +1,7 @@
-import type { InputDigests } from '../render/made-file.ts';
 import { labelKey, type ProgramList } from '../records/program-list.ts';
-import { slugify } from './slug.ts';
+import type { InputDigests } from '../render/made-file.ts';
 import { abbreviationsOf } from './finder.ts';
+import { slugify } from './slug.ts';
 
 /** A canonical program: the one name the calendar shows for every label that means it. */
 export interface Program {
@@ -51,11 +51,29 @@ export interface ProgramCatalog {
 /** Builds the catalog from the program list (or none: then every label is a program of its own). */
 export function programCatalog(list: ProgramList | undefined): ProgramCatalog {
   const codes = list?.abbreviations ?? [];
-  const every: ProgramGroup = { slug: 'all', name: 'Every program', fullName: 'Every program of every faculty', programs: [], abbreviations: [] };
-  const other: ProgramGroup = { slug: 'other', name: 'Other programs', fullName: 'Programs not in the program list', programs: [], abbreviations: [] };
+  const every: ProgramGroup = {
+    slug: 'all',
+    name: 'Every program',
+    fullName: 'Every program of every faculty',
+    programs: [],
+    abbreviations: [],
+  };
+  const other: ProgramGroup = {
+    slug: 'other',
+    name: 'Other programs',
+    fullName: 'Programs not in the program list',
+    programs: [],
+    abbreviations: [],
+  };
   const byCode = new Map<string, ProgramGroup>();
   for (const f of list?.faculties ?? []) {
-    byCode.set(f.code, { slug: slugify(f.name), name: f.name, fullName: f.fullName, programs: [], abbreviations: abbreviationsOf(f.name, codes) });
+    byCode.set(f.code, {
+      slug: slugify(f.name),
+      name: f.name,
+      fullName: f.fullName,
+      programs: [],
+      abbreviations: abbreviationsOf(f.name, codes),
+    });
   }
   const programs = new Map<string, Program>();
   const program = (name: string, group: ProgramGroup) => {
@@ -90,7 +108,10 @@ export function programCatalog(list: ProgramList | undefined): ProgramCatalog {
       // Programs are added only while sessions are read; after that the sorted list is kept.
       if (sorted?.count !== every.programs.length) {
         every.programs.sort(byName);
-        sorted = { count: every.programs.length, groups: [...byCode.values(), other].filter((g) => g.programs.sort(byName).length > 0) };
+        sorted = {
+          count: every.programs.length,
+          groups: [...byCode.values(), other].filter((g) => g.programs.sort(byName).length > 0),
+        };
       }
       return sorted.groups;
     },

@@ -1,9 +1,9 @@
 import { isoDate } from '../records/session-time.ts';
 import { calendarPaths } from '../site/paths.ts';
-import { searchWords, type SearchDoc, type SearchManifest } from './search-tokens.ts';
+import { timeRange } from './format.ts';
+import { type SearchDoc, type SearchManifest, searchWords } from './search-tokens.ts';
 import { placeOf, type Session } from './session.ts';
 import { sessionTitle } from './session-wording.ts';
-import { timeRange } from './format.ts';
 
 /**
  * Sessions per document file of the search index: 50, since a result carries its time and place
@@ -80,11 +80,21 @@ export function* searchIndexFiles(sessions: readonly Session[]): Generator<Index
   const shards = new Map<string, [string, number[]][]>();
   for (const [k, words] of byPrefix) shard(k, words, shards);
   const keys = [...shards.keys()].sort();
-  for (const k of keys) yield { path: calendarPaths.searchShard(k), body: JSON.stringify(Object.fromEntries(shards.get(k)!)) };
+  for (const k of keys)
+    yield { path: calendarPaths.searchShard(k), body: JSON.stringify(Object.fromEntries(shards.get(k)!)) };
   for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
     const docs = real
       .slice(start, start + SEARCH_CHUNK)
-      .map((s): SearchDoc => [s.id, isoDate(s.date), sessionTitle(s), s.cancelled ? 1 : 0, timeRange(s.start, s.end), placeOf(s)]);
+      .map(
+        (s): SearchDoc => [
+          s.id,
+          isoDate(s.date),
+          sessionTitle(s),
+          s.cancelled ? 1 : 0,
+          timeRange(s.start, s.end),
+          placeOf(s),
+        ],
+      );
     yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), body: JSON.stringify(docs) };
   }
   const manifest: SearchManifest = { chunk: SEARCH_CHUNK, count: real.length, cap: SEARCH_CAP, shards: keys };

@@ -1,6 +1,8 @@
 /** Words too common to find anything by. */
 const STOP = new Set(
-  'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you your who all more about that not but into'.split(' '),
+  'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you your who all more about that not but into'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -10,7 +12,11 @@ const STOP = new Set(
  */
 export function searchWords(text: string): string[] {
   const out: string[] = [];
-  for (const w of text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const w of text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)) {
     if (w.length >= 2 && w.length <= 30 && !STOP.has(w) && !/^\d{5,}$/.test(w)) out.push(w);
   }
   return out;
@@ -36,7 +42,10 @@ export type SearchDoc = [id: string, date: string, title: string, cancelled: 0 |
 
 /** One word of a text (lower case, accents removed), as the index keeps it. */
 function foldWord(word: string): string {
-  return word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return word
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -94,7 +103,11 @@ export interface SearchHits {
  * Runs a query on the index: the sessions that have every word (a word of three letters or
  * more also matches the words it starts), newest first. `shard` loads a shard by key.
  */
-export async function findSessions(query: string, manifest: SearchManifest, shard: (key: string) => Promise<Record<string, number[]>>): Promise<SearchHits> {
+export async function findSessions(
+  query: string,
+  manifest: SearchManifest,
+  shard: (key: string) => Promise<Record<string, number[]>>,
+): Promise<SearchHits> {
   const words = searchWords(query);
   const lookups = await Promise.all(
     words.map(async (word) => {

@@ -1,12 +1,11 @@
-import { parseClockTime, parseSessionDate, type CalendarDate } from '../records/session-time.ts';
-import type { SiteData } from '../records/site-data.ts';
-import { parseTermCode, termOfDate, type Term } from '../records/term.ts';
-import { slugify } from './slug.ts';
-import { openToOf, programCatalog, type OpenTo, type ProgramCatalog } from './programs.ts';
-import { sharedInput } from '../render/shared-input.ts';
-import { audienceCatalog, type Audience, type AudienceCatalog } from './audiences.ts';
-
 import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
+import { type CalendarDate, parseClockTime, parseSessionDate } from '../records/session-time.ts';
+import type { SiteData } from '../records/site-data.ts';
+import { parseTermCode, type Term, termOfDate } from '../records/term.ts';
+import { sharedInput } from '../render/shared-input.ts';
+import { type Audience, type AudienceCatalog, audienceCatalog } from './audiences.ts';
+import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
+import { slugify } from './slug.ts';
 
 export { kindOf, type SessionKind };
 
@@ -44,8 +43,8 @@ export interface Session {
   term: Term;
 }
 
-const CANCELLED_SUFFIX = /\s*(?:[-–—:]\s*)?[*(\[]*\s*cancell?ed\s*[*)\]]*\s*$/i;
-const CANCELLED_PREFIX = /^\s*[*(\[]*\s*cancell?ed\s*[*)\]]*\s*(?:[-–—:]\s*)?/i;
+const CANCELLED_SUFFIX = /\s*(?:[-–—:]\s*)?[*([]*\s*cancell?ed\s*[*)\]]*\s*$/i;
+const CANCELLED_PREFIX = /^\s*[*([]*\s*cancell?ed\s*[*)\]]*\s*(?:[-–—:]\s*)?/i;
 
 /** Splits a cancellation marker (`**CANCELLED**`, `- CANCELLED*`, `(Cancelled)`) off the employer text. */
 export function readCancellation(employer: string): { name: string; cancelled: boolean } {
@@ -120,7 +119,11 @@ export function sessionSource(s: Session): readonly unknown[] | undefined {
 }
 
 /** Reads the published session records as calendar sessions, in data order, programs and audiences resolved through their catalogs. */
-export function readSessions(site: SiteData, catalog: ProgramCatalog = programCatalog(site.programs), audiences: AudienceCatalog = audienceCatalog(site.audiences)): Session[] {
+export function readSessions(
+  site: SiteData,
+  catalog: ProgramCatalog = programCatalog(site.programs),
+  audiences: AudienceCatalog = audienceCatalog(site.audiences),
+): Session[] {
   const out: Session[] = [];
   // A few hundred programs cells repeat across every session: each is read and resolved once
   // (each session gets its own copy of the labels; the resolved programs are shared, as the

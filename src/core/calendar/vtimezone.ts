@@ -112,7 +112,14 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
   if (runs.length === 0) {
     const at = zoneAt(timeZone);
     const offset = utcOffset(at.offset(Date.UTC(from, 0, 1)));
-    lines.push('BEGIN:STANDARD', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, `TZNAME:${at.name(Date.UTC(from, 0, 1))}`, `DTSTART:${from}0101T000000`, 'END:STANDARD');
+    lines.push(
+      'BEGIN:STANDARD',
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      `TZNAME:${at.name(Date.UTC(from, 0, 1))}`,
+      `DTSTART:${from}0101T000000`,
+      'END:STANDARD',
+    );
   }
   const lastOfKind = new Map(runs.map((r) => [r.rule.split('|')[0]!, r]));
   for (const run of runs) {
@@ -121,8 +128,21 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
     const single = run.first === run.last;
     // The newest run of each kind, when it lasts to the last year, repeats for ever (the zone's current rule); others end at their last change.
     const ends = lastOfKind.get(kind) !== run || localBefore(run.last).getUTCFullYear() < to;
-    const rrule = single && ends ? [] : [`RRULE:FREQ=YEARLY;BYMONTH=${local.getUTCMonth() + 1};BYDAY=${run.byDay[0]}${ends ? `;UNTIL=${new Date(run.last.at).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z` : ''}`];
-    lines.push(`BEGIN:${kind}`, `TZOFFSETFROM:${utcOffset(run.first.from)}`, `TZOFFSETTO:${utcOffset(run.first.to)}`, `TZNAME:${run.first.name}`, `DTSTART:${localStamp(local)}`, ...rrule, `END:${kind}`);
+    const rrule =
+      single && ends
+        ? []
+        : [
+            `RRULE:FREQ=YEARLY;BYMONTH=${local.getUTCMonth() + 1};BYDAY=${run.byDay[0]}${ends ? `;UNTIL=${new Date(run.last.at).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z` : ''}`,
+          ];
+    lines.push(
+      `BEGIN:${kind}`,
+      `TZOFFSETFROM:${utcOffset(run.first.from)}`,
+      `TZOFFSETTO:${utcOffset(run.first.to)}`,
+      `TZNAME:${run.first.name}`,
+      `DTSTART:${localStamp(local)}`,
+      ...rrule,
+      `END:${kind}`,
+    );
   }
   lines.push('END:VTIMEZONE');
   return lines;

@@ -2,7 +2,7 @@ import type { Building } from '../buildings/building.ts';
 import type { MethodEntry, PublishedMethod } from '../records/method-entry.ts';
 import type { RecordSpec } from '../records/record-spec.ts';
 import type { SiteData } from '../records/site-data.ts';
-import { methodLinks, methodStatus, type MethodLinks, type MethodStatus } from '../render/catalogue.ts';
+import { type MethodLinks, type MethodStatus, methodLinks, methodStatus } from '../render/catalogue.ts';
 import type { RenderContext, SiteAddress } from '../site/address.ts';
 
 /** A method with output, as Astro's pages show it: what it publishes, its links and its record's description (its records only through page fills). */

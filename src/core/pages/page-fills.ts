@@ -1,4 +1,6 @@
-import { monthLabel, monthSlug, monthsWithin, countSessions, termsWithin } from '../calendar/calendar.ts';
+import type { Building } from '../buildings/building.ts';
+import { buildingLookup } from '../buildings/location.ts';
+import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from '../calendar/calendar.ts';
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
 import { dayLabel } from '../calendar/format.ts';
 import { feedsPageBody } from '../calendar/pages/feeds-page.ts';
@@ -7,10 +9,8 @@ import { sessionCount } from '../calendar/pages/month-page.ts';
 import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
 import { campusDay, sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
-import type { Building } from '../buildings/building.ts';
-import { buildingLookup } from '../buildings/location.ts';
-import { isoDate } from '../records/session-time.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
+import { isoDate } from '../records/session-time.ts';
 import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
@@ -94,8 +94,11 @@ function buildingSessions(source: FillSource, code: string): string {
   const ahead = held.filter((s) => isoDate(s.date) >= today);
   const past = held.filter((s) => isoDate(s.date) < today).reverse();
   return html`${ahead.length > 0 && html`<h3>Coming up</h3><ul class="held">${ahead.map(item)}</ul>`}
-${past.length > 0 && html`<h3>Past <span class="muted">(${sessionCount(past.length)}, newest first)</span></h3>
-<ul class="held">${past.map(item)}</ul>`}`.value;
+${
+  past.length > 0 &&
+  html`<h3>Past <span class="muted">(${sessionCount(past.length)}, newest first)</span></h3>
+<ul class="held">${past.map(item)}</ul>`
+}`.value;
 }
 
 /**
@@ -132,15 +135,24 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'front.note': (s) => html`<p class="muted" data-note${front(s).note ? '' : html` hidden`}>${front(s).note}</p>`.value,
   'front.first-days': (s) => front(s).days.value,
   'front.terms': (s) =>
-    terms(s).map((t) => html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(countSessions(t.sessions))}</span></li>`.value).join(''),
+    terms(s)
+      .map(
+        (t) =>
+          html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(countSessions(t.sessions))}</span></li>`
+            .value,
+      )
+      .join(''),
   // Every term and month (src/pages/infosessions/index.astro).
-  'calendar.lead': (s) => html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`.value,
+  'calendar.lead': (s) =>
+    html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`
+      .value,
   'calendar.terms': (s) =>
     terms(s)
       .map((t) => {
         const at = (target: string) => withBase(s.render.basePath, target);
         const months = monthsWithin(t.sessions).filter((m) => m.sessions.length > 0);
-        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(countSessions(t.sessions))}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)} </ul> </section>`.value;
+        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(countSessions(t.sessions))}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)} </ul> </section>`
+          .value;
       })
       .join(''),
   // A building's page (src/pages/buildings/[code].astro): the sessions held there.
@@ -163,7 +175,8 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
         ? `The envelope of ${fixed ? 'the file' : 'the first file'}, as JSON and as XML.`
         : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, as JSON and as XML.`
       : 'The no-data envelope the file holds, as JSON and as XML.';
-    return html` <h2>${data ? 'The start of the real output' : 'The real output'}</h2> <p>${what}</p> <h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre> <h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre> `.value;
+    return html` <h2>${data ? 'The start of the real output' : 'The real output'}</h2> <p>${what}</p> <h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre> <h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre> `
+      .value;
   },
 };
 

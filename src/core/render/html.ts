@@ -32,4 +32,3 @@ export function html(strings: TemplateStringsArray, ...values: Fill[]): SafeHtml
   for (let i = 0; i < values.length; i++) out += fill(values[i]!) + strings[i + 1]!;
   return new SafeHtml(out);
 }
-

@@ -21,7 +21,9 @@ export function parseSiteUrl(raw: string | undefined): SiteAddress {
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`SITE_URL "${text}" is not a URL. Set it to where dist/ is served, e.g. https://example.github.io/campus-api/`);
+    throw new ConfigError(
+      `SITE_URL "${text}" is not a URL. Set it to where dist/ is served, e.g. https://example.github.io/campus-api/`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`SITE_URL "${text}" must start with http:// or https://.`);

@@ -17,7 +17,9 @@ export function formatOfPath(pathname: string): Format | undefined {
 function pathPattern(path: string): RegExp {
   const source = path
     .split(/(\{[^}]+\})/)
-    .map((part) => (part === '{format}' ? '(?:json|xml)' : part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part === '{format}' ? '(?:json|xml)' : part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^/${VERSION_SEGMENT}${source}$`);
 }

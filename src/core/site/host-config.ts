@@ -1,4 +1,4 @@
-import { FORMATS, pathParameters, type MethodEntry } from '../records/method-entry.ts';
+import { FORMATS, type MethodEntry, pathParameters } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
 import { sitePaths } from './paths.ts';
 
@@ -45,16 +45,36 @@ export function headerRules(directory: readonly MethodEntry[], scriptHashes: rea
   // method whose cache time differs (paths with placeholders first, so a fixed path's own rule
   // wins where a glob also matches it). Few rules: serve.json allows at most 50.
   for (const format of FORMATS) {
-    rules.push({ source: `${sitePaths.api}**/*.${format}`, headers: { 'Content-Type': CONTENT_TYPES[format]!, 'Cache-Control': apiCacheControl({}), ...API_HEADERS } });
+    rules.push({
+      source: `${sitePaths.api}**/*.${format}`,
+      headers: { 'Content-Type': CONTENT_TYPES[format]!, 'Cache-Control': apiCacheControl({}), ...API_HEADERS },
+    });
   }
-  const ordered = [...directory.filter((e) => pathParameters(e.path).length > 0), ...directory.filter((e) => pathParameters(e.path).length === 0)];
+  const ordered = [
+    ...directory.filter((e) => pathParameters(e.path).length > 0),
+    ...directory.filter((e) => pathParameters(e.path).length === 0),
+  ];
   for (const entry of ordered.filter((e) => apiCacheControl(e) !== apiCacheControl({}))) {
     for (const format of FORMATS) {
-      rules.push({ source: sitePaths.apiFile(entry, format, pathParameters(entry.path).map(() => '*')), headers: { 'Cache-Control': apiCacheControl(entry) } });
+      rules.push({
+        source: sitePaths.apiFile(
+          entry,
+          format,
+          pathParameters(entry.path).map(() => '*'),
+        ),
+        headers: { 'Cache-Control': apiCacheControl(entry) },
+      });
     }
   }
   rules.push(
-    { source: '**/*.ics', headers: { 'Content-Type': CONTENT_TYPES.ics!, 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=0, must-revalidate' } },
+    {
+      source: '**/*.ics',
+      headers: {
+        'Content-Type': CONTENT_TYPES.ics!,
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': 'public, max-age=0, must-revalidate',
+      },
+    },
     { source: `${sitePaths.api}**/*.xsd`, headers: { 'Content-Type': CONTENT_TYPES.xsd!, ...API_HEADERS } },
     { source: `${sitePaths.assets}**`, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   );
@@ -81,7 +101,11 @@ export function serveJson(directory: readonly MethodEntry[], scriptHashes: reado
 }
 
 /** _headers for Netlify and Cloudflare Pages: the same rules in their path syntax (under the site's base path). */
-export function headersFile(directory: readonly MethodEntry[], basePath: string, scriptHashes: readonly string[] = []): string {
+export function headersFile(
+  directory: readonly MethodEntry[],
+  basePath: string,
+  scriptHashes: readonly string[] = [],
+): string {
   const blocks = headerRules(directory, scriptHashes).map((r) => {
     const pattern = `${basePath}${r.source.replace(/\*\*\/\*/g, '*').replace(/\*\*/g, '*')}`;
     return [pattern, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
@@ -93,7 +117,15 @@ export function headersFile(directory: readonly MethodEntry[], basePath: string,
 function globPattern(source: string): RegExp {
   const body = source
     .split(/(\*\*\/|\*\*|\*)/)
-    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part === '**/'
+        ? '(?:.*/)?'
+        : part === '**'
+          ? '.*'
+          : part === '*'
+            ? '[^/]*'
+            : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${body}$`);
 }

@@ -36,7 +36,9 @@ export function apiCacheControl(entry: Pick<MethodEntry, 'cacheSeconds'>): strin
 
 /** Cache-Control for the site's other files: fingerprinted assets for a year, the rest revalidated. */
 export function siteCacheControl(filePath: string): string {
-  return filePath.replace(/^\//, '').startsWith(sitePaths.assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  return filePath.replace(/^\//, '').startsWith(sitePaths.assets)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
 }
 
 /** Headers every API file carries, whoever serves it (besides the security headers every response carries). */

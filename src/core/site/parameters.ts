@@ -1,5 +1,5 @@
-import { MAX_CALLBACK_LENGTH } from './callback.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
+import { MAX_CALLBACK_LENGTH } from './callback.ts';
 
 /**
  * The key the site's own links and examples carry: `npm start` without API_KEYS accepts any

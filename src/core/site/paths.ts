@@ -1,4 +1,4 @@
-import { filledPath, pathParameters, type Format, type MethodEntry } from '../records/method-entry.ts';
+import { type Format, filledPath, type MethodEntry, pathParameters } from '../records/method-entry.ts';
 import { METHOD_LISTING_ID } from '../records/method-record.ts';
 import { VERSION_SEGMENT } from '../records/version.ts';
 
@@ -9,7 +9,9 @@ import { VERSION_SEGMENT } from '../records/version.ts';
  */
 function schemaBaseName(entry: Pick<MethodEntry, 'path'>): string {
   const bare = entry.path.replace(/\.\{format\}$/, '');
-  return pathParameters(entry.path).length === 0 ? bare.split('/').pop()! : bare.slice(1).replace(/[{}]/g, '').split('/').join('-');
+  return pathParameters(entry.path).length === 0
+    ? bare.split('/').pop()!
+    : bare.slice(1).replace(/[{}]/g, '').split('/').join('-');
 }
 
 /**
@@ -29,7 +31,8 @@ export const sitePaths = {
   api: `${VERSION_SEGMENT}/`,
   method: (methodId: number) => `methods/${methodId}/`,
   /** A method's file in one format: `v2/api/methods.json`; with placeholders, the file of their values (`v2/buildings/MC.json`). */
-  apiFile: (entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[] = []) => `${VERSION_SEGMENT}${filledPath(entry, format, params)}`,
+  apiFile: (entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[] = []) =>
+    `${VERSION_SEGMENT}${filledPath(entry, format, params)}`,
   openapi: `${VERSION_SEGMENT}/openapi.json`,
   jsonSchema: (entry: Pick<MethodEntry, 'path'>) => `${VERSION_SEGMENT}/schemas/${schemaBaseName(entry)}.schema.json`,
   xsd: (entry: Pick<MethodEntry, 'path'>) => `${VERSION_SEGMENT}/schemas/${schemaBaseName(entry)}.xsd`,

@@ -52,15 +52,18 @@ export function canonicalPath(rawPath: string): RequestPath {
   if (!RAW_PATH.test(rawPath)) return refuse('the request path holds characters that must be percent-encoded.');
   if (/%(2f|5c)/i.test(rawPath)) return refuse('the request path may not hold encoded / or \\.');
   const path = decodeOnce(rawPath);
-  if (path === undefined) return refuse('the request path holds a malformed percent escape or bytes that are not UTF-8.');
-  if (FORBIDDEN.test(path)) return refuse('the request path may not hold control characters, %, ?, # or \\ once decoded.');
+  if (path === undefined)
+    return refuse('the request path holds a malformed percent escape or bytes that are not UTF-8.');
+  if (FORBIDDEN.test(path))
+    return refuse('the request path may not hold control characters, %, ?, # or \\ once decoded.');
   const segments = path.split('/').slice(1);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
     if (segment === '' && i < segments.length - 1) return refuse('the request path may not hold empty segments (//).');
     const plain = segment.normalize('NFKC');
     if (plain === '.' || plain === '..') return refuse('the request path may not hold dot segments.');
-    if (plain.startsWith('.') && segment !== '.well-known') return { ok: false, status: 404, reason: 'nothing is published at this path.' };
+    if (plain.startsWith('.') && segment !== '.well-known')
+      return { ok: false, status: 404, reason: 'nothing is published at this path.' };
   }
   return { ok: true, path };
 }

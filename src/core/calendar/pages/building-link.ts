@@ -21,7 +21,10 @@ export function mapHref(b: Pick<BuildingOfLocation, 'lat' | 'lon'>): string | un
 }
 
 /** The building a location is in, named, with its map and its page when known; nothing when no building matches. */
-export function buildingNote(location: string, ctx: Pick<CalendarRenderContext, 'basePath' | 'buildings'>): SafeHtml | false {
+export function buildingNote(
+  location: string,
+  ctx: Pick<CalendarRenderContext, 'basePath' | 'buildings'>,
+): SafeHtml | false {
   const b = location ? ctx.buildings?.(location) : undefined;
   if (!b) return false;
   const map = mapHref(b);

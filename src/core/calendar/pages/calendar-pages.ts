@@ -1,4 +1,4 @@
-import { made, type Made } from '../../render/made-file.ts';
+import { type Made, made } from '../../render/made-file.ts';
 import { sharedInput } from '../../render/shared-input.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
@@ -27,11 +27,19 @@ export interface CalendarPageSource {
 
 /** A session page's parts: title, summary, head and body; `ended`: whether it had ended at the build. */
 function sessionParts(s: Session, ctx: CalendarRenderContext, ended: boolean): ShellParts {
-  return { title: sessionTitle(s), summary: sessionSummary(s), head: sessionHead(s, ctx), body: sessionBody(s, ctx, ended) };
+  return {
+    title: sessionTitle(s),
+    summary: sessionSummary(s),
+    head: sessionHead(s, ctx),
+    body: sessionBody(s, ctx, ended),
+  };
 }
 
 /** Every month (with sessions) and term page, then every session page, each made when asked; session pages name buildings when `ctx.buildings` is given. */
-export function* calendarPageSources(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPageSource> {
+export function* calendarPageSources(
+  sessions: readonly Session[],
+  ctx: CalendarRenderContext,
+): Generator<CalendarPageSource> {
   for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
   // Exactly what a session page reads of the context: what it is made from names nothing else.
   const own: CalendarRenderContext = sharedInput({ url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings });
@@ -45,5 +53,6 @@ export function* calendarPageSources(sessions: readonly Session[], ctx: Calendar
 
 /** Every month (with sessions) and term page, then every session page, one at a time (see calendarPageSources). */
 export function* calendarPages(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPage> {
-  for (const page of calendarPageSources(sessions, ctx)) yield { kind: page.kind, path: page.path, ...page.parts.make() };
+  for (const page of calendarPageSources(sessions, ctx))
+    yield { kind: page.kind, path: page.path, ...page.parts.make() };
 }

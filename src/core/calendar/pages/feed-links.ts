@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
-import { feedSubscription, withBase, type FeedSubscription } from '../../site/paths.ts';
+import { type FeedSubscription, feedSubscription, withBase } from '../../site/paths.ts';
 
 /** A feed to subscribe to: its site-relative path, its name in calendars, and how the block names it. */
 export interface SubscribeTarget {
@@ -28,7 +28,8 @@ export function subscribeTemplate(): SafeHtml {
 }
 
 /** What an Android phone can do with a feed (its calendar app cannot add one by address), in one sentence. */
-export const ANDROID_NOTE = 'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): your phone then shows it.';
+export const ANDROID_NOTE =
+  'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): your phone then shows it.';
 
 function subscribeMarkup(label: string, href: string, links: FeedSubscription): SafeHtml {
   const name = html`<span class="visually-hidden"> (<span data-subscribe-name>${label}</span>)</span>`;

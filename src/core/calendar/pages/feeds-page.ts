@@ -6,7 +6,13 @@ import { findText, programAnchor } from '../finder.ts';
 import { subscribeBlock } from './feed-links.ts';
 
 /** One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text the finder matches (findText). */
-function feedItem(feed: Feed, label: string, find: string, ctx: Pick<RenderContext, 'url' | 'basePath'>, id?: string): SafeHtml {
+function feedItem(
+  feed: Feed,
+  label: string,
+  find: string,
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
+  id?: string,
+): SafeHtml {
   return html`<li${id && html` id="${id}"`} data-feed-item data-find="${find}"><details class="feed"><summary><span>${label}\u00a0<span class="muted">(${countSessions(feed.sessions)})</span></span></summary>${subscribeBlock(
     { path: feed.path, name: feed.name, label },
     ctx,
@@ -34,10 +40,17 @@ export function feedsPageBody(feeds: SubscriptionFeeds, ctx: Pick<RenderContext,
     (f) => html`<li><a href="#${anchor(f.group.slug)}">${f.group.name}</a></li>`,
   )}<li><a href="#by-audience">By audience</a></li><li><a href="#by-term">By term</a></li></ul></nav><ul class="feed-list">${feedItem(feeds.all, 'All sessions', findText(['all sessions everything']), ctx)}${feedItem(feeds.everyProgram, 'Sessions open to every program', findText(['every program all']), ctx)}</ul>${feeds.faculties.map(
     (f) =>
-      html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${feedItem(f, `Any program of ${f.group.fullName}`, findText([f.group.name, f.group.fullName], f.group.abbreviations), ctx)}${f.programs.map((p) =>
-        feedItem(p, p.program.name, findText([p.program.name, f.group.name, ...p.program.labels], p.program.abbreviations), ctx, programAnchor(p.program.slug)),
+      html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${feedItem(f, `Any program of ${f.group.fullName}`, findText([f.group.name, f.group.fullName], f.group.abbreviations), ctx)}${f.programs.map(
+        (p) =>
+          feedItem(
+            p,
+            p.program.name,
+            findText([p.program.name, f.group.name, ...p.program.labels], p.program.abbreviations),
+            ctx,
+            programAnchor(p.program.slug),
+          ),
       )}</ul></section>`,
-  )}<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map((a) => feedItem(a, a.label, findText([a.label, 'audience']), ctx))}</ul></section><section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map((t) =>
-    feedItem(t, t.name.replace(/^Information sessions, /, ''), findText([t.name]), ctx),
+  )}<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map((a) => feedItem(a, a.label, findText([a.label, 'audience']), ctx))}</ul></section><section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map(
+    (t) => feedItem(t, t.name.replace(/^Information sessions, /, ''), findText([t.name]), ctx),
   )}</ul></section>${windowNote(feeds)}<p class="muted">Addresses of earlier feeds keep working: a program feed named for a label as the data wrote it (<code>programs/math-computer-science.ics</code>, <code>programs/all-math-faculty.ics</code>) holds the same as the program's or faculty's feed it now means; an audience's feed holds every session open to that audience, and an audience label's feed (<code>audiences/co-op-and-graduating-students.ics</code>) the sessions open to every audience it names.</p>`;
 }

@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { audienceFacets, countSessions, programFacets, realSessions, type ProgramFacet } from '../calendar.ts';
+import { audienceFacets, countSessions, type ProgramFacet, programFacets, realSessions } from '../calendar.ts';
 import type { Session } from '../session.ts';
 import { subscribeTemplate } from './feed-links.ts';
 
@@ -9,10 +9,12 @@ import { subscribeTemplate } from './feed-links.ts';
 function programOptions(sessions: readonly Session[]): SafeHtml {
   const counted = new Map(programFacets(sessions).map((f) => [f.slug, f]));
   const groups = sessions[0]?.openTo.catalog.groups() ?? [];
-  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) => html`<option value="${f.slug}">${f.label} (${n})</option>`;
+  const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) =>
+    html`<option value="${f.slug}">${f.label} (${n})</option>`;
   // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150 options.
   return html`${groups.map(
-    (g) => html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, countSessions(counted.get(p.slug)?.sessions ?? [])))}</optgroup>`,
+    (g) =>
+      html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, countSessions(counted.get(p.slug)?.sessions ?? [])))}</optgroup>`,
   )}`;
 }
 

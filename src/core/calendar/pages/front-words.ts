@@ -24,4 +24,3 @@ export function lastDays<T extends { sessions: number }>(days: readonly T[], sho
   while (i > 0 && count < shown) count += days[--i]!.sessions;
   return days.slice(i);
 }
-

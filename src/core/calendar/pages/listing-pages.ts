@@ -1,3 +1,4 @@
+import { isoDate } from '../../records/session-time.ts';
 import type { Made } from '../../render/made-file.ts';
 import { made } from '../../render/made-file.ts';
 import { sharedInput } from '../../render/shared-input.ts';
@@ -6,7 +7,6 @@ import { calendarPaths } from '../../site/paths.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
 import type { Session } from '../session.ts';
 import { pastUntil } from '../session-wording.ts';
-import { isoDate } from '../../records/session-time.ts';
 import type { ListingPage } from './listing-page.ts';
 import { monthPage } from './month-page.ts';
 import { termPage } from './term-page.ts';

@@ -1,11 +1,11 @@
-import { html, SafeHtml } from '../../render/html.ts';
 import { isoDate } from '../../records/session-time.ts';
+import { html, SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { RANGE_DASH, timeRangeEnds } from '../format.ts';
-import { isoTime, placeOf, type Session } from '../session.ts';
-import { programTokens } from '../programs.ts';
 import { audienceTokens } from '../audiences.ts';
+import { RANGE_DASH, timeRangeEnds } from '../format.ts';
+import { programTokens } from '../programs.ts';
+import { isoTime, placeOf, type Session } from '../session.ts';
 import { PAST_DAY } from '../session-wording.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { html, SafeHtml } from '../../render/html.ts';
 import { isoDate } from '../../records/session-time.ts';
+import { html, SafeHtml } from '../../render/html.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { monthLabel, monthSlug } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
@@ -7,8 +7,8 @@ import { paragraphs } from '../linkify.ts';
 import { placeOf, type Session } from '../session.ts';
 import { ENDED, hasEnded, pastSentence, sessionEndsAt, sessionStartsAt, sessionTitle } from '../session-wording.ts';
 import { calendarLinks } from './add-to-calendar.ts';
-import { programAnchor } from './feeds-page.ts';
 import { buildingNote, type CalendarRenderContext } from './building-link.ts';
+import { programAnchor } from './feeds-page.ts';
 import { sessionTimes } from './session-list.ts';
 
 export { sessionSummary, sessionTitle } from '../session-wording.ts';
@@ -68,7 +68,9 @@ export function sessionBody(s: Session, ctx: CalendarRenderContext, ended = fals
   const feeds = at(calendarPaths.feeds);
   const programs = [
     ...s.openTo.programs.map((p) => html`<li><a href="${feeds}#${programAnchor(p.slug)}">${p.name}</a></li>`),
-    ...s.openTo.groups.map((g) => html`<li>${g.slug === 'all' ? 'Every program' : `Any program of ${g.fullName}`}</li>`),
+    ...s.openTo.groups.map(
+      (g) => html`<li>${g.slug === 'all' ? 'Every program' : `Any program of ${g.fullName}`}</li>`,
+    ),
   ];
   const website = s.websiteHref ? html`<a href="${s.websiteHref}">${s.website}</a>` : s.website;
   const facts = [

@@ -1,9 +1,9 @@
-import { html } from '../../render/html.ts';
 import { isoDate } from '../../records/session-time.ts';
 import type { Term } from '../../records/term.ts';
+import { html } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
-import { byDay, monthLabel, monthSlug, monthsWithin, countSessions } from '../calendar.ts';
+import { byDay, countSessions, monthLabel, monthSlug, monthsWithin } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import { feedHead, feedLinks } from './feed-links.ts';
@@ -28,10 +28,18 @@ export interface TermPageInput {
  * months, the filter, and its sessions as an agenda, month by month and day by day. Students
  * read the term's name; its code stays in the address.
  */
-export function termPage({ term, sessions, prev, next, until = '' }: TermPageInput, ctx: Pick<RenderContext, 'url' | 'basePath'>): ListingPage {
+export function termPage(
+  { term, sessions, prev, next, until = '' }: TermPageInput,
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
+): ListingPage {
   const at = (path: string) => withBase(ctx.basePath, path);
   const link = (t: Term | undefined) => t && { href: at(calendarPaths.term(t.code)), text: t.label };
-  const pagers = (end: boolean) => pager('Terms', { prev: link(prev), up: { href: at(calendarPaths.home), text: 'All terms' }, next: link(next) }, end);
+  const pagers = (end: boolean) =>
+    pager(
+      'Terms',
+      { prev: link(prev), up: { href: at(calendarPaths.home), text: 'All terms' }, next: link(next) },
+      end,
+    );
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
   const anchor = (m: { year: number; month: number }) => `m${monthSlug(m).replace('/', '-')}`;
   // Holidays show as all-day notes among the days, but counts count sessions.
@@ -41,15 +49,15 @@ export function termPage({ term, sessions, prev, next, until = '' }: TermPageInp
   const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map((m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)}</ul></nav>`;
   const agenda = months.map(
     (m) =>
-      html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(m.sessions).map(
-        (day) => {
-          const iso = isoDate(day.date);
-          const past = pastDay(iso, until);
-          return html`<section data-session-group data-date="${iso}"${past.attr}>
+      html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(
+        m.sessions,
+      ).map((day) => {
+        const iso = isoDate(day.date);
+        const past = pastDay(iso, until);
+        return html`<section data-session-group data-date="${iso}"${past.attr}>
 <h3><time datetime="${iso}">${dayLabel(day.date)}</time>${past.tag}</h3>
 <ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`;
-        },
-      )}</section>`,
+      })}</section>`,
   );
   const span = first && last ? html` from ${dayLabel(first.date)} to ${dayLabel(last.date)}` : '';
   const body = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p>${allPastNotice(until)}<p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>${pagers(false)}${jumps}<div class="agenda">${filterForm(sessions, ctx)}${agenda}</div>${pagers(true)}`;

@@ -1,12 +1,12 @@
-import { html, SafeHtml } from '../../render/html.ts';
 import { isoDate } from '../../records/session-time.ts';
+import { html, SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { byDay, countSessions } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
-import { pastDay, sessionItems } from './session-list.ts';
 import { campusDay } from '../session-wording.ts';
 import { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
+import { pastDay, sessionItems } from './session-list.ts';
 
 export { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
 
