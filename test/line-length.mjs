@@ -1,6 +1,8 @@
 // No source line over 120 characters (the formatter's width; it does not break strings and
-// comments, so this says where a person must): every .ts, .mjs and .astro file of src/, test/,
-// bench/, .ci/ and the top level. Prints `file:line: N characters` for each and exits 1; with
+// comments, so this says where a person must): every .ts and .mjs file of src/, test/, bench/,
+// .ci/ and the top level, and the frontmatter of every .astro file. Not yet the markup of .astro
+// files: a line broken inside its text changes the page's bytes and text (Astro keeps the
+// newline), so those lines wait for a hand that checks each page. Prints `file:line: N characters` for each and exits 1; with
 // --count, one line per file with its count instead. Run by `npm run lint` (and so `npm test`).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,11 +22,12 @@ for (const dir of ['src', 'test', 'bench', '.ci']) {
 }
 const long = [];
 for (const file of files.sort()) {
-  readFileSync(path.join(root, file), 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.length > MAX) long.push({ file, line: i + 1, length: line.length });
-    });
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  // An .astro file's frontmatter: from its first line `---` to the next.
+  const end = file.endsWith('.astro') && lines[0] === '---' ? lines.indexOf('---', 1) : lines.length;
+  lines.slice(0, end < 0 ? lines.length : end).forEach((line, i) => {
+    if (line.length > MAX) long.push({ file, line: i + 1, length: line.length });
+  });
 }
 if (process.argv.includes('--count')) {
   const counts = Map.groupBy(long, (l) => l.file);
