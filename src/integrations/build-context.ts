@@ -25,33 +25,16 @@ export interface BuildContextOptions {
  * project's data/.
  */
 function moduleSource(root: string, options: BuildContextOptions): string {
-  if (options.pageContextJson !== undefined) {
-    // In a build the pages get the page context and nothing else (the build hashes it to tell
-    // whether Astro's output can be reused), render a marker where a part made from the
-    // sessions or records goes (the build fills it in), and no calendar pages (the build fills
-    // those into shells: the fast path).
-    return `import { fillMarker } from ${moduleUrl('../core/pages/page-fills.ts')};
-export const pages = JSON.parse(${JSON.stringify(options.pageContextJson)});
-export const fill = fillMarker;
-export const calendarPageList = () => [];
-`;
-  }
-  // Under `astro dev` (or a bare `astro build`/`astro check`) nobody hands a context over: read
-  // data/ (or DATA_DIR) below the project root resolved from Astro's config, not process.cwd(),
-  // render every fill in place and let Astro render the calendar's pages through
-  // src/pages/infosessions/[...path].astro.
-  return `import { createBuildContext } from ${moduleUrl('../pipeline/context.ts')};
-import { pageContext } from ${moduleUrl('../core/pages/page-context.ts')};
-import { pageFill } from ${moduleUrl('../core/pages/page-fills.ts')};
-import { calendarPages } from ${moduleUrl('../core/calendar/pages/calendar-pages.ts')};
-import { buildingLookup } from ${moduleUrl('../core/buildings/location.ts')};
-const context = createBuildContext(${JSON.stringify(root)});
-export const pages = pageContext(context);
-export const fill = (name, arg = '') => pageFill(context, name, arg);
-export const calendarPageList = () => [
-  ...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) }),
-];
-`;
+  // Each variant is a module of its own (pages-built.ts, pages-dev.ts), so an import graph sees
+  // what the pages read; the virtual module only calls it and re-exports what it gives.
+  const call =
+    options.pageContextJson !== undefined
+      ? `import { builtPages } from ${moduleUrl('./pages-built.ts')};\n` +
+        `const made = builtPages(${JSON.stringify(options.pageContextJson)});\n`
+      : `import { devPages } from ${moduleUrl('./pages-dev.ts')};\n` +
+        `const made = devPages(${JSON.stringify(root)});\n`;
+  const exports = ['pages', 'fill', 'calendarPageList'].map((name) => `export const ${name} = made.${name};\n`);
+  return call + exports.join('');
 }
 
 /**
@@ -64,9 +47,8 @@ export function buildContextIntegration(options: BuildContextOptions = {}): Astr
   const setup: AstroIntegration['hooks']['astro:config:setup'] = ({ config, command, updateConfig }) => {
     // Astro copies integrations when it validates the config; their hook functions stay the same.
     if (config.integrations.findLast((i) => i.name === NAME)?.hooks['astro:config:setup'] !== setup) return;
-    // A bare `astro build` bundles the reader, which finds the data sets' readers by listing
-    // its own folder: there is none in a bundle. The build reads the data itself and hands
-    // Astro what the pages need.
+    // The build reads and checks the data itself and hands Astro what the pages need; a bare
+    // `astro build` would skip that check and the API files.
     if (command === 'build' && options.pageContextJson === undefined) throw new Error(BARE_BUILD);
     const source = moduleSource(fileURLToPath(config.root), options);
     updateConfig({

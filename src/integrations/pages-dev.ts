@@ -1,0 +1,21 @@
+// What Astro's pages read under `astro dev` (or `astro check`), when nobody hands a context over
+// (`virtual:campus/context`, set up by build-context.ts): data/ (or DATA_DIR) read below the
+// project's root, every fill rendered in place, and the calendar's pages for Astro to render
+// through src/pages/infosessions/[...path].astro.
+import { buildingLookup } from '../core/buildings/location.ts';
+import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { type PageContext, pageContext } from '../core/pages/page-context.ts';
+import { pageFill } from '../core/pages/page-fills.ts';
+import { createBuildContext } from '../pipeline/context.ts';
+
+/** The virtual module's exports under `astro dev`, read from the project at `root`. */
+export function devPages(root: string) {
+  const context = createBuildContext(root);
+  return {
+    pages: pageContext(context) as PageContext,
+    fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),
+    calendarPageList: (): CalendarPage[] => [
+      ...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) }),
+    ],
+  };
+}
