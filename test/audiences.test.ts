@@ -77,7 +77,9 @@ describe('the audience list (data/audiences/)', () => {
         column: 44,
         rule: 'audience-label',
         message:
-          'audience "Co-op Studnets" is not in data/audiences/audiences.csv; the closest known label is "Co-op Students". Write a known label, or add this one to data/audiences/audiences.csv with the audiences it opens the session to.',
+          'audience "Co-op Studnets" is not in data/audiences/audiences.csv; ' +
+          'the closest known label is "Co-op Students". Write a known label, ' +
+          'or add this one to data/audiences/audiences.csv with the audiences it opens the session to.',
       },
     ]);
   });
@@ -172,17 +174,20 @@ describe('filters that follow', () => {
 describe('the subscribe options by platform', () => {
   it.each([
     [
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 ' +
+        '(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       'android',
       'android',
     ],
     [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 ' +
+        '(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       'apple',
       'apple',
     ],
     [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 ' +
+        '(KHTML, like Gecko) Version/17.5 Safari/605.1.15',
       'apple',
       'apple',
     ],

@@ -49,7 +49,8 @@ describe('npm run bench', () => {
   });
   afterAll(() => removeDir(work));
 
-  it(`runs end to end at a tiny size and writes its results${serving ? ', serving included' : ' (builds only: BENCH_TEST_SERVING is unset)'}`, async () => {
+  const scope = serving ? ', serving included' : ' (builds only: BENCH_TEST_SERVING is unset)';
+  it(`runs end to end at a tiny size and writes its results${scope}`, async () => {
     const out = path.join(work, 'latest.json');
     const load = serving ? ['--serve-seconds', '1', '--connections', '2'] : ['--no-serving'];
     await promisify(execFile)(

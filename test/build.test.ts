@@ -54,7 +54,7 @@ describe('meta.timestamp of an API file', () => {
     await writeFile(file, lines.join('\n'));
   };
 
-  it("is the newest commit changing one of its files, merges included, read from one log of the history (this repository's data/)", () => {
+  it("is the newest commit changing one of its files, merges included, from one log (this repository's data/)", () => {
     const parts = {
       methods: 'methods.csv',
       infosessions: 'infosessions',
@@ -75,7 +75,7 @@ describe('meta.timestamp of an API file', () => {
     expect(dataTimestamps(data, parts, { SOURCE_DATE_EPOCH: '5' })).toBeUndefined();
   });
 
-  it("is when its own data last changed: a data set a pull request left alone keeps its files' timestamp and bytes", async () => {
+  it("is when its own data last changed: a data set a pull request left alone keeps its files' bytes", async () => {
     const data = path.join(work, 'git-data');
     await cp(SMALL.DATA_DIR, data, { recursive: true });
     execFileSync('git', ['init', '-q', '.'], { cwd: data });

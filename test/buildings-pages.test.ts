@@ -160,7 +160,8 @@ describe('a session page links its location to its building', () => {
   it('names the building after the location as written, linked to its page', () => {
     const body = sessionBody(at, ctx('/base/')).value;
     expect(body).toContain(
-      '<span class="where">DC 1301 · <span class="building"><a href="/base/buildings/DC/">William G. Davis Computer Research Centre</a> (DC)',
+      '<span class="where">DC 1301 · <span class="building">' +
+        '<a href="/base/buildings/DC/">William G. Davis Computer Research Centre</a> (DC)',
     );
     expect(sessionBody(at, { url: 'https://example.org/base/', basePath: '/base/' }).value).not.toContain(
       'class="building"',
@@ -195,7 +196,7 @@ describe('the building pages', () => {
     expect(positionText(byCode('AAR').position!)).toBe('41.889615° N, 12.470925° E');
   });
 
-  it('name the parts, with the page of a part that is a building of its own, and the building a part belongs to', () => {
+  it('name the parts, linking a part that is a building of its own, and the building a part belongs to', () => {
     expect(byCode('V1').parts.slice(0, 2)).toEqual([
       { name: 'Student Village 1 Central Complex', position: { lat: 43.4716, lon: -80.54996 }, code: 'V1C' },
       { name: 'Student Village 1 House East 1', position: { lat: 43.471745, lon: -80.549317 }, code: 'VE1' },

@@ -15,7 +15,8 @@ import { rootSite } from './helpers/sites.ts';
 const raw = rawSnapshot('buildings');
 const RAW = raw.dir;
 const HEADER =
-  'building_id,building_code,parent_code,building_name,alternate_building_names,latitude,longitude,current,latitude_osm,longitude_osm,youtube_vid,streamable_vid\n';
+  'building_id,building_code,parent_code,building_name,alternate_building_names,latitude,longitude,current,' +
+  'latitude_osm,longitude_osm,youtube_vid,streamable_vid\n';
 const DC =
   '37,DC,,William G. Davis Computer Research Centre,Davis Centre,43.472761,-80.542164,1,43.47266,-80.54213,,\n';
 const csv = (...rows: string[]) => ({ 'Buildings.csv': HEADER + rows.join('') });
@@ -164,7 +165,7 @@ describe('one fixture per rule', () => {
     const methods = readFileSync(path.join(ROOT, 'data/methods.csv'));
     const report = readDataFiles(
       [
-        { rel: 'buildings/Buildings.csv', bytes: encode(HEADER + '37,list,,A building named list,,,,1,,,,\n') },
+        { rel: 'buildings/Buildings.csv', bytes: encode(`${HEADER}37,list,,A building named list,,,,1,,,,\n`) },
         { rel: 'methods.csv', bytes: methods },
       ],
       (r) => r,
@@ -184,7 +185,7 @@ describe('one fixture per rule', () => {
           rel: 'Buildings.csv',
           file: 'Buildings.csv',
           bytes: encode(
-            HEADER + '37,DC,,William G. Davis Computer Research Centre,Davis Centre,,,1,,,,\n38,,,Old Farm,,,,0,,,,\n',
+            `${HEADER}37,DC,,William G. Davis Computer Research Centre,Davis Centre,,,1,,,,\n38,,,Old Farm,,,,0,,,,\n`,
           ),
         },
         { rel: 'Buildings.json', file: 'Buildings.json', bytes: encode(jsonCopy()) },
@@ -192,9 +193,12 @@ describe('one fixture per rule', () => {
       findings,
     );
     expect(findings.list.map((f) => f.message)).toEqual([
-      'building_code is empty and parent_code names no building this row is a part of, so no method publishes it. Give it its code, or remove the row (current is 0: the building is gone or off campus).',
-      'the copy holds 1 buildings and leaves out 1 rows of Buildings.csv, all of them rows without a building_code (IDs 38). The CSV is the source (this copy is not published): correct the copy, or delete it.',
-      'latitude and longitude are empty, so the building is published without a position, but Buildings.json:10 gives 43.472761, -80.542164. Copy them into latitude and longitude.',
+      'building_code is empty and parent_code names no building this row is a part of, so no method publishes it. ' +
+        'Give it its code, or remove the row (current is 0: the building is gone or off campus).',
+      'the copy holds 1 buildings and leaves out 1 rows of Buildings.csv, all of them rows without a building_code ' +
+        '(IDs 38). The CSV is the source (this copy is not published): correct the copy, or delete it.',
+      'latitude and longitude are empty, so the building is published without a position, ' +
+        'but Buildings.json:10 gives 43.472761, -80.542164. Copy them into latitude and longitude.',
     ]);
   });
 });
@@ -218,7 +222,7 @@ describe('the raw snapshot, as published', () => {
   );
 
   it.skipIf(!raw.present)(
-    'warns at each row without a code, at each missing position another column or the JSON gives, and at each disagreement of the JSON',
+    'warns at each row without a code, each missing position another column or the JSON gives, each JSON mismatch',
     () => {
       expect(at('no-code')).toHaveLength(29);
       expect(at('no-code')).toEqual(
@@ -236,7 +240,8 @@ describe('the raw snapshot, as published', () => {
           (f) => f.rule === 'json-copy' && f.message.startsWith('alternateBuildingNames is null'),
         ),
       ).toHaveLength(85);
-      expect(at('json-copy').filter((f) => f.includes(':97:') || f.includes(':1422:'))).toEqual([]); // IDs 11 and 104 keep theirs
+      // IDs 11 and 104 keep theirs
+      expect(at('json-copy').filter((f) => f.includes(':97:') || f.includes(':1422:'))).toEqual([]);
       expect(at('json-rounded')).toEqual(expect.arrayContaining(['Buildings.json:9:18']));
       expect(report.findings.list.find((f) => f.line === 9 && f.file === 'Buildings.json')!.message).toContain(
         "-80.53970638 is Buildings.csv:2's -80.5397063758774 rounded to 8 decimals",

@@ -33,7 +33,6 @@ const catalog = programCatalog(site.programs);
 const audiences = audienceCatalog(site.audiences);
 const sessions = chronological(readSessions(site, catalog, audiences));
 const address = renderContext(parseSiteUrl('https://example.org/campus/'), 1700000000);
-const base = address.basePath;
 
 /** The attributes of every start tag `tag` in `markup`, in order. */
 function tags(markup: string, tag: string): Record<string, string>[] {
@@ -147,7 +146,8 @@ describe('the filter form', () => {
     expect(selects[0]![1]).toEqual(['', ...catalog.groups().flatMap((g) => g.programs.map((p) => p.slug))]);
     const cs = catalog.every.programs.find((p) => p.slug === 'computer-science')!;
     expect(form).toContain(
-      `<option value="computer-science">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})</option>`,
+      `<option value="computer-science">Computer Science (${january.filter((s) => isOpenTo(s.openTo, cs)).length})` +
+        '</option>',
     );
     // The faculty's token, which faculty-wide sessions carry, stands once on the program's group.
     expect(tags(form, 'optgroup').find((g) => g.label === 'Mathematics')).toEqual({
@@ -175,7 +175,8 @@ describe('the filter form', () => {
     const form = filterForm([hostile], address).value;
     expect(form).not.toMatch(/<Soft>|<B>/);
     expect(form).toContain(
-      '<input type="radio" name="audience" value="co-op-a-and-b"> <span data-count>Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</span>',
+      '<input type="radio" name="audience" value="co-op-a-and-b"> ' +
+        '<span data-count>Co-op &quot;A&quot; &amp; &lt;B&gt; (1)</span>',
     );
   });
 });
@@ -235,7 +236,7 @@ describe('listing pages', () => {
     });
   });
 
-  it('lists a term month by month and day by day, with its feed, month jumps and the terms around it, by name only', () => {
+  it('lists a term by month and day, with its feed, month jumps and the terms around it, by name only', () => {
     const terms = termsWithin(sessions);
     const winter = terms.findIndex((t) => t.term.code === '1141');
     const body = termPage({ ...terms[winter]!, prev: terms[winter + 1]!.term, next: terms[winter - 1]!.term }, address)
@@ -336,7 +337,9 @@ describe("the front door's days (infosessions/sessions.json and the page)", () =
     expect(window.days.map((d) => d.sessions)).toEqual(days.map((d) => realSessions(d.sessions).length));
     expect(window.from).toBe(window.days[0]!.date);
     expect(window.days.map((d) => d.date)).toEqual(window.days.map((d) => d.date).toSorted());
-    window.days.forEach((day, i) => expect(day.html).toBe(upcomingDay(days[i]!, address).value));
+    window.days.forEach((day, i) => {
+      expect(day.html).toBe(upcomingDay(days[i]!, address).value);
+    });
     expect(tags(window.days[0]!.html, 'li')[0]).toEqual({
       'data-session-group': '',
       'data-date': window.days[0]!.date,

@@ -293,7 +293,10 @@ describe('session pages rendered outside Astro', () => {
     );
     const body = sessionBody(hostile, { url: 'https://example.org/', basePath: '/' });
     expect(shell.fill({ title: '<A> & B', summary: '"q"', head: html`<link>`, body }).replace(/\n/g, '')).toMatch(
-      /^<title>&lt;A&gt; &amp; B · x<\/title><meta content="&quot;q&quot;"><link><main><nav class="crumbs".*<h1><s>&lt;script&gt;/,
+      new RegExp(
+        '^<title>&lt;A&gt; &amp; B · x</title><meta content="&quot;q&quot;"><link><main>' +
+          '<nav class="crumbs".*<h1><s>&lt;script&gt;',
+      ),
     );
     expect(() => parseShell('<main>@@PAGE_BODY@@</main>')).toThrow(/PAGE_TITLE/);
   });
@@ -347,7 +350,8 @@ describe('subscription feeds over a long archive', () => {
   it('writes every file once: a feed per term, audience and program, an .ics per session', () => {
     const files = [...renderFeedFiles(feeds, { url: 'https://x.test/', timestamp: 0 })];
     expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
-    // all, each term, the audience, the two programs, each session; every program's feed, the "other" faculty, each program for the audience.
+    // all, each term, the audience, the two programs, each session; every program's feed, the "other" faculty,
+    // each program for the audience.
     expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length + 1 + 1 + 2);
     const all = files.find((f) => f.path === 'infosessions.ics')!.body;
     expect(all.match(/BEGIN:VEVENT/g)).toHaveLength(FEED_TERMS * 2);

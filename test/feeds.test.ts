@@ -119,7 +119,7 @@ describe('the other feeds', () => {
     expect(programs.length).toBeGreaterThan(50);
   });
 
-  it('gives Computer Science every session open to it: its labels in every term, its faculty and every program', async () => {
+  it('gives Computer Science every session open to it: its labels each term, its faculty, each program', async () => {
     const labels = (r: Record<string, string>) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
     const open = ['Computer Science', 'MATH - Computer Science', 'ALL - MATH faculty', 'Mathematics', 'ALL - All'];
     const expected = apiData.filter((r) => labels(r).some((l) => open.includes(l)));

@@ -85,7 +85,7 @@ describe('the output writer, given files made when asked', () => {
     return dir;
   };
 
-  it('links a file made from the same as the published one without making it, makes the others, and keeps the digests in the manifest', () => {
+  it('links a file made from the same as the published one, makes the others, keeps digests in the manifest', () => {
     const calls: string[] = [];
     const one = new OutputWriter(folder('one'));
     one.write([file('a', 'd1', 'A', calls), file('b/c', 'd2', 'BC', calls)]);
@@ -194,7 +194,8 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
   const digests = inputDigests(context, 'test code', buildings);
   const shell = (kind: string) =>
     parseShell(
-      `<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<body class="${kind}">@@PAGE_BODY@@</body></html>`,
+      '<html><title>@@PAGE_TITLE@@</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@' +
+        `<body class="${kind}">@@PAGE_BODY@@</body></html>`,
     );
   const files = [
     ...digested(apiFiles(context.published, context.render, context.site.directory, context.site.sources), digests),

@@ -18,7 +18,7 @@ import { calendarPaths } from '../src/core/site/paths.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 
-/** The index of `sessions` in memory, and a query over it that counts the bytes it reads (as the search page fetches them). */
+/** The index of `sessions` in memory, and a query over it counting the bytes it reads (as the search page fetches). */
 function index(sessions: readonly Session[]) {
   const files = new Map([...searchIndexFiles(sessions)].map((f) => [f.path, f.body]));
   const manifest = JSON.parse(files.get(calendarPaths.searchManifest)!) as SearchManifest;
@@ -41,7 +41,10 @@ function index(sessions: readonly Session[]) {
   };
 }
 
-/** The oracle: sessions (not notes) whose employer or description has every word of the query, or a word it starts; newest first. */
+/**
+ * The oracle: sessions (not notes) whose employer or description has every word of the query, or a word it starts;
+ * newest first.
+ */
 function scan(sessions: readonly Session[], q: string): string[] {
   const words = searchWords(q);
   return realSessions(sessions)
@@ -61,7 +64,7 @@ describe('the search index across terms, on the real data', () => {
   it.each(['google', 'goo', 'software engineer', 'Mozilla', 'machine learning', 'EY', 'zzzz nothing'])(
     'finds what a scan of every session finds for %j, newest first',
     async (q) => {
-      const { hits, docs } = await idx.query(q, 1000);
+      const { docs } = await idx.query(q, 1000);
       expect(docs.map((d) => d[0])).toEqual(scan(sessions, q));
     },
   );

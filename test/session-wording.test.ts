@@ -51,7 +51,8 @@ describe('a session is called the same everywhere', () => {
         ogTitle: title,
         calendarName: title,
         event: title,
-        // Built in 2023 (SOURCE_DATE_EPOCH): the links are in the page, hidden as ended; none for a cancelled session or a holiday.
+        // Built in 2023 (SOURCE_DATE_EPOCH): the links are in the page, hidden as ended; none for a cancelled session
+        // or a holiday.
         addToCalendar: addable ? title : undefined,
         search: searched,
         jsonLd: title,
@@ -123,7 +124,7 @@ describe('the wording of time', () => {
     const head = sessionHead(session, { url: 'https://example.org/', basePath: '/' }).value;
     expect(head.match(/<\/script/gi)).toHaveLength(1);
     expect(head).not.toContain('<!--');
-    const json = /<script type="application\/ld\+json">([^]*?)<\/script>/.exec(head)![1]!;
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!;
     const ld = JSON.parse(json);
     expect(ld.name).toBe(sessionTitle(session));
     expect(ld.location.name).toBe('DC 1301 </script>');

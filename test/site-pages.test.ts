@@ -100,7 +100,7 @@ describe('without JavaScript', () => {
     expect(rules).toMatch(/\[hidden\]\s*\{\s*display:\s*none\s*!important;?\s*\}/);
   });
 
-  it('says on the front door that nothing is coming up, names the newest term and its end, and lists its last days', async () => {
+  it('says on the front door that nothing is coming up; names the newest term, its end, its last days', async () => {
     // Built with SOURCE_DATE_EPOCH in 2023: every session of the data (to 2015) had ended.
     const doc = await page(rootSite(), '');
     expect(text(doc, '#coming-up')).toBe('No sessions coming up');
@@ -191,7 +191,7 @@ describe('weight', () => {
 });
 
 describe('session counts', () => {
-  it('are the same on the list of terms, the front door and each term and month page: holidays are notes, never counted', async () => {
+  it('agree on the terms list, front door, each term and month page: holidays are notes, never counted', async () => {
     const page = async (p: string) => parseHTML(await readFile(rootSite(p), 'utf8')).document;
     const count = (text: string | null | undefined) => Number(/(\d+) sessions?/.exec(text ?? '')?.[1]);
     const terms = await page('infosessions/index.html');

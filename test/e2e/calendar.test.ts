@@ -184,7 +184,7 @@ describe('the front door on a phone', () => {
     await page.context().close();
   });
 
-  it('says nothing is coming up when nothing is listed after today, names the newest term and its end, and lists its last days', async () => {
+  it('says nothing is coming up when nothing is after today; names the newest term, its end, last days', async () => {
     const page = await openAt('', new Date(2016, 5, 1, 12, 0));
     await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'No sessions coming up');
     const note = 'Winter 2015, the newest term with sessions, ended on Tue, Mar 17, 2015. Its last sessions:';

@@ -65,7 +65,7 @@ describe('the service directory', () => {
 });
 
 describe('the building pages', () => {
-  it('lead from the list to a building, its map link, its parts and its API file; a session links to its building', async () => {
+  it('lead from the list to a building, its map link, parts, API file; a session links to its building', async () => {
     const page = await openPage(browser, site.url('buildings/'));
     expect(await page.locator('h1').textContent()).toBe('Campus buildings');
     await page.locator('nav[aria-label="Buildings by first letter"] a', { hasText: 'R' }).click();

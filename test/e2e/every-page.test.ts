@@ -107,7 +107,8 @@ describe('every page of the built site', () => {
     };
     await Promise.all([tab(), tab()]);
     console.log(
-      `audited ${pages.length} of ${all} pages × ${WIDTHS.length} widths in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `audited ${pages.length} of ${all} pages × ${WIDTHS.length} widths ` +
+        `in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     expect(problems).toEqual([]);
   });

@@ -121,7 +121,10 @@ export interface PageAudit {
 /** The pages audits load into, one per width and browser: a navigation costs less than a new context each time. */
 const auditTabs = new WeakMap<Browser, Map<string, Page>>();
 
-/** The browser's audit page at one width (opened with openPage on the first audit), now showing `url` in the light scheme. */
+/**
+ * The browser's audit page at one width (opened with openPage on the first audit), now showing `url` in the light
+ * scheme.
+ */
 async function auditTab(
   browser: Browser,
   label: string,

@@ -27,11 +27,13 @@ const SIZES = [
 ] as const;
 
 const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 ' +
+  '(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 ' +
+  '(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** A browser context of one size (and user agent), the clock inside the data (2014-01-10); outside addresses answer "ok". */
+/** A browser context of one size (and user agent), clock in the data (2014-01-10); outside addresses answer "ok". */
 async function device(
   viewport: { width: number; height: number },
   touch: boolean,
@@ -63,7 +65,10 @@ function press(page: Page, selector: string, touch: boolean): Promise<void> {
   return touch ? target.tap() : target.click();
 }
 
-/** The UIDs of the feed a subscribe link names (webcal:, Google's cid, Outlook's url), fetched from the served site and parsed with ical.js. */
+/**
+ * The UIDs of the feed a subscribe link names (webcal:, Google's cid, Outlook's url), fetched from the served site and
+ * parsed with ical.js.
+ */
 async function feedIds(page: Page, href: string): Promise<string[]> {
   const url = new URL(href, page.url());
   const feed =
@@ -103,7 +108,7 @@ describe.each(SIZES)('a Computer Science co-op student on a %s', (_, viewport, t
     }
   });
 
-  it('keeps a filter chosen on the front door through term, month, next month and the navigation, and on a new visit', async () => {
+  it('keeps a filter chosen on the front door through term, month, next month, navigation, a new visit', async () => {
     const context = await device(viewport, touch);
     const page = await open(context, '');
     await page.selectOption('select[name=program]', 'computer-science');

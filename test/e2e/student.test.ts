@@ -6,7 +6,7 @@ import { expectAuditedPage, launchBrowser, type ServedSite, serveSite, VIEWPORTS
 
 // A Computer Science student on a 375 px phone, on January 10, 2014 (a fixed clock): subscribing
 // to their program, filtering and coming back, searching across terms, meeting a holiday.
-/** Where the shared build below a path says it is served: feed addresses use it, whatever host the test serves it from. */
+/** Where the shared build below a path says it is served: feed addresses use it, whatever host the test uses. */
 const SITE_URL = BASED_SITE_URL;
 let site: ServedSite;
 let browser: Browser;
@@ -21,7 +21,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** A phone's page with the clock fixed at 2014-01-10 09:00 local time; outside addresses answer "ok" (there is no network). */
+/** A phone's page with the clock fixed at 2014-01-10 09:00 local time; outside addresses answer "ok" (no network). */
 async function phone(url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
   contexts.push(context);
@@ -71,9 +71,10 @@ describe('a Computer Science student', () => {
     expect(feed.match(/BEGIN:VEVENT/g)).toHaveLength(249);
   });
 
-  it("subscribes from the front door's program filter in three taps: the select, the program, Google Calendar", async () => {
+  it("subscribes from the front door's program filter in 3 taps: select, program, Google Calendar", async () => {
     const page = await phone(site.url(''));
-    await page.selectOption('select[name=program]', 'computer-science'); // taps 1 and 2: open the select, pick the program
+    // taps 1 and 2: open the select, pick the program
+    await page.selectOption('select[name=program]', 'computer-science');
     await page.waitForURL(/\?program=computer-science$/);
     const block = page.locator('[data-subscribe-slot] .subscribe-block');
     await expect.poll(() => block.isVisible()).toBe(true);

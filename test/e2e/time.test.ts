@@ -57,7 +57,10 @@ const MONTHS = [
   'December',
 ];
 
-/** The ids of the sessions the CSV files hold from `from` to `to` (ISO days), all-day notes and holidays left out: read here, without the code under test. */
+/**
+ * The ids of the sessions the CSV files hold from `from` to `to` (ISO days), all-day notes and holidays left out: read
+ * here, without the code under test.
+ */
 async function sessionsBetween(from: string, to: string): Promise<string[]> {
   const ids: string[] = [];
   const folder = path.join(ROOT, 'data/infosessions');
