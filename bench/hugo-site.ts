@@ -45,7 +45,10 @@ const LAYOUTS: Record<string, string> = {
 `,
 };
 
-/** Writes the Hugo site of a data folder's sessions into `siteDir` (replacing it): config, layouts and one Markdown file per session. */
+/**
+ * Writes the Hugo site of a data folder's sessions into `siteDir` (replacing it): config, layouts and one Markdown file
+ * per session.
+ */
 export function writeHugoSite(dataDir: string, siteDir: string): number {
   rmSync(siteDir, { recursive: true, force: true });
   const fields = fieldNames(infosessionRecord);

@@ -35,14 +35,19 @@ export interface PublishOptions {
   say?: (line: string) => void;
 }
 
-/** What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from. */
+/**
+ * What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from.
+ */
 export interface FillTarget {
   dir: string;
   /** Paths an interruption must remove (a fill adds its own temporary folders). */
   temporary: Set<string>;
   /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
-  /** When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were made from. */
+  /**
+   * When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were
+   * made from.
+   */
   base?: Manifest;
   baseMade?: MadeFrom;
   /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
 
-/** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
+/**
+ * The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by
+ * the lock file).
+ */
 export const PROJECT_INPUTS = [
   'src',
   'public',
@@ -47,7 +50,8 @@ export function buildInputKey(
   pages: boolean,
   dataTimes?: Readonly<Record<string, number>>,
 ): { key: string; data: string; code: string; projectFiles: string[] } {
-  // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
+  // The working folder and the data folder too: the warnings a reused version prints name files relative to the one,
+  // inside the other.
   const settings = JSON.stringify({
     url: render.url,
     timestamp: render.timestamp,
@@ -73,11 +77,16 @@ export function buildInputKey(
 export interface InputStats {
   /** A line per entry: its path, size, inode and change time. */
   text: string;
-  /** Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock moves a tick at a time). */
+  /**
+   * Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock
+   * moves a tick at a time).
+   */
   racy: boolean;
 }
 
-/** Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks. */
+/**
+ * Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks.
+ */
 const RACY_NS = 50_000_000n;
 
 /**

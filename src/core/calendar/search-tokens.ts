@@ -92,7 +92,10 @@ function binarySearch(sorted: readonly string[], key: string): boolean {
   return false;
 }
 
-/** The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some out. */
+/**
+ * The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some
+ * out.
+ */
 export interface SearchHits {
   ordinals: number[];
   /** With one word: how many sessions have it (more than `ordinals` when the index kept only the newest). */

@@ -1,4 +1,6 @@
-/** One change of a zone's UTC offset: when (Unix ms), from and to which offset (minutes east of UTC), and the new name. */
+/**
+ * One change of a zone's UTC offset: when (Unix ms), from and to which offset (minutes east of UTC), and the new name.
+ */
 interface Transition {
   at: number;
   from: number;
@@ -126,7 +128,8 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
     const kind = run.rule.split('|')[0]!;
     const local = localBefore(run.first);
     const single = run.first === run.last;
-    // The newest run of each kind, when it lasts to the last year, repeats for ever (the zone's current rule); others end at their last change.
+    // The newest run of each kind, when it lasts to the last year, repeats for ever (the zone's current rule); others
+    // end at their last change.
     const ends = lastOfKind.get(kind) !== run || localBefore(run.last).getUTCFullYear() < to;
     const rrule =
       single && ends

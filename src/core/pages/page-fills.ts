@@ -34,7 +34,10 @@ export interface FillSource {
  */
 export const FILL_START = '&@FILL:';
 
-/** The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build, as raw markup (`set:html`). */
+/**
+ * The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build, as raw markup
+ * (`set:html`).
+ */
 export function fillMarker(name: string, arg: string | number = ''): string {
   return `${FILL_START}${name}:${arg}@@`;
 }
@@ -64,7 +67,10 @@ function front(source: FillSource): ReturnType<typeof frontList> {
   return found;
 }
 
-/** The sessions held in each building (by its code), as the session pages match locations to buildings; made once per source. */
+/**
+ * The sessions held in each building (by its code), as the session pages match locations to buildings; made once per
+ * source.
+ */
 const heldOf = new WeakMap<FillSource, Map<string, Session[]>>();
 function heldIn(source: FillSource, code: string): Session[] {
   let held = heldOf.get(source);

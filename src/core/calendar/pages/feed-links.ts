@@ -22,7 +22,10 @@ export function subscribeBlock(target: SubscribeTarget, ctx: Pick<RenderContext,
   return subscribeMarkup(target.label, href, feedSubscription(new URL(href, ctx.url).href, target.name));
 }
 
-/** The subscribe block without a feed: the template a filtered view's script fills (data-subscribe-link and data-subscribe-name mark the parts). */
+/**
+ * The subscribe block without a feed: the template a filtered view's script fills (data-subscribe-link and
+ * data-subscribe-name mark the parts).
+ */
 export function subscribeTemplate(): SafeHtml {
   return subscribeMarkup('', '', { webcal: '', https: '', google: '', outlook: '', office: '' });
 }
@@ -46,7 +49,10 @@ function subscribeMarkup(label: string, href: string, links: FeedSubscription): 
 </div>`;
 }
 
-/** Subscribe (webcal:) and download links for one calendar feed, by its site-relative path: the compact form, in a line of text. */
+/**
+ * Subscribe (webcal:) and download links for one calendar feed, by its site-relative path: the compact form, in a line
+ * of text.
+ */
 export function feedLinks(path: string, label: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const href = withBase(ctx.basePath, path);
   const links = feedSubscription(new URL(href, ctx.url).href, label);

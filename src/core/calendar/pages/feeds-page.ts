@@ -5,7 +5,10 @@ import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
 import { subscribeBlock } from './feed-links.ts';
 
-/** One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text the finder matches (findText). */
+/**
+ * One feed as a line that opens to its subscribe block (its count kept with the name's last word); `find` is the text
+ * the finder matches (findText).
+ */
 function feedItem(
   feed: Feed,
   label: string,

@@ -11,7 +11,8 @@ function programOptions(sessions: readonly Session[]): SafeHtml {
   const groups = sessions[0]?.openTo.catalog.groups() ?? [];
   const option = (f: Pick<ProgramFacet, 'slug' | 'label'>, n: number) =>
     html`<option value="${f.slug}">${f.label} (${n})</option>`;
-  // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150 options.
+  // The faculty's token once per group (the script reads it from the chosen option's group), not on each of ~150
+  // options.
   return html`${groups.map(
     (g) =>
       html`<optgroup label="${g.name}" data-group="@${g.slug}">${g.programs.map((p) => option({ slug: p.slug, label: p.name }, countSessions(counted.get(p.slug)?.sessions ?? [])))}</optgroup>`,
