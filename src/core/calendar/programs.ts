@@ -188,7 +188,7 @@ export function programTokens(o: OpenTo): string {
  */
 export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): void {
   const groups = [...new Set([...catalog.groups(), catalog.every])];
-  groups.forEach((g, i) => digests.name(g, `group:${i}`));
+  for (const [i, g] of groups.entries()) digests.name(g, `group:${i}`);
   for (const p of catalog.every.programs) digests.name(p, `program:${p.slug}`);
   const content = {
     groups: catalog.groups(),
@@ -197,7 +197,7 @@ export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): voi
     labels: [...catalog.labels()],
   };
   const whole = digests.of(content);
-  groups.forEach((g, i) => digests.name(g, `${whole}/group:${i}`));
+  for (const [i, g] of groups.entries()) digests.name(g, `${whole}/group:${i}`);
   for (const p of catalog.every.programs) digests.name(p, `${whole}/program:${p.slug}`);
   digests.name(catalog, whole);
 }
