@@ -84,13 +84,15 @@ export async function publishOutput(
   let releaseSync = () => {};
   const guard = guardInterrupts((signal) => {
     releaseSync();
-    return `Build interrupted (${signal}): removed its temporary folders. ${published ? `${p.shown} holds the new output.` : unchangedOutput(p)}`;
+    const output = published ? `${p.shown} holds the new output.` : unchangedOutput(p);
+    return `Build interrupted (${signal}): removed its temporary folders. ${output}`;
   });
   const lock = await acquireLock(p.lock, {
     waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
     takeover: (pid) =>
       say(
-        `Taking over the lock of ${p.shown}: ${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
+        `Taking over the lock of ${p.shown}: ` +
+          `${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
       ),
   });
   releaseSync = lock.releaseSync;
@@ -158,7 +160,8 @@ export async function publishOutput(
       );
     } catch (error) {
       say(
-        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`,
+        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ ` +
+          `(${(error as Error).message}); the next build tries again.`,
       );
     }
     guard.dispose();

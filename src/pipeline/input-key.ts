@@ -36,7 +36,8 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
 /**
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp and each data set's (context.ts), whether pages are built, the working folder, the data folder). A build whose key is the published version's
+ * (address, timestamp and each data set's (context.ts), whether pages are built, the working
+ * folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
  * and the code's (the project's files and the Node.js version), which every digest of what a

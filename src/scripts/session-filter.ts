@@ -180,7 +180,9 @@ export function attachFilters(): void {
           ? ''
           : shown > 0
             ? `${shown} of ${items.length} sessions match.`
-            : `No sessions here match ${chosen}. Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} or search all terms.`;
+            : `No sessions here match ${chosen}. ` +
+              `Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} ` +
+              'or search all terms.';
         status.classList.toggle('empty-state', active && shown === 0);
       }
       if (clear) clear.hidden = !active;

@@ -1,8 +1,9 @@
 /** Words too common to find anything by. */
 const STOP = new Set(
-  'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you your who all more about that not but into'.split(
-    ' ',
-  ),
+  (
+    'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you ' +
+    'your who all more about that not but into'
+  ).split(' '),
 );
 
 /**

@@ -32,7 +32,8 @@ export function subscribeTemplate(): SafeHtml {
 
 /** What an Android phone can do with a feed (its calendar app cannot add one by address), in one sentence. */
 export const ANDROID_NOTE =
-  'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): your phone then shows it.';
+  'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): ' +
+  'your phone then shows it.';
 
 function subscribeMarkup(label: string, href: string, links: FeedSubscription): SafeHtml {
   const name = html`<span class="visually-hidden"> (<span data-subscribe-name>${label}</span>)</span>`;

@@ -21,7 +21,8 @@ export function sessionTimes(s: Session, withDate = true): SafeHtml {
 
 /**
  * One session as a list item: times in a column of fixed width, labels, employer link and place;
- * data attributes for the filters (the employer filter reads the link's text). Plain TypeScript (thousands of them per large month or
+ * data attributes for the filters (the employer filter reads the link's text). Plain
+ * TypeScript (thousands of them per large month or
  * term), every value escaped. The month grid shows the same item, stacked by its stylesheet.
  */
 export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
