@@ -40,7 +40,12 @@ export interface CalendarScale {
 export const SCALE_LIMIT = 1.5;
 
 /** A shell of a real shell's size (about 2 KB around its markers), so filling it costs what a build's does. */
-const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@@PAGE_TITLE@@</title><meta name="description" content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@${'<link rel="stylesheet" href="/_astro/x.css">'.repeat(12)}</head><body><header>${'<a href="/">campus</a>'.repeat(30)}</header><main>@@PAGE_BODY@@</main><footer>${'<p>footer</p>'.repeat(40)}</footer></body></html>`;
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@@PAGE_TITLE@@</title>' +
+  '<meta name="description" content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@' +
+  `${'<link rel="stylesheet" href="/_astro/x.css">'.repeat(12)}</head>` +
+  `<body><header>${'<a href="/">campus</a>'.repeat(30)}</header><main>@@PAGE_BODY@@</main>` +
+  `<footer>${'<p>footer</p>'.repeat(40)}</footer></body></html>`;
 
 /**
  * The stage's work for every page, as a cold build does it but for the disk: digest, text filled into its shell,
