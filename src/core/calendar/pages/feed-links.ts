@@ -38,7 +38,9 @@ export const ANDROID_NOTE =
 function subscribeMarkup(label: string, href: string, links: FeedSubscription): SafeHtml {
   const name = html`<span class="visually-hidden"> (<span data-subscribe-name>${label}</span>)</span>`;
   const button = (platform: string, link: string, url: string, text: string) =>
-    html`<li data-platform="${platform}"><a class="button" data-subscribe-link="${link}" href="${url}">${text}${name}</a></li>`;
+    html`<li data-platform="${platform}">${html`<a class="button" data-subscribe-link="${link}" href="${url}">`}${
+      text
+    }${name}</a></li>`;
   const address = html`<label>Feed address${name} <input type="url" readonly data-subscribe-link="https" value="${
     links.https
   }"></label>`;

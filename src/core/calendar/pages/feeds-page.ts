@@ -34,7 +34,8 @@ function windowNote(feeds: SubscriptionFeeds): SafeHtml | false {
   const span = w.length === 1 ? w[0]!.label : `${w.at(-1)!.label} to ${w[0]!.label}`;
   const terms = w.length === 1 ? 'term' : `${w.length} terms`;
   return html`<p>${[
-    html`The feeds of all sessions, by faculty, program and audience hold the newest ${terms} with sessions (${span}), `,
+    html`The feeds of all sessions, by faculty, program and audience hold the newest ${terms} `,
+    html`with sessions (${span}), `,
     html`up to ${FEED_TERMS}: enough to plan ahead, small enough for calendars to fetch often. `,
     html`Each term's feed holds that term whole. The numbers are the sessions each feed holds.`,
   ]}</p>`;
@@ -79,13 +80,12 @@ export function feedsPageBody(feeds: SubscriptionFeeds, ctx: Pick<RenderContext,
         programAnchor(p.program.slug),
       ),
     );
-    return html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2><ul class="feed-list">${[
-      any,
-      programs,
-    ]}</ul></section>`;
+    const open = html`<section id="${anchor(f.group.slug)}" data-feed-section><h2>${f.group.name}</h2>`;
+    return html`${open}<ul class="feed-list">${[any, programs]}</ul></section>`;
   });
-  const audiences = html`<section id="by-audience" data-feed-section><h2>By audience</h2><ul class="feed-list">${feeds.audiences.map(
-    (a) => feedItem(a, a.label, findText([a.label, 'audience']), ctx),
+  const byAudience = html`<section id="by-audience" data-feed-section><h2>By audience</h2>`;
+  const audiences = html`${byAudience}<ul class="feed-list">${feeds.audiences.map((a) =>
+    feedItem(a, a.label, findText([a.label, 'audience']), ctx),
   )}</ul></section>`;
   const terms = html`<section id="by-term" data-feed-section><h2>By term</h2><ul class="feed-list">${feeds.terms.map(
     (t) => feedItem(t, t.name.replace(/^Information sessions, /, ''), findText([t.name]), ctx),

@@ -32,17 +32,21 @@ function programOptions(sessions: readonly Session[]): SafeHtml {
 export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
   const real = realSessions(sessions);
   const audiences = audienceFacets(real);
-  const choice = (value: string, label: string, n: number, checked = false) =>
-    html`<label class="chip"><input type="radio" name="audience" value="${value}"${checked && ' checked'}> ${html`<span data-count>${label} (${n})</span>`}</label>`;
+  const choice = (value: string, label: string, n: number, checked = false) => {
+    const input = html`<input type="radio" name="audience" value="${value}"${checked && ' checked'}>`;
+    return html`<label class="chip">${input} <span data-count>${label} (${n})</span></label>`;
+  };
   const all = html`<option value="">All programs (${countSessions(real)})</option>`;
   const choices = [
     choice('', 'All audiences', countSessions(real), true),
     audiences.map((f) => choice(f.slug, f.label, countSessions(f.sessions))),
   ];
   const clear = html`<button type="reset" data-clear hidden>Clear filters</button>`;
-  const searchAll = html`<a data-search-all href="${withBase(ctx.basePath, calendarPaths.search)}">Search all terms</a>`;
+  const searchHref = withBase(ctx.basePath, calendarPaths.search);
+  const searchAll = html`<a data-search-all href="${searchHref}">Search all terms</a>`;
   const forget = html`<button type="button" data-forget>Forget</button>`;
-  const attributes = html`data-site="${ctx.url}" data-base="${ctx.basePath}" hidden role="search" aria-label="Filter sessions"`;
+  const role = html`hidden role="search" aria-label="Filter sessions"`;
+  const attributes = html`data-site="${ctx.url}" data-base="${ctx.basePath}" ${role}`;
   return html`<form class="filters" data-session-filter ${attributes}>
 <label>Program <select name="program">${all}${programOptions(real)}</select></label>
 <fieldset class="audience-choice"><legend>Audience</legend>${choices}</fieldset>
