@@ -216,7 +216,8 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     noChange.push(await build('no-change'));
     const h = w.hugo ? `, hugo ${hugo.at(-1)!.seconds.toFixed(2)} s` : '';
     say(
-      `${n} sessions, run ${rep + 1}/${w.reps}: cold ${cold.at(-1)!.seconds.toFixed(2)} s, one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`,
+      `${n} sessions, run ${rep + 1}/${w.reps}: cold ${cold.at(-1)!.seconds.toFixed(2)} s, ` +
+        `one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`,
     );
   }
   const size = treeSize(out);

@@ -33,13 +33,24 @@ export interface CalendarScale {
   ok: boolean;
 }
 
-/** How much more a page may read at ten times the sessions before the guard fails (an O(n) scan per page reads about 10 times more). */
+/**
+ * How much more a page may read at ten times the sessions before the guard fails (an O(n) scan per page reads about 10
+ * times more).
+ */
 export const SCALE_LIMIT = 1.5;
 
 /** A shell of a real shell's size (about 2 KB around its markers), so filling it costs what a build's does. */
-const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@@PAGE_TITLE@@</title><meta name="description" content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@${'<link rel="stylesheet" href="/_astro/x.css">'.repeat(12)}</head><body><header>${'<a href="/">campus</a>'.repeat(30)}</header><main>@@PAGE_BODY@@</main><footer>${'<p>footer</p>'.repeat(40)}</footer></body></html>`;
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>@@PAGE_TITLE@@</title>' +
+  '<meta name="description" content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@' +
+  `${'<link rel="stylesheet" href="/_astro/x.css">'.repeat(12)}</head>` +
+  `<body><header>${'<a href="/">campus</a>'.repeat(30)}</header><main>@@PAGE_BODY@@</main>` +
+  `<footer>${'<p>footer</p>'.repeat(40)}</footer></body></html>`;
 
-/** The stage's work for every page, as a cold build does it but for the disk: digest, text filled into its shell, content hash. */
+/**
+ * The stage's work for every page, as a cold build does it but for the disk: digest, text filled into its shell,
+ * content hash.
+ */
 function makePages(context: BuildContext): { pages: number; bytes: number } {
   const shells = { listing: parseShell(SHELL), session: parseShell(SHELL) };
   const buildings = buildingLookup(context.buildings);
@@ -75,7 +86,10 @@ function counting(context: BuildContext, count: { reads: number }): BuildContext
   return { ...context, sessions };
 }
 
-/** The calendar stage's reads per page (counted once) and CPU (the least of `reps` runs after one not counted) for a data folder. */
+/**
+ * The calendar stage's reads per page (counted once) and CPU (the least of `reps` runs after one not counted) for a
+ * data folder.
+ */
 export function calendarCost(root: string, settings: BuildSettings, sessions: number, reps = 3): CalendarCost {
   const context = createBuildContext(root, settings);
   const count = { reads: 0 };

@@ -53,11 +53,11 @@ export function generateSessions(real: readonly string[][], count: number, seed 
     const first = Number(code.slice(3));
     const rows: { sort: number; cells: string[] }[] = [];
     for (let i = 0; i < n; i++) {
-      let month = first + Math.floor(random() * 3);
+      const month = first + Math.floor(random() * 3);
       let day = 1 + Math.floor(random() * daysInMonth(year, month));
       const wd = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
       if (wd === 0 || wd === 6) day = Math.min(daysInMonth(year, month), day + (wd === 6 ? 2 : 1));
-      if (day > daysInMonth(year, month)) [month, day] = [month, 1];
+      if (day > daysInMonth(year, month)) day = 1;
       const [start, end] = pick(timePairs);
       const source = pick(real);
       const cells = fields.map((_, k) => source[k]!);

@@ -22,30 +22,46 @@ home = ["HTML", "JSON"]
 const LAYOUTS: Record<string, string> = {
   '_default/baseof.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ .Title }} · {{ .Site.Title }}</title></head>
-<body><header><a href="{{ "/" | relURL }}">{{ .Site.Title }}</a> · <a href="{{ "/terms/" | relURL }}">Terms</a> · <a href="{{ "/months/" | relURL }}">Months</a></header>
+<body><header><a href="{{ "/" | relURL }}">{{ .Site.Title }}</a>
+· <a href="{{ "/terms/" | relURL }}">Terms</a>
+· <a href="{{ "/months/" | relURL }}">Months</a></header>
 <main>{{ block "main" . }}{{ end }}</main></body></html>
 `,
   '_default/single.html': `{{ define "main" }}<h1>{{ .Title }}</h1>
-<dl><dt>Date</dt><dd>{{ .Date.Format "Monday, January 2, 2006 3:04 PM" }}</dd><dt>Location</dt><dd>{{ .Params.location }}</dd>
+<dl><dt>Date</dt><dd>{{ .Date.Format "Monday, January 2, 2006 3:04 PM" }}</dd>
+<dt>Location</dt><dd>{{ .Params.location }}</dd>
 <dt>Audience</dt><dd>{{ .Params.audience }}</dd><dt>Programs</dt><dd>{{ .Params.programs }}</dd>
 {{ with .Params.website }}<dt>Website</dt><dd><a href="{{ . }}">{{ . }}</a></dd>{{ end }}</dl>
 {{ .Content }}
-<p>{{ range .GetTerms "terms" }}<a href="{{ .RelPermalink }}">Term {{ .LinkTitle }}</a> {{ end }}{{ range .GetTerms "months" }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>{{ end }}</p>{{ end }}
+<p>{{ range .GetTerms "terms" }}<a href="{{ .RelPermalink }}">Term {{ .LinkTitle }}</a> {{ end }}
+{{- range .GetTerms "months" }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>{{ end }}</p>{{ end }}
 `,
   '_default/list.html': `{{ define "main" }}<h1>{{ .Title }}</h1>
-<ul>{{ range .Pages.ByDate }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Date.Format "Jan 2, 2006" }}</li>{{ end }}</ul>{{ end }}
+<ul>{{ range .Pages.ByDate }}
+<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Date.Format "Jan 2, 2006" }}</li>
+{{- end }}</ul>{{ end }}
 `,
   'index.html': `{{ define "main" }}<h1>{{ .Site.Title }}</h1>
-<h2>Terms</h2><ul>{{ range .Site.Taxonomies.terms }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> ({{ .Count }})</li>{{ end }}</ul>
-<h2>Months</h2><ul>{{ range .Site.Taxonomies.months }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> ({{ .Count }})</li>{{ end }}</ul>{{ end }}
+<h2>Terms</h2><ul>{{ range .Site.Taxonomies.terms }}
+<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> ({{ .Count }})</li>
+{{- end }}</ul>
+<h2>Months</h2><ul>{{ range .Site.Taxonomies.months }}
+<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> ({{ .Count }})</li>
+{{- end }}</ul>{{ end }}
 `,
   'index.json': `{{- $list := slice -}}
-{{- range .Site.RegularPages -}}{{- $list = $list | append (dict "id" .File.BaseFileName "employer" .Title "date" .Params.day "location" .Params.location "audience" .Params.audience "programs" .Params.programs) -}}{{- end -}}
+{{- range .Site.RegularPages -}}
+{{- $list = $list | append (dict "id" .File.BaseFileName "employer" .Title "date" .Params.day
+  "location" .Params.location "audience" .Params.audience "programs" .Params.programs) -}}
+{{- end -}}
 {{- jsonify $list -}}
 `,
 };
 
-/** Writes the Hugo site of a data folder's sessions into `siteDir` (replacing it): config, layouts and one Markdown file per session. */
+/**
+ * Writes the Hugo site of a data folder's sessions into `siteDir` (replacing it): config, layouts and one Markdown file
+ * per session.
+ */
 export function writeHugoSite(dataDir: string, siteDir: string): number {
   rmSync(siteDir, { recursive: true, force: true });
   const fields = fieldNames(infosessionRecord);

@@ -49,7 +49,15 @@ process.on('SIGINT', () => { stop = true; });
 (async () => {
   while (!stop) {
     const t = performance.now();
-    await new Promise((resolve) => http.get({ host: '127.0.0.1', port: Number(process.argv[1]), path: '/v2/api/methods.json', headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => { res.resume(); res.on('end', resolve); }).on('error', resolve));
+    const options = {
+      host: '127.0.0.1',
+      port: Number(process.argv[1]),
+      path: '/v2/api/methods.json',
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    };
+    await new Promise((resolve) =>
+      http.get(options, (res) => { res.resume(); res.on('end', resolve); }).on('error', resolve),
+    );
     process.stdout.write((performance.now() - t).toFixed(2) + '\\n');
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -89,8 +89,10 @@ await cliMain(benchCommand, async ({ values, config }) => {
   mkdirSync(tmp, { recursive: true });
   const scale = calendarScale(w);
   console.log(
-    `Calendar stage per page (in process, no disk): ${scale.small.reads_per_page} reads of the sessions and ${scale.small.us_per_page} µs of CPU at ` +
-      `${scale.small.sessions} sessions, ${scale.large.reads_per_page} and ${scale.large.us_per_page} µs at ${scale.large.sessions} (reads ${scale.ratio}×; the limit is ${scale.limit}×).`,
+    `Calendar stage per page (in process, no disk): ${scale.small.reads_per_page} reads of the sessions ` +
+      `and ${scale.small.us_per_page} µs of CPU at ${scale.small.sessions} sessions, ` +
+      `${scale.large.reads_per_page} and ${scale.large.us_per_page} µs at ${scale.large.sessions} ` +
+      `(reads ${scale.ratio}×; the limit is ${scale.limit}×).`,
   );
   for (const n of sizes) {
     const result = await benchSize(w, n, (line) => console.log(line));
@@ -184,7 +186,8 @@ await cliMain(benchCommand, async ({ values, config }) => {
             non2xx: result.non2xx,
           });
           console.log(
-            `${name} ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+            `${name} ${label}: ${Math.round(result.requests.average)} req/s, ` +
+              `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
           );
         }
       } finally {
@@ -215,7 +218,8 @@ await cliMain(benchCommand, async ({ values, config }) => {
   if (existsSync(tmp) && !config.benchKeep) rmSync(tmp, { recursive: true, force: true });
   if (!scale.ok) {
     console.error(
-      `The calendar stage's reads per page grew ${scale.ratio}× from ${scale.small.sessions} to ${scale.large.sessions} sessions (limit ${scale.limit}×): some page reads what grows with the archive.`,
+      `The calendar stage's reads per page grew ${scale.ratio}× from ${scale.small.sessions} to ` +
+        `${scale.large.sessions} sessions (limit ${scale.limit}×): some page reads what grows with the archive.`,
     );
     process.exitCode = 1;
   }

@@ -19,20 +19,24 @@ export type Run = SizeResult & { api_s: number; floor_s: number; api_floor_ratio
 export function resultTables(runs: Run[], serving: Serving[]): string {
   const hugo = runs.some((r) => r.hugo_s);
   const lines = [
-    `| sessions | cold (s) | one row (s) | no change (s) | one row / cold | no change / cold |${hugo ? ' Hugo (s) | cold / Hugo |' : ''} peak RSS (MB)${hugo ? ' ours / Hugo' : ''} | files | output (MB) |`,
+    '| sessions | cold (s) | one row (s) | no change (s) | one row / cold | no change / cold |' +
+      `${hugo ? ' Hugo (s) | cold / Hugo |' : ''} peak RSS (MB)${hugo ? ' ours / Hugo' : ''} | files | output (MB) |`,
     `|---:|---:|---:|---:|---:|---:|${hugo ? '---:|---:|' : ''}---:|---:|---:|`,
     ...runs.map(
       (r) =>
-        `| ${r.sessions} | ${showSpread(r.cold_s)} | ${showSpread(r.one_row_s)} | ${showSpread(r.no_change_s)} | ${showSpread(r.one_row_ratio)} | ${showSpread(r.no_change_ratio)} |` +
+        `| ${r.sessions} | ${showSpread(r.cold_s)} | ${showSpread(r.one_row_s)} | ${showSpread(r.no_change_s)} |` +
+        ` ${showSpread(r.one_row_ratio)} | ${showSpread(r.no_change_ratio)} |` +
         (hugo ? ` ${r.hugo_s ? showSpread(r.hugo_s) : '–'} | ${r.hugo_ratio ? showSpread(r.hugo_ratio) : '–'} |` : '') +
-        ` ${r.peak_rss_mb}${hugo ? ` / ${r.hugo_peak_rss_mb ?? '–'}` : ''} | ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`,
+        ` ${r.peak_rss_mb}${hugo ? ` / ${r.hugo_peak_rss_mb ?? '–'}` : ''} |` +
+        ` ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`,
     ),
     '',
     '| sessions | stages of the cold build (s) | of the one-row rebuild (s) | api / floor |',
     '|---:|---|---|---:|',
     ...runs.map(
       (r) =>
-        `| ${r.sessions} | ${stageList(r.stages_s)} | ${stageList(r.one_row_stages_s)} | ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |`,
+        `| ${r.sessions} | ${stageList(r.stages_s)} | ${stageList(r.one_row_stages_s)} |` +
+        ` ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |`,
     ),
   ];
   if (serving.length) {
@@ -43,7 +47,8 @@ export function resultTables(runs: Run[], serving: Serving[]): string {
     );
     for (const s of serving)
       lines.push(
-        `| ${s.server} | ${s.target} | ${s.requests_per_s} | ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`,
+        `| ${s.server} | ${s.target} | ${s.requests_per_s} |` +
+          ` ${s.latency_ms.p50} | ${s.latency_ms.p90} | ${s.latency_ms.p99} | ${s.errors + s.non2xx} |`,
       );
   }
   return lines.join('\n');

@@ -8,7 +8,8 @@ export const SETTINGS = {
   SITE_URL: `Where dist/ is served (default ${DEFAULT_SITE_URL}; with npm start, http://localhost:$PORT).`,
   SOURCE_DATE_EPOCH: 'The build timestamp in Unix seconds (default: the newest commit touching the data, else now).',
   ASTRO_CACHE_DIR:
-    "A folder where builds of any output keep Astro's rendered pages for reuse (default: each output's own versions folder).",
+    "A folder where builds of any output keep Astro's rendered pages for reuse " +
+    "(default: each output's own versions folder).",
   PORT: 'The port npm start listens on (default 3000).',
   API_KEYS: 'Comma-separated keys npm start accepts (default: any non-empty key).',
   API_KEYS_FILE: 'A file of keys npm start accepts, one per line, # comments.',

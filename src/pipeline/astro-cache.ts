@@ -30,15 +30,23 @@ export function astroKey(projectFiles: readonly string[], pageContextJson: strin
   );
 }
 
-/** How many of Astro's outputs a shared cache folder (ASTRO_CACHE_DIR) keeps, by last use: one per site address and data its builds often switch between. */
+/**
+ * How many of Astro's outputs a shared cache folder (ASTRO_CACHE_DIR) keeps, by last use: one per site address and data
+ * its builds often switch between.
+ */
 const SHARED_KEPT = 8;
 
-/** Where the Astro output of `key` is cached in a cache folder (an output's versions folder, beside its versions and never in one, or ASTRO_CACHE_DIR). */
+/**
+ * Where the Astro output of `key` is cached in a cache folder (an output's versions folder, beside its versions and
+ * never in one, or ASTRO_CACHE_DIR).
+ */
 function cacheDir(folder: string, key: string): string {
   return path.join(folder, `${ASTRO_PREFIX}${key}`);
 }
 
-/** The cached Astro output of `key`, marked as just used (stale caches go by last use), or undefined when there is none. */
+/**
+ * The cached Astro output of `key`, marked as just used (stale caches go by last use), or undefined when there is none.
+ */
 export function cachedAstro(folder: string, key: string): string | undefined {
   const dir = cacheDir(folder, key);
   if (!existsSync(dir)) return undefined;

@@ -18,7 +18,10 @@ const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.lis
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or its cached output was used. */
+/**
+ * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
+ * its cached output was used.
+ */
 export interface AstroPages {
   files: (OutputFile & { body: string | Uint8Array })[];
   shells: Record<ShellKind, Shell>;
@@ -26,7 +29,10 @@ export interface AstroPages {
   ran: boolean;
 }
 
-/** Astro's pages for this build, under way: `result` when they are read and filled; `stop` ends a run of Astro early (the build failed meanwhile). */
+/**
+ * Astro's pages for this build, under way: `result` when they are read and filled; `stop` ends a run of Astro early
+ * (the build failed meanwhile).
+ */
 export interface PendingAstroPages {
   result: Promise<AstroPages>;
   stop: () => void;
@@ -95,7 +101,9 @@ interface StartedAstro {
   viteCache: string;
 }
 
-/** Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project. */
+/**
+ * Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project.
+ */
 function startAstro(context: BuildContext, pagesJson: string, target: FillTarget): StartedAstro {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.

@@ -35,14 +35,19 @@ export interface PublishOptions {
   say?: (line: string) => void;
 }
 
-/** What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from. */
+/**
+ * What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from.
+ */
 export interface FillTarget {
   dir: string;
   /** Paths an interruption must remove (a fill adds its own temporary folders). */
   temporary: Set<string>;
   /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
-  /** When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were made from. */
+  /**
+   * When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were
+   * made from.
+   */
   base?: Manifest;
   baseMade?: MadeFrom;
   /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */
@@ -79,13 +84,15 @@ export async function publishOutput(
   let releaseSync = () => {};
   const guard = guardInterrupts((signal) => {
     releaseSync();
-    return `Build interrupted (${signal}): removed its temporary folders. ${published ? `${p.shown} holds the new output.` : unchangedOutput(p)}`;
+    const output = published ? `${p.shown} holds the new output.` : unchangedOutput(p);
+    return `Build interrupted (${signal}): removed its temporary folders. ${output}`;
   });
   const lock = await acquireLock(p.lock, {
     waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
     takeover: (pid) =>
       say(
-        `Taking over the lock of ${p.shown}: ${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
+        `Taking over the lock of ${p.shown}: ` +
+          `${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
       ),
   });
   releaseSync = lock.releaseSync;
@@ -153,7 +160,8 @@ export async function publishOutput(
       );
     } catch (error) {
       say(
-        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ (${(error as Error).message}); the next build tries again.`,
+        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ ` +
+          `(${(error as Error).message}); the next build tries again.`,
       );
     }
     guard.dispose();

@@ -47,7 +47,10 @@ export function describeWriteError(error: unknown, cwd = process.cwd()): string 
   const cause = CAUSES[e.code];
   if (cause) return `cannot ${verb} ${where}: ${cause[0]} (${e.code}). To fix: ${cause[1]}.`;
   if (e.code === 'ENOENT' && e.syscall === 'mkdir') {
-    return `cannot create ${where}: ${path.dirname(where)}/ does not accept new folders (ENOENT). To fix: build into an ordinary writable folder with --out DIR.`;
+    return (
+      `cannot create ${where}: ${path.dirname(where)}/ does not accept new folders (ENOENT). ` +
+      'To fix: build into an ordinary writable folder with --out DIR.'
+    );
   }
   return undefined;
 }

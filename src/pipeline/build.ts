@@ -39,9 +39,15 @@ export interface BuildReport {
   bytes: number;
   /** Files linked unchanged from the previous output instead of written. */
   reused: number;
-  /** Whether Astro rendered the pages (`ran`), its earlier output was used because what it is made from did not change (`cached`), or no pages were built (`none`). */
+  /**
+   * Whether Astro rendered the pages (`ran`), its earlier output was used because what it is made from did not change
+   * (`cached`), or no pages were built (`none`).
+   */
   astro: 'ran' | 'cached' | 'none';
-  /** Whether the build's inputs were the published version's (input-key.ts), so that version was reused whole and nothing was read or rendered. */
+  /**
+   * Whether the build's inputs were the published version's (input-key.ts), so that version was reused whole and
+   * nothing was read or rendered.
+   */
   unchanged: boolean;
   /** Where the output is served and its timestamp. */
   render: RenderContext;
@@ -180,7 +186,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     // build renders in full rather than trust this version for either state of the data.
     const key =
       unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
-    // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the data folder's.
+    // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the
+    // data folder's.
     const stamp = { site: render.url, timestamp: render.timestamp, data };
     out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
     lap('write');
@@ -217,7 +224,10 @@ interface StageClock {
   lap: (stage: Stage) => void;
 }
 
-/** What renderOutput renders: the pages or not, where Astro's output is cached, and the digest of the project's code (in every made file's digest). */
+/**
+ * What renderOutput renders: the pages or not, where Astro's output is cached, and the digest of the project's code (in
+ * every made file's digest).
+ */
 interface RenderOptions {
   pages: boolean;
   astroCache?: string;
@@ -292,7 +302,10 @@ async function renderOutput(
   return astro;
 }
 
-/** Passes files through, counting them on the progress display; the text of what the writer made is released every so often (memory.ts). */
+/**
+ * Passes files through, counting them on the progress display; the text of what the writer made is released every so
+ * often (memory.ts).
+ */
 function* counted(files: Iterable<OutputFile>, progress: Progress, out: OutputWriter): Generator<OutputFile> {
   for (const f of files) {
     yield f;

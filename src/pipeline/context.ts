@@ -33,11 +33,17 @@ export interface BuildContext {
   catalog: ProgramCatalog;
   /** The audiences the sessions are open to (data/audiences/), complete once every session is read. */
   audiences: AudienceCatalog;
-  /** When each data set's files last changed (see BuildTarget), the API files' meta.timestamp; undefined: the build's timestamp for all. */
+  /**
+   * When each data set's files last changed (see BuildTarget), the API files' meta.timestamp; undefined: the build's
+   * timestamp for all.
+   */
   dataTimes?: Readonly<Record<string, number>>;
 }
 
-/** The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that runs it; the cache folder may be left out. */
+/**
+ * The settings a build reads (DATA_DIR, SITE_URL, SOURCE_DATE_EPOCH, ASTRO_CACHE_DIR), resolved by the command that
+ * runs it; the cache folder may be left out.
+ */
 export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'> &
   Partial<Pick<Config, 'astroCacheDir'>>;
 
@@ -45,7 +51,10 @@ export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'>
 export interface BuildTarget {
   dataDir: string;
   render: RenderContext;
-  /** Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own versions folder. */
+  /**
+   * Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own
+   * versions folder.
+   */
   astroCache?: string;
   /**
    * When each data set's files last changed, by data set name (the newest commit touching its
@@ -75,7 +84,10 @@ export function buildTarget(
   };
 }
 
-/** Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the environment. */
+/**
+ * Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the
+ * environment.
+ */
 export function createBuildContext(
   root: string,
   settings?: BuildSettings,

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
 
-/** The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by the lock file). */
+/**
+ * The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by
+ * the lock file).
+ */
 export const PROJECT_INPUTS = [
   'src',
   'public',
@@ -33,7 +36,8 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
 /**
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp and each data set's (context.ts), whether pages are built, the working folder, the data folder). A build whose key is the published version's
+ * (address, timestamp and each data set's (context.ts), whether pages are built, the working
+ * folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
  * and the code's (the project's files and the Node.js version), which every digest of what a
@@ -47,7 +51,8 @@ export function buildInputKey(
   pages: boolean,
   dataTimes?: Readonly<Record<string, number>>,
 ): { key: string; data: string; code: string; projectFiles: string[] } {
-  // The working folder and the data folder too: the warnings a reused version prints name files relative to the one, inside the other.
+  // The working folder and the data folder too: the warnings a reused version prints name files relative to the one,
+  // inside the other.
   const settings = JSON.stringify({
     url: render.url,
     timestamp: render.timestamp,
@@ -73,11 +78,16 @@ export function buildInputKey(
 export interface InputStats {
   /** A line per entry: its path, size, inode and change time. */
   text: string;
-  /** Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock moves a tick at a time). */
+  /**
+   * Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock
+   * moves a tick at a time).
+   */
   racy: boolean;
 }
 
-/** Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks. */
+/**
+ * Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks.
+ */
 const RACY_NS = 50_000_000n;
 
 /**

@@ -45,7 +45,10 @@ function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
 }
 
-/** A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. Pieces are left as they are. */
+/**
+ * A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. Pieces are left as
+ * they are.
+ */
 function encoded(body: OutputFile['body']): string | Uint8Array | Iterable<string> {
   const made = typeof body === 'function' ? body() : body;
   return typeof made === 'string' && made.length > 65536 ? Buffer.from(made) : made;
@@ -86,7 +89,10 @@ export function manifestFile(versionDir: string): string {
   return `${versionDir}.files`;
 }
 
-/** What a version was built from (input-key.ts) and what its build found, so a build of the same inputs can reuse it whole. */
+/**
+ * What a version was built from (input-key.ts) and what its build found, so a build of the same inputs can reuse it
+ * whole.
+ */
 export interface VersionInputs {
   key: string;
   /** The data's warnings, printed again by a build that reuses the version. */
@@ -95,7 +101,10 @@ export interface VersionInputs {
   bytes: number;
 }
 
-/** What a version's manifest records: each file's hash, what its made files were made from, and what the version was built from. */
+/**
+ * What a version's manifest records: each file's hash, what its made files were made from, and what the version was
+ * built from.
+ */
 export interface VersionRecord {
   manifest: Manifest;
   made?: MadeFrom;
@@ -141,7 +150,10 @@ export function readVersionInputs(versionDir: string): VersionInputs | undefined
   }
 }
 
-/** Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable, and then without `made`. */
+/**
+ * Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable, and
+ * then without `made`.
+ */
 export function readVersionRecord(versionDir: string): VersionRecord {
   const file = manifestFile(versionDir);
   try {
@@ -314,7 +326,10 @@ export class OutputWriter {
     return path.join(this.dir, DRAFT);
   }
 
-  /** Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held whole). */
+  /**
+   * Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held
+   * whole).
+   */
   private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
     const body = encoded(f.body);
     const made = inPieces(body)

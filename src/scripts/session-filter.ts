@@ -2,7 +2,10 @@ import { FILTER_FIELDS, type FilterState, filterQuery, filtersOf } from '../core
 import { calendarPaths, feedSubscription, withBase } from '../core/site/paths.ts';
 import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from './remembered.ts';
 
-/** Fills a subscribe block (the server's template) with the feed at site-relative `path`, addressed at the site's URL (SITE_URL, as the feeds page gives it). */
+/**
+ * Fills a subscribe block (the server's template) with the feed at site-relative `path`, addressed at the site's URL
+ * (SITE_URL, as the feeds page gives it).
+ */
 function fillSubscribe(block: HTMLElement, site: string, base: string, path: string, label: string): void {
   const href = withBase(base, path);
   const links: Record<string, string> = {
@@ -42,7 +45,9 @@ function fieldValue(form: HTMLFormElement, name: string): string {
   return field ? String(field.value ?? '').trim() : '';
 }
 
-/** A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept: the script rewrites counts). */
+/**
+ * A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept: the script rewrites counts).
+ */
 function labelOf(el: HTMLElement): string {
   return (el.dataset.label ??= (el.textContent ?? '').replace(/\s*\(\d+\)$/, ''));
 }
@@ -85,7 +90,9 @@ function matches(item: Item, c: Criteria): boolean {
   );
 }
 
-/** The count a choice shows (`Computer Science (75)`): how many items choosing it shows, the other filters as they are. */
+/**
+ * The count a choice shows (`Computer Science (75)`): how many items choosing it shows, the other filters as they are.
+ */
 function setCount(el: HTMLElement, n: number): void {
   el.textContent = `${labelOf(el)} (${n})`;
 }
@@ -173,7 +180,9 @@ export function attachFilters(): void {
           ? ''
           : shown > 0
             ? `${shown} of ${items.length} sessions match.`
-            : `No sessions here match ${chosen}. Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} or search all terms.`;
+            : `No sessions here match ${chosen}. ` +
+              `Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} ` +
+              'or search all terms.';
         status.classList.toggle('empty-state', active && shown === 0);
       }
       if (clear) clear.hidden = !active;

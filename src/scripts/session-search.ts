@@ -109,7 +109,8 @@ export function attachSearch(): void {
     status.textContent =
       found.length === 0
         ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
-        : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
+        : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} ` +
+          `session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -91,7 +91,10 @@ function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: s
   };
 }
 
-/** The lookup session pages take: the building a location names, with its page's site-relative path (each location looked up once). */
+/**
+ * The lookup session pages take: the building a location names, with its page's site-relative path (each location
+ * looked up once).
+ */
 export function buildingLookup(buildings: readonly Building[]): BuildingLookup {
   const match = buildingMatcher(buildings);
   const seen = new Map<string, BuildingOfLocation | undefined>();

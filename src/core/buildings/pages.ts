@@ -8,7 +8,9 @@ export interface BuildingGroup {
   buildings: Building[];
 }
 
-/** The building list's groups, by the first character of the code: A to Z, then 0–9 for codes that start with a digit. */
+/**
+ * The building list's groups, by the first character of the code: A to Z, then 0–9 for codes that start with a digit.
+ */
 export function buildingGroups(buildings: readonly Building[]): BuildingGroup[] {
   const groups = new Map<string, Building[]>();
   for (const b of [...buildings].sort((x, y) => (x.code < y.code ? -1 : x.code > y.code ? 1 : 0))) {

@@ -159,7 +159,10 @@ export function realSessions(sessions: readonly Session[]): Session[] {
   return sessions.filter((s) => !s.allDay);
 }
 
-/** How many sessions a list holds, all-day notes (holidays) never counted: every count the calendar shows comes from here. */
+/**
+ * How many sessions a list holds, all-day notes (holidays) never counted: every count the calendar shows comes from
+ * here.
+ */
 export function countSessions(sessions: readonly Session[]): number {
   let n = 0;
   for (const s of sessions) if (!s.allDay) n += 1;

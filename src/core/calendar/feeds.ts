@@ -166,7 +166,9 @@ export function subscriptionFeeds(
   };
 }
 
-/** The old feed path of every raw label, with the feed it now means (labels whose slug is that feed's own are left out). */
+/**
+ * The old feed path of every raw label, with the feed it now means (labels whose slug is that feed's own are left out).
+ */
 function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): { path: string; target: string }[] {
   const out: { path: string; target: string }[] = [];
   for (const [slug, reach] of catalog.labels()) {

@@ -28,7 +28,9 @@ export function filterQuery(state: FilterState): string {
   return query ? `?${query}` : '';
 }
 
-/** The month and term pages' folders (`infosessions/2014/01/`, `infosessions/terms/1141/`), as calendarPaths has them. */
+/**
+ * The month and term pages' folders (`infosessions/2014/01/`, `infosessions/terms/1141/`), as calendarPaths has them.
+ */
 const LISTING = new RegExp(`^(?:${calendarPaths.term('\\d+')}|${calendarPaths.month('\\d{4}/\\d{2}')})$`);
 
 /**

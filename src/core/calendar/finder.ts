@@ -9,7 +9,10 @@ export interface Abbreviation {
 /** Words that say nothing of a program: left out when names are compared. */
 const FILLER = new Set(['and', 'for', 'of', 'the', 'in']);
 
-/** The words that say what a name is: `Accounting & Financial Management (master's)` → accounting, financial, management. */
+/**
+ * The words that say what a name is: `Accounting & Financial Management (master's)` → accounting, financial,
+ * management.
+ */
 function nameWords(name: string): string[] {
   return labelKey(name.replace(/\([^)]*\)/g, ' '))
     .split(' ')

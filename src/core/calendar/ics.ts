@@ -9,7 +9,10 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import { vtimezone } from './vtimezone.ts';
 
 const zones = new Map<string, string[]>();
-/** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's inputs, digested once: sharedInput). */
+/**
+ * The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's
+ * inputs, digested once: sharedInput).
+ */
 export function sessionZone(from: number, to: number): string[] {
   const key = `${from}-${to}`;
   if (!zones.has(key)) zones.set(key, sharedInput(vtimezone(TIME_ZONE, from, to).map(foldLine)));

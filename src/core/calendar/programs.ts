@@ -44,7 +44,10 @@ export interface ProgramCatalog {
   /** Every program, every faculty. */
   every: ProgramGroup;
   resolve(label: string): LabelReach;
-  /** Every label met or listed, by its slug (the feed name it had before programs were canonical), and what it resolves to. */
+  /**
+   * Every label met or listed, by its slug (the feed name it had before programs were canonical), and what it resolves
+   * to.
+   */
   labels(): Map<string, LabelReach>;
 }
 
@@ -134,7 +137,9 @@ function byName(a: Program, b: Program): number {
   return collator.compare(a.name, b.name);
 }
 
-/** What a session is open to: the programs its labels name, and the faculties (or every program) they open it to whole. */
+/**
+ * What a session is open to: the programs its labels name, and the faculties (or every program) they open it to whole.
+ */
 export interface OpenTo {
   programs: Program[];
   groups: ProgramGroup[];
@@ -167,7 +172,10 @@ export function programsOpen(o: OpenTo): Program[] {
   return [...out];
 }
 
-/** The filter's tokens of a session (`data-programs`): program slugs, and `@mathematics` or `@all` for a faculty or every program. */
+/**
+ * The filter's tokens of a session (`data-programs`): program slugs, and `@mathematics` or `@all` for a faculty or
+ * every program.
+ */
 export function programTokens(o: OpenTo): string {
   return [...o.programs.map((p) => p.slug), ...o.groups.map((g) => `@${g.slug}`)].join(' ');
 }
@@ -180,7 +188,7 @@ export function programTokens(o: OpenTo): string {
  */
 export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): void {
   const groups = [...new Set([...catalog.groups(), catalog.every])];
-  groups.forEach((g, i) => digests.name(g, `group:${i}`));
+  for (const [i, g] of groups.entries()) digests.name(g, `group:${i}`);
   for (const p of catalog.every.programs) digests.name(p, `program:${p.slug}`);
   const content = {
     groups: catalog.groups(),
@@ -189,7 +197,7 @@ export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): voi
     labels: [...catalog.labels()],
   };
   const whole = digests.of(content);
-  groups.forEach((g, i) => digests.name(g, `${whole}/group:${i}`));
+  for (const [i, g] of groups.entries()) digests.name(g, `${whole}/group:${i}`);
   for (const p of catalog.every.programs) digests.name(p, `${whole}/program:${p.slug}`);
   digests.name(catalog, whole);
 }

@@ -1,8 +1,9 @@
 /** Words too common to find anything by. */
 const STOP = new Set(
-  'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you your who all more about that not but into'.split(
-    ' ',
-  ),
+  (
+    'a an and are as at be by can for from has have in is it its of on or our the their this to we will with you ' +
+    'your who all more about that not but into'
+  ).split(' '),
 );
 
 /**
@@ -92,7 +93,10 @@ function binarySearch(sorted: readonly string[], key: string): boolean {
   return false;
 }
 
-/** The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some out. */
+/**
+ * The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some
+ * out.
+ */
 export interface SearchHits {
   ordinals: number[];
   /** With one word: how many sessions have it (more than `ordinals` when the index kept only the newest). */

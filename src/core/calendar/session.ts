@@ -118,7 +118,10 @@ export function sessionSource(s: Session): readonly unknown[] | undefined {
   return SOURCES.get(s);
 }
 
-/** Reads the published session records as calendar sessions, in data order, programs and audiences resolved through their catalogs. */
+/**
+ * Reads the published session records as calendar sessions, in data order, programs and audiences resolved through
+ * their catalogs.
+ */
 export function readSessions(
   site: SiteData,
   catalog: ProgramCatalog = programCatalog(site.programs),

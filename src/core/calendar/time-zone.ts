@@ -42,5 +42,6 @@ export function utcOffset(date: CalendarDate, minutes: number): string {
   const local = Date.UTC(date.year, date.month - 1, date.day, 0, minutes);
   const offset = offsetAt(local - offsetAt(local) * 60_000);
   const abs = Math.abs(offset);
-  return `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }

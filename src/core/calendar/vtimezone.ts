@@ -1,4 +1,6 @@
-/** One change of a zone's UTC offset: when (Unix ms), from and to which offset (minutes east of UTC), and the new name. */
+/**
+ * One change of a zone's UTC offset: when (Unix ms), from and to which offset (minutes east of UTC), and the new name.
+ */
 interface Transition {
   at: number;
   from: number;
@@ -86,7 +88,8 @@ interface Run {
 
 /**
  * The VTIMEZONE of `timeZone` that is right for every year from `from` to `to` (RFC 5545 3.6.5),
- * (and the year before, so its first days have a rule) made from the platform's time zone data: each run of years that follow one yearly rule is a
+ * (and the year before, so its first days have a rule) made from the platform's time zone
+ * data: each run of years that follow one yearly rule is a
  * STANDARD or DAYLIGHT component with an RRULE (ending with UNTIL where another rule follows);
  * a zone without changes in those years is one STANDARD component at its offset.
  */
@@ -95,7 +98,9 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
   const open = new Map<string, Run>();
   for (const t of transitions(timeZone, from - 1, to)) {
     const local = localBefore(t);
-    const rule = `${t.to < t.from ? 'STANDARD' : 'DAYLIGHT'}|${t.from}|${t.to}|${t.name}|${local.getUTCMonth() + 1}|${local.toISOString().slice(11, 16)}`;
+    const kindOf = t.to < t.from ? 'STANDARD' : 'DAYLIGHT';
+    const clock = local.toISOString().slice(11, 16);
+    const rule = `${kindOf}|${t.from}|${t.to}|${t.name}|${local.getUTCMonth() + 1}|${clock}`;
     const kind = rule.split('|')[0]!;
     const run = open.get(kind);
     const byDay = run?.rule === rule ? run.byDay.filter((b) => byDays(local).includes(b)) : [];
@@ -126,13 +131,15 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
     const kind = run.rule.split('|')[0]!;
     const local = localBefore(run.first);
     const single = run.first === run.last;
-    // The newest run of each kind, when it lasts to the last year, repeats for ever (the zone's current rule); others end at their last change.
+    // The newest run of each kind, when it lasts to the last year, repeats for ever (the zone's current rule); others
+    // end at their last change.
     const ends = lastOfKind.get(kind) !== run || localBefore(run.last).getUTCFullYear() < to;
     const rrule =
       single && ends
         ? []
         : [
-            `RRULE:FREQ=YEARLY;BYMONTH=${local.getUTCMonth() + 1};BYDAY=${run.byDay[0]}${ends ? `;UNTIL=${new Date(run.last.at).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z` : ''}`,
+            `RRULE:FREQ=YEARLY;BYMONTH=${local.getUTCMonth() + 1};BYDAY=${run.byDay[0]}` +
+              (ends ? `;UNTIL=${new Date(run.last.at).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z` : ''),
           ];
     lines.push(
       `BEGIN:${kind}`,

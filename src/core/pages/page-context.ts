@@ -5,7 +5,10 @@ import type { SiteData } from '../records/site-data.ts';
 import { type MethodLinks, type MethodStatus, methodLinks, methodStatus } from '../render/catalogue.ts';
 import type { RenderContext, SiteAddress } from '../site/address.ts';
 
-/** A method with output, as Astro's pages show it: what it publishes, its links and its record's description (its records only through page fills). */
+/**
+ * A method with output, as Astro's pages show it: what it publishes, its links and its record's description (its
+ * records only through page fills).
+ */
 export interface PageMethod {
   methodId: number;
   status: MethodStatus;

@@ -34,7 +34,10 @@ export interface FillSource {
  */
 export const FILL_START = '&@FILL:';
 
-/** The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build, as raw markup (`set:html`). */
+/**
+ * The marker of fill `name` (with an argument, such as a method ID) that a page renders in a build, as raw markup
+ * (`set:html`).
+ */
 export function fillMarker(name: string, arg: string | number = ''): string {
   return `${FILL_START}${name}:${arg}@@`;
 }
@@ -64,7 +67,10 @@ function front(source: FillSource): ReturnType<typeof frontList> {
   return found;
 }
 
-/** The sessions held in each building (by its code), as the session pages match locations to buildings; made once per source. */
+/**
+ * The sessions held in each building (by its code), as the session pages match locations to buildings; made once per
+ * source.
+ */
 const heldOf = new WeakMap<FillSource, Map<string, Session[]>>();
 function heldIn(source: FillSource, code: string): Session[] {
   let held = heldOf.get(source);
@@ -115,6 +121,14 @@ function methodValues(m: PublishedMethod, render: RenderContext): string {
 <ul class="value-list">${values}</ul></details>`.value;
 }
 
+/** Text shown muted beside a link: a count. */
+const muted = (text: string) => html`<span class="muted">${text}</span>`;
+
+/** A link to a term's page. */
+function termLink(source: FillSource, t: ReturnType<typeof termsWithin>[number]) {
+  return html`<a href="${withBase(source.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a>`;
+}
+
 /** The published method with this ID (a page names it by the fill's argument). */
 function method(source: FillSource, arg: string): PublishedMethod {
   const found = source.published.find((p) => String(p.entry.methodId) === arg);
@@ -136,23 +150,30 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'front.first-days': (s) => front(s).days.value,
   'front.terms': (s) =>
     terms(s)
-      .map(
-        (t) =>
-          html`<li><a href="${withBase(s.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a> <span class="muted">${sessionCount(countSessions(t.sessions))}</span></li>`
-            .value,
-      )
+      .map((t) => html`<li>${termLink(s, t)} ${muted(sessionCount(countSessions(t.sessions)))}</li>`.value)
       .join(''),
   // Every term and month (src/pages/infosessions/index.astro).
   'calendar.lead': (s) =>
-    html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} term${terms(s).length === 1 ? '' : 's'}, newest first.`
-      .value,
+    html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} ${
+      terms(s).length === 1 ? 'term' : 'terms'
+    }, newest first.`.value,
   'calendar.terms': (s) =>
     terms(s)
       .map((t) => {
         const at = (target: string) => withBase(s.render.basePath, target);
         const months = monthsWithin(t.sessions).filter((m) => m.sessions.length > 0);
-        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> <h2 id="term-${t.term.code}"><a href="${at(calendarPaths.term(t.term.code))}">${t.term.label}</a></h2> <p class="muted">${sessionCount(countSessions(t.sessions))}, ${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}</p> <ul class="link-list inline"> ${months.map((m) => html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)} </ul> </section>`
-          .value;
+        const heading = html`<h2 id="term-${t.term.code}">${termLink(s, t)}</h2>`;
+        const span = `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`;
+        const links = months.map(
+          (m) =>
+            html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> ${muted(
+              `(${countSessions(m.sessions)})`,
+            )}</li>`,
+        );
+        const count = html`<p class="muted">${sessionCount(countSessions(t.sessions))}, ${span}</p>`;
+        const list = html`<ul class="link-list inline"> ${links} </ul>`;
+        const card = html`${heading} ${count} ${list}`;
+        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> ${card} </section>`.value;
       })
       .join(''),
   // A building's page (src/pages/buildings/[code].astro): the sessions held there.
@@ -173,10 +194,13 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
     const what = data
       ? e.total === 1 && m.shape === 'object'
         ? `The envelope of ${fixed ? 'the file' : 'the first file'}, as JSON and as XML.`
-        : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, as JSON and as XML.`
+        : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, ` +
+          'as JSON and as XML.'
       : 'The no-data envelope the file holds, as JSON and as XML.';
-    return html` <h2>${data ? 'The start of the real output' : 'The real output'}</h2> <p>${what}</p> <h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre> <h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre> `
-      .value;
+    const heading = html`<h2>${data ? 'The start of the real output' : 'The real output'}</h2>`;
+    const json = html`<h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre>`;
+    const xml = html`<h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre>`;
+    return html` ${heading} <p>${what}</p> ${json} ${xml} `.value;
   },
 };
 

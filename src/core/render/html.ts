@@ -1,4 +1,4 @@
-import { escape } from 'html-escaper';
+import { escape as escapeHtml } from 'html-escaper';
 
 /** Markup that is already safe: written by our templates, its values escaped. */
 export class SafeHtml {
@@ -20,7 +20,7 @@ function fill(value: Fill): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(fill).join('');
-  return escape(String(value));
+  return escapeHtml(String(value));
 }
 
 /**

@@ -16,13 +16,17 @@ export interface ApiError {
 export const API_ERRORS: readonly ApiError[] = [
   {
     status: 400,
-    when: 'The callback is not a JavaScript name such as handleData or app.onData (at most 128 characters), or the path is malformed.',
+    when:
+      'The callback is not a JavaScript name such as handleData or app.onData (at most 128 characters), ' +
+      'or the path is malformed.',
   },
   { status: 401, when: 'The URL has no ?key=.', keyed: true },
   { status: 403, when: 'The key is not one of API_KEYS or API_KEYS_FILE.', keyed: true },
   {
     status: 404,
-    when: 'No method answers at the path, or its path has placeholders and no data set feeds it, or no record has the value given for a placeholder.',
+    when:
+      'No method answers at the path, or its path has placeholders and no data set feeds it, ' +
+      'or no record has the value given for a placeholder.',
   },
   { status: 405, when: 'The request is not GET or HEAD.' },
   { status: 503, when: 'The site is not built yet.' },

@@ -21,7 +21,9 @@ export interface ParameterDoc {
 /** What the specification says of the parameters it describes; others are not documented. */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   format: 'Output format: json or xml',
-  callback: `JSONP callback name: a JavaScript identifier or dotted path, at most ${MAX_CALLBACK_LENGTH} characters (json only)`,
+  callback:
+    'JSONP callback name: a JavaScript identifier or dotted path, ' +
+    `at most ${MAX_CALLBACK_LENGTH} characters (json only)`,
   key: "The caller's API key",
 };
 

@@ -30,7 +30,10 @@ export const sitePaths = {
   /** Everything of the API below the base address: files, schemas, OpenAPI. */
   api: `${VERSION_SEGMENT}/`,
   method: (methodId: number) => `methods/${methodId}/`,
-  /** A method's file in one format: `v2/api/methods.json`; with placeholders, the file of their values (`v2/buildings/MC.json`). */
+  /**
+   * A method's file in one format: `v2/api/methods.json`; with placeholders, the file of their values
+   * (`v2/buildings/MC.json`).
+   */
   apiFile: (entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[] = []) =>
     `${VERSION_SEGMENT}${filledPath(entry, format, params)}`,
   openapi: `${VERSION_SEGMENT}/openapi.json`,

@@ -48,8 +48,22 @@ export function calendarLinks(s: Session, ctx: Pick<RenderContext, 'url' | 'base
   const title = sessionTitle(s);
   const details = eventDetails(s, page);
   return {
-    google: `https://calendar.google.com/calendar/render?${query({ action: 'TEMPLATE', text: title, dates: `${compact(s.start)}/${compact(end)}`, ctz: SESSION_TIME_ZONE, details, location: placeOf(s) })}`,
-    outlook: `https://outlook.live.com/calendar/0/action/compose?${query({ rru: 'addevent', subject: title, startdt: withOffset(s.start), enddt: withOffset(end), location: placeOf(s), body: details })}`,
+    google: `https://calendar.google.com/calendar/render?${query({
+      action: 'TEMPLATE',
+      text: title,
+      dates: `${compact(s.start)}/${compact(end)}`,
+      ctz: SESSION_TIME_ZONE,
+      details,
+      location: placeOf(s),
+    })}`,
+    outlook: `https://outlook.live.com/calendar/0/action/compose?${query({
+      rru: 'addevent',
+      subject: title,
+      startdt: withOffset(s.start),
+      enddt: withOffset(end),
+      location: placeOf(s),
+      body: details,
+    })}`,
     ics: withBase(ctx.basePath, calendarPaths.sessionFeed(s.id)),
   };
 }

@@ -35,7 +35,10 @@ function sessionParts(s: Session, ctx: CalendarRenderContext, ended: boolean): S
   };
 }
 
-/** Every month (with sessions) and term page, then every session page, each made when asked; session pages name buildings when `ctx.buildings` is given. */
+/**
+ * Every month (with sessions) and term page, then every session page, each made when asked; session pages name
+ * buildings when `ctx.buildings` is given.
+ */
 export function* calendarPageSources(
   sessions: readonly Session[],
   ctx: CalendarRenderContext,

@@ -56,19 +56,25 @@ export function monthPage(
 <ul class="sessions">${sessionItems(sessions, ctx)}</ul></li>`;
   };
   const days = monthGrid(month.year, month.month, month.sessions).flat();
-  const grid = html`<div class="weekdays" aria-hidden="true">${WEEKDAYS.map((d) => html`<span>${d.slice(0, 3)}</span>`)}</div><ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map(
+  const weekdays = html`<div class="weekdays" aria-hidden="true">${WEEKDAYS.map(
+    (d) => html`<span>${d.slice(0, 3)}</span>`,
+  )}</div>`;
+  const empty = (date: Session['date']) =>
+    html`<li class="empty" aria-hidden="true" data-date="${isoDate(date)}"><span class="dnum">${date.day}</span></li>`;
+  const grid = html`${weekdays}<ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map(
     (day) =>
       !day
         ? html`<li class="blank" aria-hidden="true"></li>`
         : day.sessions.length === 0
-          ? html`<li class="empty" aria-hidden="true" data-date="${isoDate(day.date)}"><span class="dnum">${day.date.day}</span></li>`
+          ? empty(day.date)
           : dayItem(day.date, day.sessions),
   )}</ol>`;
   const lead =
     count === 0
       ? 'No sessions this month.'
       : html`${sessionCount(count)}, in ${terms.map((t, i) => html`${i > 0 && ' and '}${termLink(t)}`)}.`;
-  const body = html`<h1>Information sessions, ${label}</h1><p class="lead">${lead}</p>${allPastNotice(until)}${pagers(false)}${
+  const heading = html`<h1>Information sessions, ${label}</h1><p class="lead">${lead}</p>`;
+  const body = html`${heading}${allPastNotice(until)}${pagers(false)}${
     month.sessions.length > 0 && html`<div>${filterForm(month.sessions, ctx)}${grid}</div>${pagers(true)}`
   }`;
   const head = terms[0]

@@ -16,21 +16,27 @@ import { PAST_DAY } from '../session-wording.ts';
 export function sessionTimes(s: Session, withDate = true): SafeHtml {
   const day = withDate ? `${isoDate(s.date)}T` : '';
   const [from, to] = timeRangeEnds(s.start, s.end);
-  return html`<time datetime="${day}${isoTime(s.start)}">${from}</time>${to !== undefined && html`${RANGE_DASH}<time datetime="${day}${isoTime(s.end)}">${to}</time>`}`;
+  const end = to !== undefined && html`${RANGE_DASH}<time datetime="${day}${isoTime(s.end)}">${to}</time>`;
+  return html`<time datetime="${day}${isoTime(s.start)}">${from}</time>${end}`;
 }
 
 /**
  * One session as a list item: times in a column of fixed width, labels, employer link and place;
- * data attributes for the filters (the employer filter reads the link's text). Plain TypeScript (thousands of them per large month or
- * term), every value escaped. The month grid shows the same item, stacked by its stylesheet.
+ * data attributes for the filters (the employer filter reads the link's text). Plain
+ * TypeScript (thousands of them per large month or term), every value escaped. The month grid
+ * shows the same item, stacked by its stylesheet.
  */
 export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
   const href = withBase(ctx.basePath, calendarPaths.session(s.id));
   if (s.allDay) return noteItem(s, href);
   const link = html`<a href="${href}">${s.employer}</a>`;
-  return html`<li class="${s.cancelled ? 'session cancelled' : 'session'}" data-audience="${audienceTokens(s.audiences)}" data-programs="${programTokens(s.openTo)}"><span class="when">${sessionTimes(s, false)}</span><span class="what">${
-    s.cancelled && html`<span class="tag cancel">Cancelled</span> `
-  }${s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `}${s.cancelled ? html`<s>${link}</s>` : link}<span class="where">${placeOf(s)}</span></span></li>`;
+  const what = html`${s.cancelled && html`<span class="tag cancel">Cancelled</span> `}${
+    s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `
+  }${s.cancelled ? html`<s>${link}</s>` : link}<span class="where">${placeOf(s)}</span>`;
+  const when = html`<span class="when">${sessionTimes(s, false)}</span>`;
+  const data = html`data-audience="${audienceTokens(s.audiences)}" data-programs="${programTokens(s.openTo)}"`;
+  const type = s.cancelled ? 'session cancelled' : 'session';
+  return html`<li class="${type}" ${data}>${when}<span class="what">${what}</span></li>`;
 }
 
 /**
@@ -38,7 +44,9 @@ export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>): S
  * leave it shown); "All day" where a session's times stand. Lists do not count it.
  */
 function noteItem(s: Session, href: string): SafeHtml {
-  return html`<li class="all-day"><span class="when"><time datetime="${isoDate(s.date)}">All day</time></span><span class="what"><span class="tag kind">${s.kind === 'session' ? 'note' : s.kind}</span> <a href="${href}">${s.employer}</a></span></li>`;
+  const when = html`<span class="when"><time datetime="${isoDate(s.date)}">All day</time></span>`;
+  const tag = html`<span class="tag kind">${s.kind === 'session' ? 'note' : s.kind}</span>`;
+  return html`<li class="all-day">${when}<span class="what">${tag} <a href="${href}">${s.employer}</a></span></li>`;
 }
 
 /** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */

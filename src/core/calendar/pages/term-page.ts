@@ -46,21 +46,33 @@ export function termPage(
   const count = countSessions(sessions);
   const first = sessions[0];
   const last = sessions[sessions.length - 1];
-  const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map((m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> <span class="muted">(${countSessions(m.sessions)})</span></li>`)}</ul></nav>`;
+  const muted = (text: string) => html`<span class="muted">${text}</span>`;
+  const jumps = html`<nav class="jumps" aria-label="Months of ${term.label}"><ul>${months.map(
+    (m) => html`<li><a href="#${anchor(m)}">${monthLabel(m)}</a> ${muted(`(${countSessions(m.sessions)})`)}</li>`,
+  )}</ul></nav>`;
+  const monthHeading = (m: (typeof months)[number]) =>
+    html`<h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">${[
+      html`Month view<span class="visually-hidden"> of ${monthLabel(m)}</span>`,
+    ]}</a></h2>`;
   const agenda = months.map(
     (m) =>
-      html`<section data-session-group aria-labelledby="${anchor(m)}"><h2 id="${anchor(m)}">${monthLabel(m)} <a class="aside" href="${at(calendarPaths.month(monthSlug(m)))}">Month view<span class="visually-hidden"> of ${monthLabel(m)}</span></a></h2>${byDay(
-        m.sessions,
-      ).map((day) => {
-        const iso = isoDate(day.date);
-        const past = pastDay(iso, until);
-        return html`<section data-session-group data-date="${iso}"${past.attr}>
+      html`<section data-session-group aria-labelledby="${anchor(m)}">${monthHeading(m)}${byDay(m.sessions).map(
+        (day) => {
+          const iso = isoDate(day.date);
+          const past = pastDay(iso, until);
+          return html`<section data-session-group data-date="${iso}"${past.attr}>
 <h3><time datetime="${iso}">${dayLabel(day.date)}</time>${past.tag}</h3>
 <ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></section>`;
-      })}</section>`,
+        },
+      )}</section>`,
   );
   const span = first && last ? html` from ${dayLabel(first.date)} to ${dayLabel(last.date)}` : '';
-  const body = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p>${allPastNotice(until)}<p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>${pagers(false)}${jumps}<div class="agenda">${filterForm(sessions, ctx)}${agenda}</div>${pagers(true)}`;
+  const heading = html`<h1>Information sessions, ${term.label}</h1><p class="lead">${sessionCount(count)}${span}.</p>`;
+  const feed = html`<p>${feedLinks(calendarPaths.termFeed(term.code), term.label, ctx)}</p>`;
+  const body = html`${heading}${allPastNotice(until)}${feed}${pagers(false)}${jumps}<div class="agenda">${filterForm(
+    sessions,
+    ctx,
+  )}${agenda}</div>${pagers(true)}`;
   const head = feedHead(calendarPaths.termFeed(term.code), `Information sessions, ${term.label}`, ctx);
   const summary = `${count} employer information sessions in ${term.label}.`;
   return { path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary, head, body };

@@ -36,7 +36,10 @@ export interface UpcomingWindow {
   show: number;
   /** The window's days in time order. */
   days: UpcomingDay[];
-  /** The newest term with sessions and the day of its last one (`Fri, Mar 27, 2015`): what the page says when nothing is ahead. */
+  /**
+   * The newest term with sessions and the day of its last one (`Fri, Mar 27, 2015`): what the page says when nothing is
+   * ahead.
+   */
   newest?: { label: string; last: string };
 }
 
