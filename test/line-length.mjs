@@ -3,7 +3,8 @@
 // .ci/ and the top level, and the frontmatter of every .astro file. Not yet the markup of .astro
 // files: a line broken inside its text changes the page's bytes and text (Astro keeps the
 // newline), so those lines wait for a hand that checks each page. Prints `file:line: N
-// characters` for each and exits 1; with --count, one line per file with its count instead. Run by `npm run lint` (and so `npm test`).
+// characters` for each and exits 1; with --count, one line per file with its count instead.
+// Run by `npm run lint` (and so `npm test`).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
