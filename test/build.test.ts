@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTimestamps } from '../src/load/timestamp.ts';
-import { copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { commitAt, copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
 let work: string;
 /** data/ with courses cut to one subject, for the builds whose point is not the real data. */
@@ -30,20 +31,7 @@ describe('a full build', () => {
 });
 
 describe('meta.timestamp of an API file', () => {
-  /** Commits the whole data folder at a time (Unix seconds), as a pull request's merge does. */
-  const commit = (data: string, at: number) => {
-    const env = {
-      ...process.env,
-      GIT_AUTHOR_DATE: `@${at} +0000`,
-      GIT_COMMITTER_DATE: `@${at} +0000`,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@x',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@x',
-    };
-    execFileSync('git', ['add', '-A', '.'], { cwd: data, env });
-    execFileSync('git', ['commit', '-q', '-m', `at ${at}`], { cwd: data, env });
-  };
+  const commit = commitAt;
   const read = async (out: string, file: string) =>
     JSON.parse(await readFile(path.join(out, file), 'utf8')) as { meta: { timestamp: number } };
   /** Appends a mark to the employer of the first session of the newest file. */
@@ -102,6 +90,65 @@ describe('meta.timestamp of an API file', () => {
     expect(await readFile(path.join(out, 'v2/buildings/list.xml'), 'utf8')).toBe(buildings);
     // Not written again: the published file, linked into the new version.
     expect((await stat(path.join(out, 'v2/buildings/list.xml'))).ino).toBe(inode);
+  });
+
+  it("gives each event the time its own row last changed: a pull request remakes its sessions' feeds", async () => {
+    const data = path.join(work, 'git-events');
+    await cp(SMALL.DATA_DIR, data, { recursive: true });
+    execFileSync('git', ['init', '-q', '.'], { cwd: data });
+    commit(data, 1_600_000_000);
+    const file = path.join(data, 'infosessions/1145.csv');
+    const idAt = async (line: number) => (await readFile(file, 'utf8')).split('\n')[line - 1]!.split(',')[0]!;
+    const [edited, neighbour, uncommitted] = [await idAt(2), await idAt(3), await idAt(4)];
+    const out = path.join(work, 'git-events-dist');
+    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    const ics = (id: string) => path.join(out, `infosessions/${id}.ics`);
+    const untouched = [ics(neighbour), path.join(out, 'infosessions/terms/1139.ics')];
+    const inodes = await Promise.all(untouched.map(async (f) => (await stat(f)).ino));
+
+    await editSession(data, 'Second');
+    commit(data, 1_700_000_000);
+    // A row edited and not committed: its event carries the build's time, the newest commit's.
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines[3] = lines[3]!.replace(/^(\d+,)("?)/, '$1$2Third ');
+    await writeFile(file, lines.join('\n'));
+    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+
+    /** DTSTAMP, LAST-MODIFIED and SEQUENCE of each event of a feed, by session id, as ical.js reads them. */
+    const stamps = async (feed: string) => {
+      const cal = new ICAL.Component(ICAL.parse(await readFile(feed, 'utf8')));
+      return Object.fromEntries(
+        cal
+          .getAllSubcomponents('vevent')
+          .map((v) => [
+            String(v.getFirstPropertyValue('uid')).replace(/^infosession-|@.*$/g, ''),
+            [
+              (v.getFirstPropertyValue('dtstamp') as ICAL.Time).toUnixTime(),
+              (v.getFirstPropertyValue('last-modified') as ICAL.Time).toUnixTime(),
+              Number(v.getFirstPropertyValue('sequence')),
+            ],
+          ]),
+      );
+    };
+    const at = (t: number) => [t, t, Math.floor((t - 1_577_836_800) / 60)];
+    const term = await stamps(path.join(out, 'infosessions/terms/1145.ics'));
+    expect(term[edited]).toEqual(at(1_700_000_000));
+    expect(term[neighbour]).toEqual(at(1_600_000_000));
+    expect(term[uncommitted]).toEqual(at(1_700_000_000));
+    expect((await stamps(ics(edited)))[edited]).toEqual(at(1_700_000_000));
+    const all = await stamps(path.join(out, 'infosessions.ics'));
+    const times = Object.entries(all).filter(([id]) => id !== edited && id !== uncommitted);
+    expect(times.length).toBeGreaterThan(10);
+    for (const [, t] of times) expect(t).toEqual(at(1_600_000_000));
+    // The neighbour's own feed and another term's feed were not made again: the published files, linked.
+    expect(await Promise.all(untouched.map(async (f) => (await stat(f)).ino))).toEqual(inodes);
+
+    // History rewritten with the same bytes (an amended commit's new time): the events follow it.
+    commit(data, 1_750_000_000);
+    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    commit(data, 1_760_000_000, ['--amend', '--no-edit', '--reset-author']);
+    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    expect((await stamps(ics(uncommitted)))[uncommitted]).toEqual(at(1_760_000_000));
   });
 });
 

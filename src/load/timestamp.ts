@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
+import { gitText } from './line-times.ts';
 
 /** Where the build's timestamp came from, for the build log. */
 export type TimestampSource = 'SOURCE_DATE_EPOCH' | 'git' | 'clock';
@@ -19,16 +20,18 @@ export function buildTimestamp(
     return { timestamp: Number(epoch), source: 'SOURCE_DATE_EPOCH' };
   }
   try {
-    const out = execFileSync('git', ['log', '-1', '--format=%ct', '--', '.'], {
-      cwd: dataDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    const out = gitText(dataDir, ['log', '-1', '--format=%ct', '--', '.']).trim();
     if (/^\d+$/.test(out)) return { timestamp: Number(out), source: 'git' };
   } catch {
     // Not a git checkout, or git is missing: fall back to the clock.
   }
   return { timestamp: Math.floor(Date.now() / 1000), source: 'clock' };
+}
+
+/** What git says of one file of the data folder: when it last changed, and how many commits changed it. */
+export interface FileHistory {
+  time: number;
+  commits: number;
 }
 
 /**
@@ -37,27 +40,34 @@ export function buildTimestamp(
  * file of the API carries the time of its own data (meta.timestamp), so a file whose data did
  * not change keeps its timestamp, and its bytes, from one build to the next. Undefined when
  * SOURCE_DATE_EPOCH is set (every file carries it) or the data folder is not a git checkout
- * (every file carries the build's time); a part git knows nothing of is left out. One `git
- * log` over the data folder's history (newest first, the files each commit touched), not one
- * per part: a git process costs 5 to 90 ms on a busy machine, and every build reads these
- * (two, with the data folder's place in the repository).
+ * (every file carries the build's time); a part git knows nothing of is left out.
  */
 export function dataTimestamps(
   dataDir: string,
   paths: Readonly<Record<string, string>>,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, number> | undefined {
+  return dataHistory(dataDir, paths, env)?.parts;
+}
+
+/**
+ * dataTimestamps, and the same of every file (by absolute path): its newest commit's time and
+ * how many commits changed it (a file one commit made and none changed since needs no `git
+ * blame` to know when each of its lines changed: line-times.ts). One `git log` over the data
+ * folder's history (newest first, the files each commit touched), not one per part: a git
+ * process costs 5 to 90 ms on a busy machine, and every build reads these (two, with the data
+ * folder's place in the repository).
+ */
+export function dataHistory(
+  dataDir: string,
+  paths: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv = process.env,
+): { parts: Record<string, number>; files: Map<string, FileHistory> } | undefined {
   if (env.SOURCE_DATE_EPOCH?.trim()) return undefined;
   let log: string;
   let prefix: string;
   try {
-    const git = (args: string[]) =>
-      execFileSync('git', args, {
-        cwd: dataDir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        maxBuffer: 1 << 30,
-      });
+    const git = (args: string[]) => gitText(dataDir, args);
     prefix = git(['rev-parse', '--show-prefix']).trim();
     // -c: a merge counts for the files it changed from every parent, as `git log -- path`
     // shows it. Paths are the repository's: the data folder's place in it is taken off.
@@ -66,7 +76,8 @@ export function dataTimestamps(
     return undefined; // not a git checkout, or git is missing
   }
   const owner = new Map(Object.entries(paths).map(([name, rel]) => [rel, name]));
-  const times: Record<string, number> = {};
+  const parts: Record<string, number> = {};
+  const files = new Map<string, FileHistory>();
   let time = 0;
   for (const line of log.split('\n')) {
     if (line.startsWith('\0')) time = Number(line.slice(1));
@@ -74,8 +85,12 @@ export function dataTimestamps(
       // A part is a folder (its files' paths start with it and a slash) or a file.
       const rel = line.slice(prefix.length);
       const name = owner.get(rel) ?? owner.get(rel.slice(0, rel.indexOf('/')));
-      if (name !== undefined && !(name in times)) times[name] = time;
+      if (name !== undefined && !(name in parts)) parts[name] = time;
+      const file = path.resolve(dataDir, rel);
+      const seen = files.get(file);
+      if (seen) seen.commits++;
+      else files.set(file, { time, commits: 1 });
     }
   }
-  return times;
+  return { parts, files };
 }

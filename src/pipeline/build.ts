@@ -85,7 +85,8 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
   digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
   for (const s of context.sessions) {
     const source = sessionSource(s);
-    if (source) digests.name(s, `session:${digests.of([...source, context.catalog, context.audiences])}`);
+    const revised = context.revisions?.get(s) ?? null;
+    if (source) digests.name(s, `session:${digests.of([...source, revised, context.catalog, context.audiences])}`);
     else digests.nameByContent(s);
   }
   return digests;
@@ -270,7 +271,7 @@ async function renderOutput(
     write(renderSchemaFiles(site, published, render));
     lap('schemas');
     progress.stage('calendar feeds');
-    write(digested(feedFiles(context.feeds, render), digests));
+    write(digested(feedFiles(context.feeds, render, context.revisions), digests));
     write(searchIndexFiles(context.sessions));
     lap('feeds');
     if (pending) {

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { BUILD_SETTINGS, type Config, resolveConfig } from '../config/settings.ts';
 import { type Building, readBuildings } from '../core/buildings/building.ts';
 import { type AudienceCatalog, audienceCatalog } from '../core/calendar/audiences.ts';
 import { chronological } from '../core/calendar/calendar.ts';
 import { type SubscriptionFeeds, subscriptionFeeds } from '../core/calendar/feeds.ts';
 import { type ProgramCatalog, programCatalog } from '../core/calendar/programs.ts';
-import { readSessions, type Session } from '../core/calendar/session.ts';
+import { readSessions, type Session, sessionSource } from '../core/calendar/session.ts';
 import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
@@ -12,7 +13,8 @@ import type { PublishedMethod } from '../core/records/method-entry.ts';
 import type { SiteData } from '../core/records/site-data.ts';
 import { type RenderContext, renderContext } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
-import { buildTimestamp, dataTimestamps } from '../load/timestamp.ts';
+import { lineTimes, uncommittedFiles } from '../load/line-times.ts';
+import { buildTimestamp, dataHistory, type FileHistory } from '../load/timestamp.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
 export interface BuildContext {
@@ -38,6 +40,12 @@ export interface BuildContext {
    * timestamp for all.
    */
   dataTimes?: Readonly<Record<string, number>>;
+  /**
+   * When each session's row last changed (the newest commit touching its lines, by git blame): its events' DTSTAMP,
+   * LAST-MODIFIED and SEQUENCE, so a pull request remakes only the feeds of what it changed. Undefined where
+   * dataTimes is (every event carries the build's timestamp); a row not committed yet is left out (the build's).
+   */
+  revisions?: ReadonlyMap<Session, number>;
 }
 
 /**
@@ -62,6 +70,8 @@ export interface BuildTarget {
    * a data set carry its time, not the build's. Undefined under SOURCE_DATE_EPOCH or outside git.
    */
   dataTimes?: Record<string, number>;
+  /** What git says of each data file, by absolute path (when dataTimes is known): when each session's row changed. */
+  fileHistory?: ReadonlyMap<string, FileHistory>;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
@@ -75,12 +85,12 @@ export function buildTarget(
   );
   const paths: Record<string, string> = { methods: DIRECTORY_FILE };
   for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
-  const dataTimes = settings.sourceDateEpoch === undefined ? dataTimestamps(settings.dataDir, paths, {}) : undefined;
+  const history = settings.sourceDateEpoch === undefined ? dataHistory(settings.dataDir, paths, {}) : undefined;
   return {
     dataDir: settings.dataDir,
     render,
     ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
-    ...(dataTimes ? { dataTimes } : {}),
+    ...(history ? { dataTimes: history.parts, fileHistory: history.files } : {}),
   };
 }
 
@@ -93,7 +103,7 @@ export function createBuildContext(
   settings?: BuildSettings,
   target: BuildTarget = buildTarget(root, settings),
 ): BuildContext {
-  const { dataDir, render, dataTimes } = target;
+  const { dataDir, render, dataTimes, fileHistory } = target;
   const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
@@ -101,6 +111,7 @@ export function createBuildContext(
   const feeds = subscriptionFeeds(sessions, catalog, audiences);
   const published = publishedMethods(site, DATASETS, render);
   const buildings = readBuildings(site);
+  const revisions = fileHistory ? sessionRevisions(site, sessions, root, dataDir, fileHistory) : undefined;
   return {
     root,
     dataDir,
@@ -113,5 +124,60 @@ export function createBuildContext(
     catalog,
     audiences,
     ...(dataTimes ? { dataTimes } : {}),
+    ...(revisions ? { revisions } : {}),
   };
+}
+
+/**
+ * When each session's row last changed: the newest of its lines' commit times (a row may run over several lines).
+ * A file one commit made and nothing changed since has that commit's time on every line (`history`); any other is
+ * asked of `git blame`. A row with a line not committed yet is left out.
+ */
+export function sessionRevisions(
+  site: SiteData,
+  sessions: readonly Session[],
+  cwd: string,
+  dataDir: string,
+  history: ReadonlyMap<string, FileHistory>,
+): Map<Session, number> {
+  const records = site.datasets.infosessions?.sessions ?? [];
+  const byValues = new Map<unknown, number>();
+  let uncommitted: Set<string> | undefined;
+  const timesOf = (file: string): number | (number | undefined)[] => {
+    const abs = path.resolve(cwd, file);
+    const known = history.get(abs);
+    uncommitted ??= uncommittedFiles(dataDir) ?? new Set();
+    return known?.commits === 1 && !uncommitted.has(abs) ? known.time : lineTimes(file, cwd);
+  };
+  const blamed = new Map<string, number | (number | undefined)[]>();
+  for (let i = 0; i < records.length; i++) {
+    const at = records[i]!.at;
+    if (!at) continue;
+    let times = blamed.get(at.file);
+    if (times === undefined) blamed.set(at.file, (times = timesOf(at.file)));
+    if (typeof times === 'number') {
+      byValues.set(records[i]!.values, times);
+      continue;
+    }
+    const next = records[i + 1]?.at;
+    const end = next?.file === at.file ? next.line - 1 : Math.max(at.line, times.length);
+    let newest = -1;
+    for (let line = at.line; line <= end; line++) {
+      const t = times[line - 1];
+      if (t === undefined) {
+        // Past the blame's last line (the file's last row ends there) says nothing; any other line is not committed.
+        if (line > times.length && line > at.line) break;
+        newest = -1;
+        break;
+      }
+      newest = Math.max(newest, t);
+    }
+    if (newest >= 0) byValues.set(records[i]!.values, newest);
+  }
+  const out = new Map<Session, number>();
+  for (const s of sessions) {
+    const time = byValues.get(sessionSource(s)?.[0]);
+    if (time !== undefined) out.set(s, time);
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,4 +133,22 @@ export async function copySmallData(dest: string, options: { terms?: readonly st
  */
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
+/**
+ * Commits everything in the git repository `dir` at a time (Unix seconds), as a pull request's merge does, with an
+ * identity of its own (CI's machine has none); `how` replaces the message (e.g. an amend).
+ */
+export function commitAt(dir: string, at: number, how: readonly string[] = ['-m', `at ${at}`]): void {
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_DATE: `@${at} +0000`,
+    GIT_COMMITTER_DATE: `@${at} +0000`,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@x',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@x',
+  };
+  execFileSync('git', ['add', '-A', '.'], { cwd: dir, env });
+  execFileSync('git', ['commit', '-q', ...how], { cwd: dir, env });
 }

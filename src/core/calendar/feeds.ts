@@ -191,20 +191,27 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
 export function* feedFiles(
   feeds: SubscriptionFeeds,
   ctx: Pick<RenderContext, 'url' | 'timestamp'>,
+  revisions?: ReadonlyMap<Session, number>,
 ): Generator<MadeFile> {
   let from = Infinity;
   let to = -Infinity;
+  let everyRevised = true;
   for (const f of feeds.terms)
-    for (const s of f.sessions) [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
+    for (const s of f.sessions) {
+      [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
+      if (!revisions?.has(s)) everyRevised = false;
+    }
   const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
-  // Exactly what an event reads of the context: what a feed is made from names nothing else.
-  const at = sharedInput({ url: ctx.url, timestamp: ctx.timestamp });
+  // Exactly what an event reads of the context: what a feed is made from names nothing else. When every session
+  // has its own time, the build's is not read (a session's time is named with the session: build.ts).
+  const at = sharedInput({ url: ctx.url, timestamp: everyRevised ? null : ctx.timestamp });
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<Session, string>();
   let term = new Map<Session, string>();
   const event = (s: Session): string => {
     let e = kept.get(s) ?? term.get(s);
-    if (e === undefined) (windowCodes.has(s.term.code) ? kept : term).set(s, (e = sessionEvent(s, at)));
+    if (e === undefined)
+      (windowCodes.has(s.term.code) ? kept : term).set(s, (e = sessionEvent(s, at, revisions?.get(s))));
     return e;
   };
   const file = (path: string, name: string, description: string, sessions: readonly Session[]): MadeFile => ({

@@ -98,11 +98,17 @@ function sessionUid(id: string): string {
  * One session as a VEVENT, its content lines folded and joined with CRLF. An all-day note (a
  * holiday) is a DATE event of its one day (DTEND the next day, RFC 5545 3.6.1), without times
  * or a placeholder location; it and a cancelled session are TRANSPARENT: they do not make
- * anyone busy.
+ * anyone busy. `revised` (Unix seconds) is when the session last changed: its DTSTAMP,
+ * LAST-MODIFIED and SEQUENCE; without it, the build's timestamp.
  */
-export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'timestamp'>): string {
+export function sessionEvent(
+  s: Session,
+  ctx: Pick<RenderContext, 'url'> & { timestamp: number | null },
+  revised?: number,
+): string {
   const page = `${ctx.url}${calendarPaths.session(s.id)}`;
-  const stamp = utcStamp(ctx.timestamp);
+  const time = revised ?? ctx.timestamp ?? 0;
+  const stamp = utcStamp(time);
   const title = sessionTitle(s);
   const when = s.allDay
     ? [`DTSTART;VALUE=DATE:${dateValue(s.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(s.date))}`]
@@ -123,7 +129,7 @@ export function sessionEvent(s: Session, ctx: Pick<RenderContext, 'url' | 'times
     `UID:${sessionUid(s.id)}`,
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
-    `SEQUENCE:${sequenceOf(ctx.timestamp)}`,
+    `SEQUENCE:${sequenceOf(time)}`,
     ...when,
     `SUMMARY:${escapeText(title)}`,
     ...(s.allDay && s.locationTbd ? [] : [`LOCATION:${escapeText(placeOf(s))}`]),
