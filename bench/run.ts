@@ -49,12 +49,12 @@ async function ready(origin: string): Promise<void> {
   throw new Error(`${origin} did not start`);
 }
 
-/** The sizes the calendar guard compares: the larger ten times the smaller. */
-const SCALE_SIZES = [1000, 10000] as const;
-
-/** The calendar stage's cost per page at two sizes (bench/calendar-scale.ts), from synthetic data in the workplace. */
-function calendarScale(w: Workplace): CalendarScale {
-  const [small, large] = SCALE_SIZES.map((n) => {
+/**
+ * The calendar stage's cost per page at two sizes (bench/calendar-scale.ts; `--scale-sizes`, by default 1,000 and
+ * 10,000), from synthetic data in the workplace.
+ */
+function calendarScale(w: Workplace, sizes: readonly number[]): CalendarScale {
+  const [small, large] = sizes.map((n) => {
     const dataDir = prepareData(w, n);
     const cost = calendarCost(
       ROOT,
@@ -87,7 +87,12 @@ await cliMain(benchCommand, async ({ values, config }) => {
   }
   const runs: Run[] = [];
   mkdirSync(tmp, { recursive: true });
-  const scale = calendarScale(w);
+  const scaleSizes = String(values['scale-sizes'])
+    .split(',')
+    .map((s) => count('scale-sizes', s));
+  if (scaleSizes.length !== 2 || scaleSizes[0]! >= scaleSizes[1]!)
+    throw new UsageError(`--scale-sizes "${values['scale-sizes']}" is not two session counts, the smaller first`);
+  const scale = calendarScale(w, scaleSizes);
   console.log(
     `Calendar stage per page (in process, no disk): ${scale.small.reads_per_page} reads of the sessions ` +
       `and ${scale.small.us_per_page} µs of CPU at ${scale.small.sessions} sessions, ` +

@@ -63,6 +63,9 @@ describe('npm run bench', () => {
         '40',
         '--reps',
         '1',
+        // The calendar guard's own sizes are calendar-scale.test.ts's; here, that the bench runs it.
+        '--scale-sizes',
+        '100,1000',
         ...load,
         '--out',
         out,

@@ -133,6 +133,12 @@ export const benchCommand: CliSpec = {
         'also build a comparable Hugo site from the same CSV files, interleaved, when the hugo command is installed',
     },
     'no-serving': { type: 'boolean', description: 'skip the load test of the servers' },
+    'scale-sizes': {
+      type: 'string',
+      value: 'N,N',
+      default: '1000,10000',
+      description: "the two session counts the calendar stage's cost per page is compared at",
+    },
     out: { type: 'string', value: 'FILE', default: 'bench/results/latest.json', description: 'where the results go' },
   },
   env: ['DATA_DIR', 'BENCH_TMP', 'BENCH_KEEP'],
