@@ -8,10 +8,11 @@ import { attachSearch } from './session-search.ts';
 import { markToday } from './today.ts';
 
 /**
- * The site's one script (one module, so the build inlines it whole: the CSP allows no script
- * files): the subscribe options in the visitor's platform's order, session filters and the
- * links that carry them, the feeds page's finder, the search across terms, the copy buttons,
- * the front door's days by the visitor's clock and today's mark, each where its markup is.
+ * The script of every page that has one but a session's (one module, so the build inlines it
+ * whole: the CSP allows no script files; a session page has session-page.ts): the subscribe
+ * options in the visitor's platform's order, session filters and the links that carry them, the
+ * feeds page's finder, the search across terms, the copy buttons, the front door's days by the
+ * visitor's clock and today's mark, each where its markup is.
  */
 export function attachCalendar(): void {
   orderSubscribeOptions(platformOf(navigator.userAgent));

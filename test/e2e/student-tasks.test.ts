@@ -155,6 +155,25 @@ describe.each(SIZES)('a Computer Science co-op student on a %s', (_, viewport, t
     expect(await bare.locator('select[name=program]').inputValue()).toBe('');
     expect(new URL(bare.url()).search).toBe('');
   });
+
+  // A session page has a script of its own (src/scripts/session-page.ts): what it does must still be done.
+  it('opens a session ahead of them from a filtered month, can add it, goes back to the month filtered', async () => {
+    const page = await open(await device(viewport, touch), 'infosessions/2014/01/');
+    await page.selectOption('select[name=program]', 'computer-science');
+    await press(page, 'input[name=audience][value=co-op-students]', touch);
+    await page.waitForURL(/\?program=computer-science&audience=co-op-students$/);
+    // A session after the clock's Jan 10 (the site was built in 2023, when every session had ended).
+    await press(page, '[data-session-group][data-date^="2014-01-2"] li.session:not([hidden]) .what a', touch);
+    await page.waitForURL(/infosessions\/\d+\/$/);
+    expect(await page.locator('.add-calendar').isVisible(), 'ahead by the student’s clock: can be added').toBe(true);
+    expect(await page.locator('[data-if-past]').isVisible(), 'and not called ended').toBe(false);
+    // Its month, by the breadcrumb: the link itself names the filter (shared or opened anew, it shows the same).
+    const month = page.locator('.crumbs a[href*="infosessions/2014/01/"]');
+    expect(await month.getAttribute('href')).toMatch(/\?program=computer-science&audience=co-op-students$/);
+    await press(page, '.crumbs a[href*="infosessions/2014/01/"]', touch);
+    await page.waitForURL(/infosessions\/2014\/01\/\?program=computer-science&audience=co-op-students$/);
+    expect(await page.locator('select[name=program]').inputValue()).toBe('computer-science');
+  });
 });
 
 describe('subscribing on the platform the student has', () => {
