@@ -28,10 +28,10 @@ const DECIMAL = /^-?\d{1,3}(\.\d+)?$/;
 
 const placeOf = (row: DataRow, column: string): Place => ({
   file: row.file,
-  line: row.cells[column]!.line,
-  column: row.cells[column]!.column,
+  line: row.cell(column).line,
+  column: row.cell(column).column,
 });
-const text = (row: DataRow, column: string) => row.cells[column]!.value.trim();
+const text = (row: DataRow, column: string) => row.cell(column).value.trim();
 
 /** A position from two columns: both empty is none; one empty, not a decimal number or out of range is an error. */
 function readPosition(
@@ -87,7 +87,7 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
       'building-id',
       `building_id "${id}" is not a building number: use letters and digits only, e.g. 20CC.`,
     );
-  const names = row.cells.alternate_building_names!.value;
+  const names = row.cell('alternate_building_names').value;
   const alternates = names.trim() === '' ? [] : names.split('|').map((n) => n.trim());
   if (alternates.includes(''))
     findings.warning(
@@ -107,7 +107,7 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
     id,
     code: text(row, 'building_code'),
     parent: text(row, 'parent_code'),
-    name: row.cells.building_name!.value,
+    name: row.cell('building_name').value,
     alternates: alternates.filter((n) => n !== ''),
     position: readPosition(row, ['latitude', 'longitude'], findings),
     osm: readPosition(row, ['latitude_osm', 'longitude_osm'], findings),

@@ -15,7 +15,9 @@ const TERM_FILE = /^(\d{4})(?:ExamSchedule)?\.csv$/;
  * by course); whether it does.
  */
 function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findings): boolean {
-  const course = row.cells.course!;
+  const course = row.cells.course;
+  // Every layout has a course column (layout.ts): a row without one repeats nothing.
+  if (course === undefined) return false;
   const rows = earlier.get(course.value) ?? [];
   const first = rows.find((other) => CANONICAL.every((c) => other.cells[c]?.value === row.cells[c]?.value));
   if (first)
