@@ -168,7 +168,8 @@ function sessionFiles(): CsvTableRule<SiteRecord> {
       }
 
       // escapes copied from a database export: \' and \" are published with their backslash.
-      for (const [field, cell] of Object.entries(row.cells)) {
+      for (const field in row.cells) {
+        const cell = row.cell(field);
         const i = cell.value.search(/\\["']/);
         if (i >= 0) {
           findings.warning(
