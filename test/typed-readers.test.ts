@@ -17,13 +17,13 @@ import { ROOT } from './helpers/build.ts';
 type Ts = typeof import('./astro-check/node_modules/typescript/lib/typescript.js');
 const ts: Ts = createRequire(path.join(ROOT, 'test/astro-check/package.json'))('typescript');
 
-/** The readers and the calendar's reading of the sessions: the files that must assert no type. */
+/** The readers (with their helpers in sets/<name>/) and the calendar's reading of the sessions. */
 function guardedFiles(): string[] {
   const sets = path.join(ROOT, 'src/core/datasets/sets');
   return [
-    ...readdirSync(sets)
+    ...readdirSync(sets, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
-      .map((f) => `src/core/datasets/sets/${f}`),
+      .map((f) => `src/core/datasets/sets/${f.split(path.sep).join('/')}`),
     'src/core/calendar/session.ts',
   ].sort();
 }
@@ -53,9 +53,10 @@ describe('readers assert no types', () => {
     expect(assertionsIn('x.ts', text).map((f) => f.split(': ')[1])).toEqual(['b as string', '<number>d', 'f!']);
   });
 
-  it('no reader (src/core/datasets/sets/*.ts) nor readSessions casts or asserts non-null', () => {
+  it('no reader (src/core/datasets/sets/**/*.ts) nor readSessions casts or asserts non-null', () => {
     const files = guardedFiles();
     expect(files).toContain('src/core/datasets/sets/infosessions.ts');
+    expect(files).toContain('src/core/datasets/sets/exam-schedule/sitting.ts');
     const found = files.flatMap((f) => assertionsIn(f, readFileSync(path.join(ROOT, f), 'utf8')));
     expect(found).toEqual([]);
   });
