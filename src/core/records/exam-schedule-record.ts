@@ -1,4 +1,4 @@
-import type { FieldSpec, RecordSpec } from './record-spec.ts';
+import type { FieldSpec, RecordOf, RecordSpec } from './record-spec.ts';
 
 /**
  * One sitting of a course's final exam (an item of `sections`); without a sitting, day to end_time are
@@ -86,3 +86,6 @@ export const termExamCourseRecord = {
     ...examCourseRecord.fields,
   ],
 } as const satisfies RecordSpec;
+
+/** One sitting of a course's final exam, as published (an item of `sections`). */
+export type ExamSitting = RecordOf<typeof examCourseRecord>['sections'][number];

@@ -3,7 +3,7 @@
 // there is none.
 import type { CsvCell } from '../../../read/csv-table.ts';
 import type { Findings, Place } from '../../../read/findings.ts';
-import type { PublishedRecord } from '../../../records/record-spec.ts';
+import type { ExamSitting } from '../../../records/exam-schedule-record.ts';
 import {
   type CalendarDate,
   daysInMonth,
@@ -31,7 +31,7 @@ const NOTE_WORDINGS = {
 /** A row's course as written and the sitting it publishes. */
 export interface Sitting {
   course: string;
-  sitting: PublishedRecord;
+  sitting: ExamSitting;
 }
 
 /** The cells of a sitting: day (none when the export's Day holds a note), date, start and end. */
