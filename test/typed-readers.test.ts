@@ -2,12 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { readSessions } from '../src/core/calendar/session.ts';
 import type { buildingRecord } from '../src/core/records/buildings-record.ts';
 import type { courseDetailsRecord } from '../src/core/records/courses-record.ts';
+import type { SessionRecord } from '../src/core/records/infosession-record.ts';
 import { type InfosessionValues, infosessionRecord, type SessionWhen } from '../src/core/records/infosession-record.ts';
 import type { RecordOf } from '../src/core/records/record-spec.ts';
 import type { CalendarDate } from '../src/core/records/session-time.ts';
 import type { Term } from '../src/core/records/term.ts';
+import { parseTermCode } from '../src/core/records/term.ts';
 import type { watcardVendorRecord } from '../src/core/records/watcard-record.ts';
 import { ROOT } from './helpers/build.ts';
 
@@ -101,5 +104,37 @@ describe('record types come from the record descriptions', () => {
     type Course = RecordOf<typeof courseDetailsRecord>;
     expectTypeOf<NonNullable<Course['offerings']>['online']>().toEqualTypeOf<boolean | null>();
     expectTypeOf<Course['subject']>().toEqualTypeOf<string | null>();
+  });
+});
+
+describe('the sessions are parsed once, by their reader', () => {
+  const values = {
+    id: '2116',
+    employer: 'Acme',
+    date: 'September 5, 2013',
+    start_time: '9:30 AM',
+    end_time: '10:30 AM',
+    location: 'TC 2218',
+    website: '',
+    audience: 'Co-op students',
+    programs: 'ENG - Mechanical',
+    description: '',
+  };
+  const at = { file: 'data/infosessions/1139.csv', line: 2, column: 1 };
+  const fall = parseTermCode('1139');
+
+  it('readSessions takes the date, times and term the reader kept, not the texts again', () => {
+    if (!fall) throw new Error('1139 is a term');
+    // A `when` that disagrees with the texts shows which one readSessions reads.
+    const when = { date: { year: 2013, month: 10, day: 1 }, start: 14 * 60, end: 15 * 60, term: fall };
+    const record: SessionRecord = { values, at, fileKey: '1139', when };
+    const [session] = readSessions({ directory: [], datasets: { infosessions: { sessions: [record] } }, warnings: [] });
+    expect(session).toMatchObject({ id: '2116', date: when.date, start: 840, end: 900, term: { code: '1139' } });
+  });
+
+  it('a record its reader kept nothing parsed for (a row with a bad date: an error) is left out, not thrown', () => {
+    const bad = { values: { ...values, date: 'Septembre 5, 2013' }, at, fileKey: '1139' };
+    const site = { directory: [], datasets: { infosessions: { sessions: [bad] } }, warnings: [] };
+    expect(readSessions(site)).toEqual([]);
   });
 });
