@@ -3,7 +3,7 @@
 // record description, its reader, and its rows in data/methods.csv. In a copy of the project,
 // this suite adds a small data set that way (a method at a fixed path, one with a placeholder),
 // proves that no other file changed, and that the set is published everywhere: JSON, XML, the
-// schemas, OpenAPI, the catalogue, `npm run diff` and `npm run check`.
+// schemas, OpenAPI, the catalogue, `npm run diff` and `npm run check`; and that its reader type-checks.
 import { execFile } from 'node:child_process';
 import { appendFile, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,7 +32,7 @@ const ADDED = {
   'src/core/records/gadgets-record.ts': `import type { RecordSpec } from './record-spec.ts';
 
 /** A gadget of the gadget library (methods 9001 and 9003). */
-export const gadgetRecord: RecordSpec = {
+export const gadgetRecord = {
   name: 'gadget',
   title: 'Gadget',
   fields: [
@@ -40,49 +40,57 @@ export const gadgetRecord: RecordSpec = {
     { name: 'name', type: 'string', nullable: false, description: 'Name of the gadget' },
     { name: 'weight', type: 'number', nullable: true, description: 'Weight in kilograms; null when not known' },
   ],
-};
+} as const satisfies RecordSpec;
 `,
-  'src/core/datasets/sets/gadgets.ts': `import { readCsvTables, type CsvTableRule } from '../csv-reader.ts';
-import type { Dataset } from '../dataset.ts';
-import { gadgetRecord } from '../../records/gadgets-record.ts';
+  'src/core/datasets/sets/gadgets.ts': `import { gadgetRecord } from '../../records/gadgets-record.ts';
+import type { RecordOf } from '../../records/record-spec.ts';
+import type { DataRecord } from '../../records/site-data.ts';
+import { type CsvTableRule, readCsvTables } from '../csv-reader.ts';
+import { defineDataset } from '../dataset.ts';
 
-const RULES: readonly CsvTableRule[] = [
-  {
-    table: 'gadgets',
-    match: /^gadgets\\.csv$/,
-    columns: ['code', 'name', 'weight'],
-    checkRow(row, findings) {
-      const cell = row.cells.weight!;
-      if (cell.value !== '' && !/^\\d+(\\.\\d+)?$/.test(cell.value)) {
-        const at = { file: row.file, line: cell.line, column: cell.column };
-        findings.error(at, 'weight', \`weight "\${cell.value}" is not a number of kilograms such as 1.5.\`);
-      }
-    },
-    toRecord: (row) => ({
-      code: row.cells.code!.value,
-      name: row.cells.name!.value,
-      // Made from every row, a row with errors too: a value that is not a number stays null.
-      weight: /^\\d+(\\.\\d+)?$/.test(row.cells.weight!.value) ? Number(row.cells.weight!.value) : null,
-    }),
+/** A gadget as the reader makes it: its type comes from its record description. */
+type Gadget = DataRecord<RecordOf<typeof gadgetRecord>>;
+
+const WEIGHT = /^\\d+(\\.\\d+)?$/;
+
+const GADGETS: CsvTableRule<Gadget> = {
+  table: 'gadgets',
+  match: /^gadgets\\.csv$/,
+  columns: ['code', 'name', 'weight'],
+  checkRow(row, findings) {
+    const cell = row.cell('weight');
+    if (cell.value !== '' && !WEIGHT.test(cell.value)) {
+      const at = { file: row.file, line: cell.line, column: cell.column };
+      findings.error(at, 'weight', \`weight "\${cell.value}" is not a number of kilograms such as 1.5.\`);
+    }
   },
-];
+  toRecord: (row, _findings, place) => ({
+    values: {
+      code: row.cell('code').value,
+      name: row.cell('name').value,
+      // Made from every row, a row with errors too: a value that is not a number stays null.
+      weight: WEIGHT.test(row.cell('weight').value) ? Number(row.cell('weight').value) : null,
+    },
+    ...place,
+  }),
+};
 
 /** The gadget library: every gadget (9001), and one file per gadget (9003). */
-export const dataset: Dataset = {
+export const dataset = defineDataset({
   name: 'gadgets',
   title: 'The gadget library, data/gadgets/gadgets.csv',
   tables: [{ name: 'gadgets', record: gadgetRecord, key: ['code'] }],
-  read: (files, findings) => readCsvTables('gadgets', RULES, files, findings),
+  read: (files, findings) => ({ gadgets: readCsvTables('gadgets', [GADGETS], files, findings).gadgets ?? [] }),
   feeds: {
     9001: { record: gadgetRecord, data: 'array', records: ({ tables }) => tables.gadgets ?? [] },
     9003: {
       record: gadgetRecord,
       data: 'object',
       records: ({ tables }) => tables.gadgets ?? [],
-      params: (r) => [String(r.values.code)],
+      params: (r) => [r.values.code],
     },
   },
-};
+});
 `,
 };
 
@@ -162,6 +170,15 @@ describe('a data set added in four places', () => {
     expect(changed).toEqual(
       [...Object.keys(ADDED), 'data/README.md', 'data/methods.csv', 'src/core/datasets/registry.ts'].sort(),
     );
+  });
+
+  it("type-checks: the reader gets its records' type from the record description (tsc --noEmit)", async () => {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: project }).then(
+      () => ({ code: 0, output: '' }),
+      (e: { code?: number; stdout?: string }) => ({ code: e.code ?? 1, output: e.stdout ?? '' }),
+    );
+    expect(checked.code, checked.output).toBe(0);
   });
 
   it('is published in JSON and XML at the fixed path and at one path per record', async () => {

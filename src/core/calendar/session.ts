@@ -1,7 +1,7 @@
 import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
-import { type CalendarDate, parseClockTime, parseSessionDate } from '../records/session-time.ts';
+import type { CalendarDate } from '../records/session-time.ts';
 import type { SiteData } from '../records/site-data.ts';
-import { parseTermCode, type Term, termOfDate } from '../records/term.ts';
+import type { Term } from '../records/term.ts';
 import { sharedInput } from '../render/shared-input.ts';
 import { type Audience, type AudienceCatalog, audienceCatalog } from './audiences.ts';
 import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
@@ -139,41 +139,41 @@ export function readSessions(
     return shared;
   };
   for (const record of site.datasets.infosessions?.sessions ?? []) {
-    const row = record.values as Readonly<Record<string, string>>;
-    const fileTerm = parseTermCode(/^(\d{4})/.exec(record.fileKey)?.[1] ?? '');
-    const date = parseSessionDate(row.date!);
-    const start = parseClockTime(row.start_time!);
-    const end = parseClockTime(row.end_time!);
-    // The build only runs on data that passed the check, so these hold.
-    if (!date.ok || !start.ok || !end.ok) throw new Error(`unchecked session row ${row.id} in ${record.at?.file}`);
-    const { name, cancelled } = readCancellation(row.employer!);
-    const location = row.location!.trim();
+    // Its reader parsed the date and times while checking the row (a row whose date or times did not read
+    // keeps nothing parsed: an error, so no build reads it).
+    if (record.when === undefined) continue;
+    const { values, when } = record;
+    const { name, cancelled } = readCancellation(values.employer ?? '');
+    const location = (values.location ?? '').trim();
     const kind = kindOf(name);
-    let read = programsOf.get(row.programs!);
+    const programsText = values.programs ?? '';
+    let read = programsOf.get(programsText);
     if (read === undefined) {
-      const labels = normalisePrograms(row.programs!);
-      programsOf.set(row.programs!, (read = { labels, openTo: sharedInput(openToOf(labels, catalog)) }));
+      const labels = normalisePrograms(programsText);
+      programsOf.set(programsText, (read = { labels, openTo: sharedInput(openToOf(labels, catalog)) }));
     }
     const programs = [...read.labels];
+    const website = values.website ?? '';
+    const audience = values.audience ?? '';
     const session: Session = {
-      id: row.id!,
+      id: values.id ?? '',
       employer: name,
       cancelled,
       kind,
-      date: date.value,
-      start: start.value,
-      end: end.value,
+      date: when.date,
+      start: when.start,
+      end: when.end,
       location,
       locationTbd: isPlaceholderLocation(location),
-      website: row.website!.trim(),
-      websiteHref: websiteHref(row.website!),
-      audience: row.audience!.trim(),
-      audiences: audiences.resolve(row.audience!),
+      website: website.trim(),
+      websiteHref: websiteHref(website),
+      audience: audience.trim(),
+      audiences: audiences.resolve(audience),
       programs,
       openTo: read.openTo,
-      allDay: isAllDayNote(kind, start.value, end.value),
-      description: row.description!,
-      term: termOf(fileTerm ?? termOfDate(date.value)),
+      allDay: isAllDayNote(kind, when.start, when.end),
+      description: values.description ?? '',
+      term: termOf(when.term),
     };
     SOURCES.set(session, [record.values, record.fileKey]);
     out.push(session);

@@ -1,25 +1,38 @@
 import { FORBIDDEN_CHARS, forbiddenCharMessage } from '../read/characters.ts';
 import { type CsvCell, checkRowWidths, parseCsvTable } from '../read/csv-table.ts';
 import { decodeUtf8 } from '../read/decode.ts';
-import type { Findings } from '../read/findings.ts';
-import type { PublishedRecord } from '../records/record-spec.ts';
-import type { ReadRecord, SourceFile, Tables } from './dataset.ts';
+import type { Findings, Place } from '../read/findings.ts';
+import type { DataRecord, SiteRecord } from '../records/site-data.ts';
+import type { SourceFile } from './dataset.ts';
 
 /** A data row that passed structural checks: its cells by column name, and where it starts. */
 export interface DataRow {
   file: string;
   line: number;
   cells: Readonly<Record<string, CsvCell>>;
+  /**
+   * The cell of a column of the rule's `columns` (each has one: the header was checked against them); a name
+   * that is not a column gets an empty cell at the row's start.
+   */
+  cell(column: string): CsvCell;
+}
+
+/** Where a record starts and its file's base name without the extension: what a record keeps besides its values. */
+export interface RecordPlace {
+  at: Place;
+  fileKey: string;
 }
 
 /** What a reader says about one of its files from the file's name. */
 export type FileDescription = { ok: true; label: string } | { ok: false; reason: string };
 
-/** State shared across the files of one data set while they are read (e.g. ids seen so far). */
-export type ReadContext = Map<string, unknown>;
-
-/** How the CSV files of one table are read: which files, their header, their rules, and each row's record. */
-export interface CsvTableRule {
+/**
+ * How the CSV files of one table are read: which files, their header, their rules, and each row's record
+ * (`R`, by default values of any fields: give it `DataRecord<RecordOf<typeof yourRecord>>` and `toRecord` is
+ * checked against the description). State shared across a data set's files (ids seen so far) lives in the
+ * closure of a function making the rule for each read.
+ */
+export interface CsvTableRule<R extends SiteRecord = DataRecord> {
   /** The table the rows go to. */
   table: string;
   /** Which files of the folder it reads, by their path inside it (`1139.csv`, `AcademicGroups.csv`). */
@@ -29,12 +42,13 @@ export interface CsvTableRule {
   /** Checks a matching file's base name further (e.g. that it names a real term). */
   describeFile?(baseName: string): FileDescription;
   /** The rules of one row beyond its shape; reports to `findings`. */
-  checkRow?(row: DataRow, findings: Findings, context: ReadContext): void;
+  checkRow?(row: DataRow, findings: Findings): void;
   /**
-   * The record of a checked row; by default each column is the field of its name, as text. Undefined
-   * leaves the row out.
+   * The record of a checked row: its values and its `place` (`{ values: {…}, ...place }`; `textRecord` publishes
+   * each column as the field of its name, as text). A record may keep what its reader parsed beside its values
+   * (SessionRecord's `when`): then parse in `toRecord` and skip `checkRow`. Undefined leaves the row out.
    */
-  toRecord?(row: DataRow, findings: Findings, context: ReadContext): PublishedRecord | undefined;
+  toRecord(row: DataRow, findings: Findings, place: RecordPlace): R | undefined;
 }
 
 /**
@@ -149,9 +163,26 @@ export function readCsvRows(
       cells[columns[k]!] = cell;
       checkCell(file, columns[k]!, cell, findings);
     }
-    rows.push({ file, line: r.line, cells });
+    rows.push(new CsvRow(file, r.line, cells));
   }
   return rows;
+}
+
+/** A data row of a checked width (readCsvRows). */
+class CsvRow implements DataRow {
+  readonly file: string;
+  readonly line: number;
+  readonly cells: Readonly<Record<string, CsvCell>>;
+
+  constructor(file: string, line: number, cells: Readonly<Record<string, CsvCell>>) {
+    this.file = file;
+    this.line = line;
+    this.cells = cells;
+  }
+
+  cell(column: string): CsvCell {
+    return this.cells[column] ?? { value: '', line: this.line, column: 1, offset: 0, quoted: false };
+  }
 }
 
 /** The base name of a path, and the base name without its extension. */
@@ -160,61 +191,76 @@ export function baseName(rel: string): { base: string; key: string } {
   return { base, key: base.replace(/\.[^.]+$/, '') };
 }
 
-/** The default record of a row: each column is the field of its name, as the cell's text. */
-function textRecord(row: DataRow): PublishedRecord {
-  const record: Record<string, string> = {};
-  for (const k in row.cells) record[k] = row.cells[k]!.value;
-  return record;
+/** The record of a row whose every column is the field of its name, as the cell's text. */
+export function textRecord(row: DataRow, _findings: Findings, place: RecordPlace): DataRecord {
+  const values: Record<string, string> = {};
+  for (const k in row.cells) values[k] = row.cells[k]!.value;
+  return { values, ...place };
 }
 
 /**
  * Reads the CSV files of a data set by its table rules: each file goes to the first rule whose
  * `match` takes its path, and every row that passes its checks becomes a record of that table.
- * A file no rule takes is an error naming the files the data set expects.
+ * A file no rule takes is an error naming the files the data set expects. (Tables of different
+ * record types: `checkCsvFileNames` once, then `readCsvTable` per rule.)
  */
-export function readCsvTables(
+export function readCsvTables<R extends SiteRecord = DataRecord>(
   name: string,
-  rules: readonly CsvTableRule[],
+  rules: readonly CsvTableRule<R>[],
   files: readonly SourceFile[],
   findings: Findings,
-  context: ReadContext = new Map(),
-): Tables {
-  const tables: Record<string, ReadRecord[]> = Object.fromEntries(rules.map((r) => [r.table, []]));
+): Readonly<Record<string, readonly R[]>> {
+  const tables: Record<string, R[]> = Object.fromEntries(rules.map((r) => [r.table, []]));
   for (const source of files) {
     const rule = rules.find((r) => r.match.test(source.rel));
-    if (!rule) {
-      findings.error(
-        { file: source.file, line: 1, column: 1 },
-        'unknown-file',
-        `this file belongs to no table of the data set "${name}". ` +
-          `Its files are named like ` +
-          `${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; ` +
-          `rename or remove it.`,
-      );
-      continue;
-    }
-    tables[rule.table]!.push(...readCsvFile(source, rule, findings, context));
+    if (rule) tables[rule.table]?.push(...readCsvFile(source, rule, findings));
   }
+  checkCsvFileNames(name, rules, files, findings);
   return tables;
 }
 
-/** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
-function readCsvFile(
-  source: SourceFile,
-  rule: CsvTableRule,
+/** The records of the files one rule takes (`match`), in file order. */
+export function readCsvTable<R extends SiteRecord>(
+  rule: CsvTableRule<R>,
+  files: readonly SourceFile[],
   findings: Findings,
-  context: ReadContext = new Map(),
-): ReadRecord[] {
+): R[] {
+  return files.filter((f) => rule.match.test(f.rel)).flatMap((source) => readCsvFile(source, rule, findings));
+}
+
+/** Reports each file that no rule takes, naming the files the data set expects. */
+export function checkCsvFileNames(
+  name: string,
+  rules: readonly Pick<CsvTableRule<SiteRecord>, 'match'>[],
+  files: readonly SourceFile[],
+  findings: Findings,
+): void {
+  for (const source of files) {
+    if (rules.some((r) => r.match.test(source.rel))) continue;
+    findings.error(
+      { file: source.file, line: 1, column: 1 },
+      'unknown-file',
+      `this file belongs to no table of the data set "${name}". ` +
+        `Its files are named like ` +
+        `${rules.map((r) => r.match.source.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')).join(', ')}; ` +
+        `rename or remove it.`,
+    );
+  }
+}
+
+/** Reads one CSV file by its rule: its name, its shape, every cell, the rule's row checks; returns its records. */
+function readCsvFile<R extends SiteRecord>(source: SourceFile, rule: CsvTableRule<R>, findings: Findings): R[] {
   const { base, key } = baseName(source.rel);
   const described = rule.describeFile?.(base);
   if (described && !described.ok)
     findings.error({ file: source.file, line: 1, column: 1 }, 'file-name', described.reason);
-  const out: ReadRecord[] = [];
+  const out: R[] = [];
   for (const row of readCsvRows(source.bytes, source.file, rule.columns, findings)) {
-    rule.checkRow?.(row, findings, context);
-    const values = rule.toRecord ? rule.toRecord(row, findings, context) : textRecord(row);
     const first = Object.values(row.cells)[0]!;
-    if (values) out.push({ values, at: { file: row.file, line: first.line, column: first.column }, fileKey: key });
+    const place = { at: { file: row.file, line: first.line, column: first.column }, fileKey: key };
+    rule.checkRow?.(row, findings);
+    const record = rule.toRecord(row, findings, place);
+    if (record) out.push(record);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import type { Findings } from '../read/findings.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
-import type { DataRecord } from '../records/site-data.ts';
+import type { SiteRecord } from '../records/site-data.ts';
 
 /** A file of a data set's folder: its path inside the folder (`1139.csv`), the path findings name, and its bytes. */
 export interface SourceFile {
@@ -14,10 +14,13 @@ export interface SourceFile {
  * One record a reader made: its values (fitting its table's description), where it starts, and its
  * file's base name (a term, a subject, …).
  */
-export type ReadRecord = DataRecord;
+export type ReadRecord = SiteRecord;
 
 /** A data set's records, by table name. */
 export type Tables = Readonly<Record<string, readonly ReadRecord[]>>;
+
+/** The records of a data set's tables, of any table. */
+type RecordOfTables<T extends Tables> = T[keyof T][number];
 
 /** A kind of record a data set reads: its description and the fields that identify one record (its natural key). */
 export interface TableSpec {
@@ -38,9 +41,9 @@ export interface TableSpec {
 }
 
 /** What a feed computes a method's records from. */
-export interface FeedInput {
-  /** The data set's tables as read. */
-  tables: Tables;
+export interface FeedInput<T extends Tables = Tables> {
+  /** The data set's tables as read; none when its folder has no files. */
+  tables: Partial<T>;
   directory: readonly MethodEntry[];
   /** Unix seconds: the build's timestamp. */
   timestamp: number;
@@ -65,14 +68,14 @@ export interface LiveRequest {
  * value of `params` (`/buildings/{building}.json` per code), with `data` the records sharing it
  * (`array`) or the single record (`object`).
  */
-export interface Feed {
+export interface Feed<T extends Tables = Tables, R extends ReadRecord = RecordOfTables<T>> {
   /** The method's record: the table's, or part of it (each record is cut to these fields, absent ones null). */
   record: RecordSpec;
   data: 'array' | 'object';
   /** The method's records, in publishing order. */
-  records(input: FeedInput): readonly ReadRecord[];
+  records(input: FeedInput<T>): readonly R[];
   /** For a path with placeholders: the value of each placeholder but {format}, in path order, for a record's file. */
-  params?(record: ReadRecord): readonly string[];
+  params?(record: R): readonly string[];
   /**
    * A method a running server answers itself: `npm start` answers each request with `answer`.
    * The static file holds `records` as of the build, or, with `staticReason`, a no-data
@@ -87,7 +90,7 @@ export interface Feed {
  * Derived sets (`derived: true`) have no folder: they compute their records from the
  * directory and the build.
  */
-export interface Dataset {
+export interface Dataset<T extends Tables = Tables> {
   /** The folder under data/ and the directory's `source` value, e.g. `quest`. */
   name: string;
   /** One line for people: what it holds and where it comes from. */
@@ -100,11 +103,19 @@ export interface Dataset {
    * folder) nor from another data set: a build lets a digest of those stand in for the records
    * (data-folder.ts sourceDigest) and reuses the API files of a data set whose digest is the same.
    */
-  read(files: readonly SourceFile[], findings: Findings): Tables;
-  /** The methods it feeds, by method ID. */
-  feeds: Readonly<Record<number, Feed>>;
+  read(files: readonly SourceFile[], findings: Findings): T;
+  /** The methods it feeds, by method ID; each feed's records are of the tables' types. */
+  feeds: Readonly<Record<number, Feed<T>>>;
   /** True for a set computed from the directory and the build, with no folder of data. */
   derived?: boolean;
+}
+
+/**
+ * A data set whose records are typed by what its reader makes: `read` fixes the tables' type, and the feeds'
+ * `records` and `params` get it (no casts). Write a reader's `dataset` as `defineDataset({ … })`.
+ */
+export function defineDataset<T extends Tables>(set: Dataset<T>): Dataset<T> {
+  return set;
 }
 
 /** Every data set the build knows, by name. */

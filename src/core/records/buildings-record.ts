@@ -1,7 +1,7 @@
 import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
 /** A part of a building (a wing, a house, an addition): a row of the data whose parent_code names the building. */
-const buildingSectionFields: readonly FieldSpec[] = [
+const buildingSectionFields = [
   {
     name: 'section_name',
     type: 'string',
@@ -11,10 +11,10 @@ const buildingSectionFields: readonly FieldSpec[] = [
   },
   { name: 'latitude', type: 'number', nullable: true, description: 'Latitude of the part, decimal degrees' },
   { name: 'longitude', type: 'number', nullable: true, description: 'Longitude of the part, decimal degrees' },
-];
+] as const satisfies readonly FieldSpec[];
 
 /** A campus building of methods 1213 (the list) and 1217 (one building by its code). */
-export const buildingRecord: RecordSpec = {
+export const buildingRecord = {
   name: 'building',
   title: 'Building',
   fields: [
@@ -57,10 +57,10 @@ export const buildingRecord: RecordSpec = {
       fields: buildingSectionFields,
     },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A building as the data set reads it: the published record and the code of the building it is a part of. */
-export const buildingTableRecord: RecordSpec = {
+export const buildingTableRecord = {
   name: 'buildingRow',
   title: 'Building',
   fields: [
@@ -74,4 +74,4 @@ export const buildingTableRecord: RecordSpec = {
         'null for a building of its own',
     },
   ],
-};
+} as const satisfies RecordSpec;

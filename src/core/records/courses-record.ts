@@ -1,51 +1,58 @@
 import type { FieldSpec, RecordSpec } from './record-spec.ts';
 
 /** A text field the data set lacks: published as null (the reference's field, kept for its clients). */
-const absent = (name: string, description: string): FieldSpec => ({
-  name,
-  type: 'string',
-  nullable: true,
-  description: `${description} (not in the data set: null)`,
-});
+const absent = <N extends string>(name: N, description: string) =>
+  ({
+    name,
+    type: 'string',
+    nullable: true,
+    description: `${description} (not in the data set: null)`,
+  }) as const satisfies FieldSpec;
 
 /** A flag of a course's `offerings` (method 1163): not in the data set, so null. */
-const flag = (name: string, description: string): FieldSpec => ({
-  name,
-  type: 'boolean',
-  nullable: true,
-  description: `${description} (not in the data set: null)`,
-});
+const flag = <N extends string>(name: N, description: string) =>
+  ({
+    name,
+    type: 'boolean',
+    nullable: true,
+    description: `${description} (not in the data set: null)`,
+  }) as const satisfies FieldSpec;
 
-const subject: FieldSpec = {
+const subject = {
   name: 'subject',
   type: 'string',
   nullable: true,
   description: 'Subject code, e.g. CS (the file name)',
-};
-const catalogNumber: FieldSpec = {
+} as const satisfies FieldSpec;
+const catalogNumber = {
   name: 'catalog_number',
   type: 'string',
   nullable: true,
   description: 'Catalogue number: digits, sometimes a letter suffix, e.g. 135, 102W (the column `number`)',
-};
-const title: FieldSpec = { name: 'title', type: 'string', nullable: true, description: 'Course title' };
-const units: FieldSpec = {
+} as const satisfies FieldSpec;
+const title = {
+  name: 'title',
+  type: 'string',
+  nullable: true,
+  description: 'Course title',
+} as const satisfies FieldSpec;
+const units = {
   name: 'units',
   type: 'number',
   nullable: true,
   description: 'Credit weight, e.g. 0.5 (not in the data set: null)',
-};
+} as const satisfies FieldSpec;
 const level = absent('academic_level', '`undergraduate` or `graduate`');
 
 /** A course as the data set holds it: the three columns of `courses/<SUBJECT>.csv`. */
-export const courseRowRecord: RecordSpec = {
+export const courseRowRecord = {
   name: 'courseRow',
   title: 'Course',
   fields: [subject, catalogNumber, title],
-};
+} as const satisfies RecordSpec;
 
 /** A course of a subject's listing (method 1153): the reference's record, null where the data set has nothing. */
-export const courseRecord: RecordSpec = {
+export const courseRecord = {
   name: 'course',
   title: 'Course of a subject',
   fields: [
@@ -57,13 +64,13 @@ export const courseRecord: RecordSpec = {
     absent('description', 'Short calendar description'),
     level,
   ],
-};
+} as const satisfies RecordSpec;
 
 /**
  * One course in full (method 1163): the reference's record, null (nested `offerings` included) where
  * the data set has nothing.
  */
-export const courseDetailsRecord: RecordSpec = {
+export const courseDetailsRecord = {
   name: 'courseDetails',
   title: 'Course details',
   fields: [
@@ -113,4 +120,4 @@ export const courseDetailsRecord: RecordSpec = {
     absent('url', 'Calendar page of the course'),
     level,
   ],
-};
+} as const satisfies RecordSpec;

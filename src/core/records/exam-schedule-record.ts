@@ -1,10 +1,10 @@
-import type { FieldSpec, RecordSpec } from './record-spec.ts';
+import type { FieldSpec, RecordOf, RecordSpec } from './record-spec.ts';
 
 /**
  * One sitting of a course's final exam (an item of `sections`); without a sitting, day to end_time are
  * null and notes says why.
  */
-const sittingFields: readonly FieldSpec[] = [
+const sittingFields = [
   {
     name: 'section',
     type: 'string',
@@ -49,10 +49,10 @@ const sittingFields: readonly FieldSpec[] = [
     nullable: false,
     description: 'Remark, e.g. why there is no sitting or where to look it up; empty when none',
   },
-];
+] as const satisfies readonly FieldSpec[];
 
 /** A course's final exam in one term, with its sittings: the record of method 1187. */
-export const examCourseRecord: RecordSpec = {
+export const examCourseRecord = {
   name: 'examCourse',
   title: 'Course exam',
   fields: [
@@ -70,10 +70,10 @@ export const examCourseRecord: RecordSpec = {
       fields: sittingFields,
     },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A course's exam as the data set holds it: its term (the file it comes from) and the published record. */
-export const termExamCourseRecord: RecordSpec = {
+export const termExamCourseRecord = {
   name: 'termExamCourse',
   title: 'Course exam of a term',
   fields: [
@@ -85,4 +85,7 @@ export const termExamCourseRecord: RecordSpec = {
     },
     ...examCourseRecord.fields,
   ],
-};
+} as const satisfies RecordSpec;
+
+/** One sitting of a course's final exam, as published (an item of `sections`). */
+export type ExamSitting = RecordOf<typeof examCourseRecord>['sections'][number];

@@ -1,7 +1,11 @@
-import type { RecordSpec } from './record-spec.ts';
+import type { Place } from '../read/findings.ts';
+import type { PublishedRecord, RecordOf, RecordSpec } from './record-spec.ts';
+import type { CalendarDate } from './session-time.ts';
+import type { DataRecord } from './site-data.ts';
+import type { Term } from './term.ts';
 
 /** The information-session record (specification 2.3); also the CSV header, in this order. */
-export const infosessionRecord: RecordSpec = {
+export const infosessionRecord = {
   name: 'infosession',
   title: 'Information session',
   fields: [
@@ -41,4 +45,27 @@ export const infosessionRecord: RecordSpec = {
       description: 'Information about the session; empty string when none; free text may contain contact details',
     },
   ],
-};
+} as const satisfies RecordSpec;
+
+/** An information session's published values. */
+export type InfosessionValues = RecordOf<typeof infosessionRecord>;
+
+/**
+ * When a session is, as its reader parsed it while checking the row: the calendar reads these, never the
+ * texts again; the API publishes the texts as written.
+ */
+export interface SessionWhen {
+  date: CalendarDate;
+  /** Minutes after midnight. */
+  start: number;
+  end: number;
+  /** The term of its file (`1139.csv`), or, failing that, of its date. */
+  term: Term;
+}
+
+/** An information session as its reader made it: its values, where it stands, and when it is. */
+export interface SessionRecord extends Omit<DataRecord, 'values' | 'when'> {
+  values: InfosessionValues & PublishedRecord;
+  at: Place;
+  when: SessionWhen;
+}

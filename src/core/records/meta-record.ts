@@ -1,7 +1,7 @@
 import type { RecordSpec } from './record-spec.ts';
 
 /** The meta object of the envelope (specification 2.1), described like a record. */
-export const metaRecord: RecordSpec = {
+export const metaRecord = {
   name: 'meta',
   title: 'Meta',
   fields: [
@@ -34,4 +34,4 @@ export const metaRecord: RecordSpec = {
       description: 'Empty object, as in the original service',
     },
   ],
-};
+} as const satisfies RecordSpec;

@@ -7,7 +7,7 @@ export const DIRECTORY_SOURCE = 'methods';
 export const METHOD_LISTING_ID = 1103;
 
 /** The method record of the method listing (specification 2.2). */
-export const methodRecord: RecordSpec = {
+export const methodRecord = {
   name: 'method',
   title: 'Method',
   fields: [
@@ -27,4 +27,4 @@ export const methodRecord: RecordSpec = {
       description: 'Names of the parameters the method accepts; path placeholders are listed by name, in path order',
     },
   ],
-};
+} as const satisfies RecordSpec;

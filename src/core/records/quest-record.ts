@@ -1,7 +1,7 @@
 import type { RecordSpec } from './record-spec.ts';
 
 /** An academic group (faculty or college) of method 1229. */
-export const academicGroupRecord: RecordSpec = {
+export const academicGroupRecord = {
   name: 'academicGroup',
   title: 'Academic group',
   fields: [
@@ -9,10 +9,10 @@ export const academicGroupRecord: RecordSpec = {
     { name: 'group_short_name', type: 'string', nullable: true, description: "Short name (Quest's abbreviation)" },
     { name: 'group_full_name', type: 'string', nullable: true, description: 'Full name' },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** An academic organisation (department, school) of method 1231. */
-export const academicUnitRecord: RecordSpec = {
+export const academicUnitRecord = {
   name: 'academicUnit',
   title: 'Academic organisation',
   fields: [
@@ -26,10 +26,10 @@ export const academicUnitRecord: RecordSpec = {
     },
     { name: 'unit_full_name', type: 'string', nullable: true, description: 'Full name' },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A subject code of method 1237. */
-export const subjectRecord: RecordSpec = {
+export const subjectRecord = {
   name: 'subject',
   title: 'Subject code',
   fields: [
@@ -38,10 +38,10 @@ export const subjectRecord: RecordSpec = {
     { name: 'unit', type: 'string', nullable: true, description: 'Owning unit code (see 1231)' },
     { name: 'group', type: 'string', nullable: true, description: 'Owning group code (see 1229)' },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A term letter code of method 1249 (the data set's column `abbreviation` is the reference's field `term`). */
-export const termCodeRecord: RecordSpec = {
+export const termCodeRecord = {
   name: 'termCode',
   title: 'Term letter code',
   fields: [
@@ -53,24 +53,24 @@ export const termCodeRecord: RecordSpec = {
     },
     { name: 'description', type: 'string', nullable: true, description: 'What the letter stands for' },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A kind of class meeting of method 1259. */
-export const instructionRecord: RecordSpec = {
+export const instructionRecord = {
   name: 'instruction',
   title: 'Instruction kind',
   fields: [
     { name: 'abbreviation', type: 'string', nullable: true, description: 'Code, e.g. LEC' },
     { name: 'description', type: 'string', nullable: true, description: 'Its name' },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** A campus or partner code (CampusCodes.csv): read and checked, but no method of the directory publishes it. */
-export const campusCodeRecord: RecordSpec = {
+export const campusCodeRecord = {
   name: 'campusCode',
   title: 'Campus code',
   fields: [
     { name: 'abbreviation', type: 'string', nullable: true, description: 'Campus or partner code, e.g. UW, WLU, ONLN' },
     { name: 'description', type: 'string', nullable: true, description: 'Its name' },
   ],
-};
+} as const satisfies RecordSpec;

@@ -49,6 +49,35 @@ export type RecordValue =
 /** A record as published: field name to value, in field order. */
 export type PublishedRecord = Readonly<Record<string, RecordValue>>;
 
+/** The TypeScript type of a value of a scalar type. */
+type ScalarValue<T extends ScalarType> = T extends 'string'
+  ? string
+  : T extends 'integer' | 'number'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : readonly string[];
+
+/** The TypeScript type of one field's value: its type's, nested records field by field, `| null` when nullable. */
+type FieldValue<F extends FieldSpec> =
+  | (F extends { type: 'object'; fields: infer Fs extends readonly FieldSpec[] }
+      ? FieldsOf<Fs>
+      : F extends { type: 'record-list'; fields: infer Fs extends readonly FieldSpec[] }
+        ? readonly FieldsOf<Fs>[]
+        : F extends { type: infer T extends ScalarType }
+          ? ScalarValue<T>
+          : never)
+  | (F extends { nullable: false } ? never : null);
+
+/** A record of the given fields: each field's name to its value's type. */
+type FieldsOf<Fs extends readonly FieldSpec[]> = { readonly [F in Fs[number] as F['name']]: FieldValue<F> };
+
+/**
+ * The type of a record its description describes: write the description `as const satisfies RecordSpec`, and
+ * `RecordOf<typeof itsRecord>` is what its reader makes and later stages read (`string | null` for a nullable string).
+ */
+export type RecordOf<S extends Pick<RecordSpec, 'fields'>> = FieldsOf<S['fields']>;
+
 /** The field names of a record kind, in order. */
 export function fieldNames(spec: Pick<RecordSpec, 'fields'>): string[] {
   return spec.fields.map((f) => f.name);

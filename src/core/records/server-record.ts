@@ -1,7 +1,7 @@
 import type { RecordSpec } from './record-spec.ts';
 
 /** A service of method 1081, with its methods. */
-export const serviceRecord: RecordSpec = {
+export const serviceRecord = {
   name: 'service',
   title: 'Service',
   fields: [
@@ -29,10 +29,10 @@ export const serviceRecord: RecordSpec = {
       ],
     },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** The server time of method 1087. */
-export const serverTimeRecord: RecordSpec = {
+export const serverTimeRecord = {
   name: 'serverTime',
   title: 'Server time',
   fields: [
@@ -56,10 +56,10 @@ export const serverTimeRecord: RecordSpec = {
       description: 'Unix seconds of the next reset of monthly key usage: the start of the next campus month',
     },
   ],
-};
+} as const satisfies RecordSpec;
 
 /** The key usage of method 1097. */
-export const keyUsageRecord: RecordSpec = {
+export const keyUsageRecord = {
   name: 'keyUsage',
   title: 'Key usage',
   fields: [
@@ -83,4 +83,4 @@ export const keyUsageRecord: RecordSpec = {
       description: 'Counted calls with this key since the server started, this one included',
     },
   ],
-};
+} as const satisfies RecordSpec;

@@ -1,22 +1,35 @@
 import type { Finding, Place } from '../read/findings.ts';
 import type { AudienceList } from './audience-list.ts';
+import type { SessionRecord } from './infosession-record.ts';
 import type { MethodEntry } from './method-entry.ts';
 import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
-/** One record as read from the data: its values, where it starts (none when derived), and its file's base name. */
-export interface DataRecord {
-  values: PublishedRecord;
+/**
+ * One record as read from the data: its values (of a type `RecordOf<typeof itsRecord>` when its reader says
+ * so), where it starts (none when derived), and its file's base name.
+ */
+export interface DataRecord<V extends PublishedRecord = PublishedRecord> {
+  values: V;
   at?: Place;
   /** The base name of its file without the extension (`1139` for `1139.csv`). */
   fileKey: string;
+  /** What a reader parsed of its values, kept beside them: a plain record keeps nothing (see SiteRecord). */
+  when?: undefined;
 }
+
+/**
+ * A record as the site holds it: a plain one, or one that keeps what its reader parsed (a session's date and
+ * times, `when`), which later stages read instead of parsing the published text again. Checking `when`
+ * tells them apart.
+ */
+export type SiteRecord = DataRecord | SessionRecord;
 
 /** Everything the build publishes, read and validated: the one input of every renderer. */
 export interface SiteData {
   directory: MethodEntry[];
   /** Data set name to its tables (table name to records, in file-name then row order). */
-  datasets: Readonly<Record<string, Readonly<Record<string, readonly DataRecord[]>>>>;
+  datasets: Readonly<Record<string, Readonly<Record<string, readonly SiteRecord[]>>>>;
   /** The program list (data/programs/) the calendar's filters and feeds use; absent when the folder has none. */
   programs?: ProgramList;
   /** The audience list (data/audiences/) the calendar's filters and feeds use; absent when the folder has none. */

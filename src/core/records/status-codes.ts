@@ -44,7 +44,7 @@ export function statusText(code: number): string {
 }
 
 /** The record of method 1091 (error codes). */
-export const statusCodeRecord: RecordSpec = {
+export const statusCodeRecord = {
   name: 'code',
   title: 'Status code',
   fields: [
@@ -56,4 +56,4 @@ export const statusCodeRecord: RecordSpec = {
       description: 'The text meta.message starts with for this status',
     },
   ],
-};
+} as const satisfies RecordSpec;

@@ -5,7 +5,7 @@ import type { RecordSpec } from './record-spec.ts';
  * then the details the community data set adds (position, address, telephone, logo), published
  * after them as extra fields.
  */
-export const watcardVendorRecord: RecordSpec = {
+export const watcardVendorRecord = {
   name: 'watcardVendor',
   title: 'WatCard vendor',
   fields: [
@@ -42,4 +42,4 @@ export const watcardVendorRecord: RecordSpec = {
       description: "URL of the vendor's logo image; null where it is not known (beyond the original record)",
     },
   ],
-};
+} as const satisfies RecordSpec;

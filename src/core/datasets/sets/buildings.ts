@@ -1,7 +1,15 @@
 import type { Findings, Place } from '../../read/findings.ts';
 import { buildingRecord, buildingTableRecord } from '../../records/buildings-record.ts';
+import type { RecordOf } from '../../records/record-spec.ts';
+import type { DataRecord } from '../../records/site-data.ts';
 import { type DataRow, readCsvRows } from '../csv-reader.ts';
-import type { Dataset, Feed, ReadRecord, SourceFile } from '../dataset.ts';
+import { defineDataset, type Feed, type SourceFile } from '../dataset.ts';
+
+/** A building as the reader makes it (its published record and the code of the building it is a part of). */
+type BuildingRecord = DataRecord<RecordOf<typeof buildingTableRecord>>;
+/** What the reader returns. */
+type BuildingTables = { buildings: readonly BuildingRecord[] };
+
 import { type BuildingRow, compareJsonCopy } from './buildings/json-copy.ts';
 
 /**
@@ -28,10 +36,10 @@ const DECIMAL = /^-?\d{1,3}(\.\d+)?$/;
 
 const placeOf = (row: DataRow, column: string): Place => ({
   file: row.file,
-  line: row.cells[column]!.line,
-  column: row.cells[column]!.column,
+  line: row.cell(column).line,
+  column: row.cell(column).column,
 });
-const text = (row: DataRow, column: string) => row.cells[column]!.value.trim();
+const text = (row: DataRow, column: string) => row.cell(column).value.trim();
 
 /** A position from two columns: both empty is none; one empty, not a decimal number or out of range is an error. */
 function readPosition(
@@ -87,7 +95,7 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
       'building-id',
       `building_id "${id}" is not a building number: use letters and digits only, e.g. 20CC.`,
     );
-  const names = row.cells.alternate_building_names!.value;
+  const names = row.cell('alternate_building_names').value;
   const alternates = names.trim() === '' ? [] : names.split('|').map((n) => n.trim());
   if (alternates.includes(''))
     findings.warning(
@@ -107,7 +115,7 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
     id,
     code: text(row, 'building_code'),
     parent: text(row, 'parent_code'),
-    name: row.cells.building_name!.value,
+    name: row.cell('building_name').value,
     alternates: alternates.filter((n) => n !== ''),
     position: readPosition(row, ['latitude', 'longitude'], findings),
     osm: readPosition(row, ['latitude_osm', 'longitude_osm'], findings),
@@ -119,7 +127,7 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
  * repeat is an error, and the first row keeps it), and a row whose parent_code names a building
  * is one of its building_sections (besides a building of its own, when it has its own code).
  */
-function resolve(rows: readonly BuildingRow[], findings: Findings): ReadRecord[] {
+function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingRecord[] {
   const holders = new Map<string, BuildingRow>();
   const ids = new Map<string, BuildingRow>();
   for (const r of rows) {
@@ -228,18 +236,18 @@ function hintPositions(
 }
 
 /** A method publishing the buildings: the list (1213), or one file per code (1217). */
-const buildingsFeed = (data: Feed['data']): Feed => ({
+const buildingsFeed = (data: Feed['data']): Feed<BuildingTables> => ({
   record: buildingRecord,
   data,
   records: ({ tables }) => tables.buildings ?? [],
-  ...(data === 'object' ? { params: (record: ReadRecord) => [String(record.values.building_code)] } : {}),
+  ...(data === 'object' ? { params: (record: BuildingRecord) => [String(record.values.building_code)] } : {}),
 });
 
 /**
  * The campus buildings: data/buildings/Buildings.csv, one row per building or part of one, feeding
  * methods 1213 and 1217.
  */
-export const dataset: Dataset = {
+export const dataset = defineDataset({
   name: 'buildings',
   title: 'Campus buildings: numbers, codes, names, other names, positions and parts (uWaterloo/Datasets Buildings)',
   tables: [
@@ -250,7 +258,7 @@ export const dataset: Dataset = {
       shown: ['building_code', 'building_id', 'building_name'],
     },
   ],
-  read(files: readonly SourceFile[], findings: Findings) {
+  read(files: readonly SourceFile[], findings: Findings): BuildingTables {
     const csv = files.find((f) => f.rel === CSV_FILE);
     for (const f of files.filter((x) => x.rel !== CSV_FILE && x.rel !== JSON_FILE)) {
       findings.error(
@@ -273,4 +281,4 @@ export const dataset: Dataset = {
     return { buildings };
   },
   feeds: { 1213: buildingsFeed('array'), 1217: buildingsFeed('object') },
-};
+});

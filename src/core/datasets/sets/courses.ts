@@ -1,21 +1,26 @@
 import type { Findings } from '../../read/findings.ts';
 import { courseDetailsRecord, courseRecord, courseRowRecord } from '../../records/courses-record.ts';
+import type { RecordOf } from '../../records/record-spec.ts';
+import type { DataRecord } from '../../records/site-data.ts';
 import { type CsvTableRule, cellPosition, type DataRow, readCsvTables } from '../csv-reader.ts';
-import type { Dataset, ReadRecord } from '../dataset.ts';
+import { defineDataset } from '../dataset.ts';
+
+/** A course as its subject's file holds it. */
+type CourseRow = DataRecord<RecordOf<typeof courseRowRecord>>;
 
 const SUBJECT_FILE = /^([A-Z]+)\.csv$/;
 /** A catalogue number: digits, then up to three capital letters (135, 102W, 2XX, 460WLU). */
 const CATALOG_NUMBER = /^\d{1,3}[A-Z]{0,3}$/;
 
 /** The cell of a row, and where a character of it stands. */
-const cellOf = (row: DataRow, column: string) => row.cells[column]!;
+const cellOf = (row: DataRow, column: string) => row.cell(column);
 const placeAt = (row: DataRow, column: string, index = 0) => ({
   file: row.file,
   ...cellPosition(cellOf(row, column), index),
 });
 
 /** The subject a file is named for (`CS` for `CS.csv`), or undefined. */
-const subjectOfFile = (file: string) => SUBJECT_FILE.exec(file.split('/').pop()!)?.[1];
+const subjectOfFile = (file: string) => SUBJECT_FILE.exec(file.slice(file.lastIndexOf('/') + 1))?.[1];
 
 /** A title must say something, and a double quote in it must have its partner (an odd one is a quoting slip). */
 function checkTitle(row: DataRow, findings: Findings): void {
@@ -35,7 +40,7 @@ function checkTitle(row: DataRow, findings: Findings): void {
 }
 
 /** The rows of `courses/<SUBJECT>.csv`: one course each, its subject the file's. */
-const courseFiles: CsvTableRule = {
+const courseFiles: CsvTableRule<CourseRow> = {
   table: 'courses',
   match: /\.csv$/i,
   columns: ['subject', 'number', 'title'],
@@ -71,15 +76,18 @@ const courseFiles: CsvTableRule = {
     }
     checkTitle(row, findings);
   },
-  toRecord: (row) => ({
-    subject: cellOf(row, 'subject').value,
-    catalog_number: cellOf(row, 'number').value,
-    title: cellOf(row, 'title').value,
+  toRecord: (row, _findings, place) => ({
+    values: {
+      subject: cellOf(row, 'subject').value,
+      catalog_number: cellOf(row, 'number').value,
+      title: cellOf(row, 'title').value,
+    },
+    ...place,
   }),
 };
 
 /** Warns about a file without a single course (a subject with no courses publishes nothing). */
-function checkEmptyFiles(files: readonly { file: string }[], courses: readonly ReadRecord[], findings: Findings): void {
+function checkEmptyFiles(files: readonly { file: string }[], courses: readonly CourseRow[], findings: Findings): void {
   const filled = new Set(courses.map((r) => r.at?.file));
   const broken = new Set(findings.errors.map((f) => f.file));
   for (const { file } of files) {
@@ -97,27 +105,27 @@ function checkEmptyFiles(files: readonly { file: string }[], courses: readonly R
  * The courses of the 2013 calendar, one CSV per subject (`data/courses/<SUBJECT>.csv`), feeding
  * methods 1153 and 1163.
  */
-export const dataset: Dataset = {
+export const dataset = defineDataset({
   name: 'courses',
   title: 'Course titles by subject (uWaterloo/Datasets Courses, the 2013 calendar)',
   tables: [{ name: 'courses', record: courseRowRecord, key: ['subject', 'catalog_number'] }],
   read(files, findings) {
-    const tables = readCsvTables('courses', [courseFiles], files, findings);
-    checkEmptyFiles(files, tables.courses ?? [], findings);
-    return tables;
+    const courses = readCsvTables('courses', [courseFiles], files, findings).courses ?? [];
+    checkEmptyFiles(files, courses, findings);
+    return { courses };
   },
   feeds: {
     1153: {
       record: courseRecord,
       data: 'array',
       records: ({ tables }) => tables.courses ?? [],
-      params: (r) => [r.values.subject as string],
+      params: (r) => [r.values.subject ?? ''],
     },
     1163: {
       record: courseDetailsRecord,
       data: 'object',
       records: ({ tables }) => tables.courses ?? [],
-      params: (r) => [r.values.subject as string, r.values.catalog_number as string],
+      params: (r) => [r.values.subject ?? '', r.values.catalog_number ?? ''],
     },
   },
-};
+});

@@ -1,9 +1,14 @@
 import type { Findings, Place } from '../../read/findings.ts';
-import { examCourseRecord, termExamCourseRecord } from '../../records/exam-schedule-record.ts';
-import type { PublishedRecord } from '../../records/record-spec.ts';
+import { type ExamSitting, examCourseRecord, termExamCourseRecord } from '../../records/exam-schedule-record.ts';
+import type { RecordOf } from '../../records/record-spec.ts';
+import type { DataRecord } from '../../records/site-data.ts';
 import { parseTermCode } from '../../records/term.ts';
 import { baseName } from '../csv-reader.ts';
-import type { Dataset, ReadRecord, SourceFile } from '../dataset.ts';
+import { defineDataset, type SourceFile } from '../dataset.ts';
+
+/** A course's exam in a term, as the reader makes it. */
+type ExamCourse = DataRecord<RecordOf<typeof termExamCourseRecord>>;
+
 import { CANONICAL, type ExamRow, readExamTable } from './exam-schedule/layout.ts';
 import { readSitting } from './exam-schedule/sitting.ts';
 
@@ -15,7 +20,9 @@ const TERM_FILE = /^(\d{4})(?:ExamSchedule)?\.csv$/;
  * by course); whether it does.
  */
 function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findings): boolean {
-  const course = row.cells.course!;
+  const course = row.cells.course;
+  // Every layout has a course column (layout.ts): a row without one repeats nothing.
+  if (course === undefined) return false;
   const rows = earlier.get(course.value) ?? [];
   const first = rows.find((other) => CANONICAL.every((c) => other.cells[c]?.value === row.cells[c]?.value));
   if (first)
@@ -32,7 +39,7 @@ function isRepeat(row: ExamRow, earlier: Map<string, ExamRow[]>, findings: Findi
  * Reads one term's file: its name must be a term code; each row is checked and becomes a sitting,
  * and the sittings of a course, in file order, make its record (at its first row).
  */
-function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
+function readTermFile(source: SourceFile, findings: Findings): ExamCourse[] {
   const { base, key } = baseName(source.rel);
   const code = TERM_FILE.exec(base)?.[1];
   const term = code === undefined ? undefined : parseTermCode(code);
@@ -45,7 +52,7 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
     );
   }
   const table = readExamTable(source.bytes, source.file, findings);
-  const courses = new Map<string, { at: Place; sections: PublishedRecord[] }>();
+  const courses = new Map<string, { at: Place; sections: ExamSitting[] }>();
   const earlier = new Map<string, ExamRow[]>();
   for (const row of table?.rows ?? []) {
     if (isRepeat(row, earlier, findings)) continue;
@@ -67,7 +74,7 @@ function readTermFile(source: SourceFile, findings: Findings): ReadRecord[] {
  * The final exam schedules of method 1187: one CSV per term, `data/exam-schedule/<term code>.csv`, one
  * row per sitting.
  */
-export const dataset: Dataset = {
+export const dataset = defineDataset({
   name: 'exam-schedule',
   title: "Final exam schedules, one CSV file per term (uWaterloo/Datasets ExamSchedule, the Registrar's Office)",
   tables: [{ name: 'courses', record: termExamCourseRecord, key: ['term', 'course'] }],
@@ -77,7 +84,7 @@ export const dataset: Dataset = {
       record: examCourseRecord,
       data: 'array',
       records: ({ tables }) => tables.courses ?? [],
-      params: (record) => [String(record.values.term)],
+      params: (record) => [record.values.term],
     },
   },
-};
+});

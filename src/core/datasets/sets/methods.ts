@@ -21,13 +21,18 @@ function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
 
 /** The services of the directory (method 1081), in order of first appearance, each with its methods' paths below it. */
 function serviceRecords(directory: readonly MethodEntry[], apiBase: string): PublishedRecord[] {
-  const services = new Map<number, MethodEntry[]>();
-  for (const entry of directory) services.set(entry.serviceId, [...(services.get(entry.serviceId) ?? []), entry]);
-  return [...services.values()].map((entries) => {
-    const prefix = `/${entries[0]!.serviceName}`;
+  // Each service by its first method (which names it), with all its methods.
+  const services = new Map<number, { first: MethodEntry; entries: MethodEntry[] }>();
+  for (const entry of directory) {
+    const service = services.get(entry.serviceId);
+    if (service) service.entries.push(entry);
+    else services.set(entry.serviceId, { first: entry, entries: [entry] });
+  }
+  return [...services.values()].map(({ first, entries }) => {
+    const prefix = `/${first.serviceName}`;
     return {
-      service_id: entries[0]!.serviceId,
-      service_name: entries[0]!.serviceName,
+      service_id: first.serviceId,
+      service_name: first.serviceName,
       service_url: methodUrl(apiBase, prefix),
       methods: entries.map((e) => ({
         method_id: String(e.methodId),

@@ -8,7 +8,7 @@ import {
   termCodeRecord,
 } from '../../records/quest-record.ts';
 import { fieldNames, type RecordSpec } from '../../records/record-spec.ts';
-import { type CsvTableRule, cellPosition, type DataRow, type ReadContext, readCsvTables } from '../csv-reader.ts';
+import { type CsvTableRule, cellPosition, type DataRow, readCsvTables, textRecord } from '../csv-reader.ts';
 import type { Dataset, Feed, ReadRecord } from '../dataset.ts';
 
 /** A code that must exist in another table: where it is written and which table must hold it. */
@@ -19,10 +19,8 @@ interface Reference {
   at: Place;
 }
 
-const REFERENCES = 'references';
-
 /** The cell of a row, by column. */
-const cellOf = (row: DataRow, column: string) => row.cells[column]!;
+const cellOf = (row: DataRow, column: string) => row.cell(column);
 const placeOf = (row: DataRow, column: string): Place => ({
   file: row.file,
   line: cellOf(row, column).line,
@@ -35,11 +33,9 @@ function requireCode(row: DataRow, column: string, findings: Findings): void {
     findings.error(placeOf(row, column), 'empty', `${column} is empty: every row needs its code.`);
 }
 
-/** Notes a code that must exist in another table (checked once every file is read). */
-function refer(row: DataRow, column: string, table: Reference['table'], context: ReadContext): void {
-  const list = (context.get(REFERENCES) ?? []) as Reference[];
-  context.set(REFERENCES, list);
-  list.push({ table, code: cellOf(row, column).value.trim(), field: column, at: placeOf(row, column) });
+/** Notes a code that must exist in another table (checked once every file is read) in `references`. */
+function refer(row: DataRow, column: string, table: Reference['table'], references: Reference[]): void {
+  references.push({ table, code: cellOf(row, column).value.trim(), field: column, at: placeOf(row, column) });
 }
 
 /**
@@ -68,7 +64,13 @@ function checkPunctuation(row: DataRow, short: string, full: string, findings: F
 
 /** A table rule of one file of the folder, whose columns are its record's fields unless given. */
 function file(table: string, name: string, record: RecordSpec, rest: Partial<CsvTableRule> = {}): CsvTableRule {
-  return { table, match: new RegExp(`^${name.replace('.', '\\.')}$`), columns: fieldNames(record), ...rest };
+  return {
+    table,
+    match: new RegExp(`^${name.replace('.', '\\.')}$`),
+    columns: fieldNames(record),
+    toRecord: textRecord,
+    ...rest,
+  };
 }
 
 /** Warns about semicolons standing in for commas inside a description (a work-around for broken quoting). */
@@ -85,7 +87,8 @@ function checkSemicolons(row: DataRow, findings: Findings): void {
   }
 }
 
-const RULES: readonly CsvTableRule[] = [
+/** The rules of one read; codes that must exist elsewhere are noted in `references`. */
+const rules = (references: Reference[]): readonly CsvTableRule[] => [
   file('groups', 'AcademicGroups.csv', academicGroupRecord, {
     checkRow(row, findings) {
       requireCode(row, 'group_code', findings);
@@ -93,17 +96,17 @@ const RULES: readonly CsvTableRule[] = [
     },
   }),
   file('units', 'AcademicOrganizations.csv', academicUnitRecord, {
-    checkRow(row, findings, context) {
+    checkRow(row, findings) {
       requireCode(row, 'unit_code', findings);
-      refer(row, 'group_code', 'groups', context);
+      refer(row, 'group_code', 'groups', references);
       checkPunctuation(row, 'unit_short_name', 'unit_full_name', findings);
     },
   }),
   file('subjects', 'Subjects.csv', subjectRecord, {
-    checkRow(row, findings, context) {
+    checkRow(row, findings) {
       requireCode(row, 'subject', findings);
-      refer(row, 'unit', 'units', context);
-      refer(row, 'group', 'groups', context);
+      refer(row, 'unit', 'units', references);
+      refer(row, 'group', 'groups', references);
     },
   }),
   file('terms', 'Terms.csv', termCodeRecord, {
@@ -112,7 +115,10 @@ const RULES: readonly CsvTableRule[] = [
       requireCode(row, 'abbreviation', findings);
       checkSemicolons(row, findings);
     },
-    toRecord: (row) => ({ term: cellOf(row, 'abbreviation').value, description: cellOf(row, 'description').value }),
+    toRecord: (row, _findings, place) => ({
+      values: { term: cellOf(row, 'abbreviation').value, description: cellOf(row, 'description').value },
+      ...place,
+    }),
   }),
   file('instructions', 'Instructions.csv', instructionRecord, {
     checkRow: (row, findings) => requireCode(row, 'abbreviation', findings),
@@ -163,9 +169,9 @@ export const dataset: Dataset = {
     { name: 'campuses', record: campusCodeRecord, key: ['abbreviation'] },
   ],
   read(files, findings) {
-    const context: ReadContext = new Map();
-    const tables = readCsvTables('quest', RULES, files, findings, context);
-    checkReferences(tables, (context.get(REFERENCES) ?? []) as Reference[], findings);
+    const references: Reference[] = [];
+    const tables = readCsvTables('quest', rules(references), files, findings);
+    checkReferences(tables, references, findings);
     return tables;
   },
   feeds: {

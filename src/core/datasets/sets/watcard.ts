@@ -53,11 +53,12 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
     return null;
   };
   if (node.kind === 'null') return null;
-  if (name in RANGE) {
+  const limit = RANGE[name];
+  if (limit !== undefined) {
     if (node.kind !== 'number') return wrong('a number of decimal degrees');
-    if (Math.abs(node.value) > RANGE[name]! || !Number.isFinite(node.value)) {
+    if (Math.abs(node.value) > limit || !Number.isFinite(node.value)) {
       const message =
-        `${name} ${node.text} is not between -${RANGE[name]} and ${RANGE[name]} degrees. ` +
+        `${name} ${node.text} is not between -${limit} and ${limit} degrees. ` +
         'Give the position in decimal degrees, e.g. 43.4723, -80.5449.';
       findings.error(node.at, 'position', message);
       return null;
@@ -150,12 +151,13 @@ function checkOrder(members: readonly JsonMember[], findings: Findings): void {
   const numbered = members.filter((m) => VENDOR_NUMBER.test(m.key));
   const sorted = [...numbered].sort((a, b) => Number(a.key) - Number(b.key));
   const i = numbered.findIndex((m, k) => m !== sorted[k]);
-  if (i >= 0) {
+  const [out, due] = [numbered[i], sorted[i]];
+  if (out && due) {
     findings.warning(
-      numbered[i]!.keyAt,
+      out.keyAt,
       'order',
-      `vendor "${numbered[i]!.key}" is out of order: vendors are listed by number, ` +
-        `and "${sorted[i]!.key}" (line ${sorted[i]!.keyAt.line}) comes here. Sort the vendors by number.`,
+      `vendor "${out.key}" is out of order: vendors are listed by number, ` +
+        `and "${due.key}" (line ${due.keyAt.line}) comes here. Sort the vendors by number.`,
     );
   }
 }
@@ -205,11 +207,14 @@ function checkCopies(vendors: readonly Vendor[], findings: Findings): void {
       const before = v === undefined ? undefined : first.get(v);
       if (v !== undefined && !before) first.set(v, vendor);
       if (!before || alike(before.record.values, vendor.record.values)) continue;
+      // Both hold the value, so both have the member it stands at.
+      const [was, here] = [before.places[at], vendor.places[at]];
+      if (!was || !here) continue;
       const { vendor_id: id, vendor_name: name } = before.record.values;
       const message =
         `the ${what} is that of vendor ${id}${name ? ` (${name})` : ''} at line ` +
-        `${before.places[at]!.line}: a copied value? Give this vendor's own ${what}, or null.`;
-      findings.warning(vendor.places[at]!, `copied-${what}`, message);
+        `${was.line}: a copied value? Give this vendor's own ${what}, or null.`;
+      findings.warning(here, `copied-${what}`, message);
     }
   }
 }

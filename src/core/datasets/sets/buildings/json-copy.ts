@@ -54,13 +54,10 @@ function compareObject(
     ['parentBuildingCode', 'parent_code', row.parent],
     ['buildingName', 'building_name', row.name],
   ] as const) {
-    const json = textOf(value(key));
-    if (json !== undefined && json !== csv)
-      findings.warning(
-        value(key)!.at,
-        'json-copy',
-        `${key} "${json}" differs from ${where}'s ${column} "${csv}". ${SOURCE}`,
-      );
+    const node = value(key);
+    const json = textOf(node);
+    if (node && json !== undefined && json !== csv)
+      findings.warning(node.at, 'json-copy', `${key} "${json}" differs from ${where}'s ${column} "${csv}". ${SOURCE}`);
   }
   const names = value('alternateBuildingNames');
   const list = names?.kind === 'array' ? names.items.map((n) => textOf(n) ?? '') : [];

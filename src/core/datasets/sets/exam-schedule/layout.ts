@@ -26,12 +26,15 @@ const EXPORT: readonly (readonly [Column, readonly string[]])[] = [
 /** Which layout a file is in: the export has no notes column (its notes stand in Day). */
 export type Layout = 'canonical' | 'export';
 
+/** A row's cells by canonical column: every column of both layouts, and `notes` (the export has none). */
+export type ExamCells = Record<Exclude<Column, 'notes'>, CsvCell> & { notes?: CsvCell };
+
 /** One row of a file: its cells by canonical column (the export has no `notes`). */
 export interface ExamRow {
   file: string;
   line: number;
   layout: Layout;
-  cells: Partial<Record<Column, CsvCell>>;
+  cells: ExamCells;
 }
 
 /** A file's rows and its header cells. */
@@ -63,9 +66,10 @@ function layoutOf(
 ): { layout: Layout; width: number } | undefined {
   const names = header.map(sameName);
   if (CANONICAL.every((n, i) => names[i] === n)) return { layout: 'canonical', width: CANONICAL.length };
-  if (EXPORT.every(([, aliases], i) => aliases.includes(names[i]!))) {
+  const [first] = header;
+  if (first && EXPORT.every(([, aliases], i) => aliases.includes(names[i] ?? ''))) {
     findings.warning(
-      at(file, header[0]!),
+      at(file, first),
       'layout',
       `the header is the Registrar's export (${names.slice(0, EXPORT.length).join(', ')}), ` +
         `read with its notes in Day. The data folder keeps one layout: ` +
@@ -84,9 +88,9 @@ function layoutOf(
     0,
     CANONICAL.findIndex((n, i) => names[i] !== n),
   );
-  const cell = header[k] ?? header[header.length - 1]!;
+  const cell = header[k] ?? header.at(-1);
   findings.error(
-    at(file, cell),
+    cell ? at(file, cell) : { file, line: 1, column: 1 },
     'header',
     `the header is not an exam schedule's: column ${k + 1} should be "${CANONICAL[k]}" but is ` +
       `${header[k] ? `"${header[k].value}"` : 'missing'}. ` +
@@ -99,6 +103,7 @@ function layoutOf(
 function checkPadding(header: readonly CsvCell[], width: number, file: string, findings: Findings): void {
   const pads = header.slice(width);
   const named = pads.find((c) => c.value.trim() !== '');
+  const [pad] = pads;
   if (named) {
     findings.error(
       at(file, named),
@@ -106,9 +111,9 @@ function checkPadding(header: readonly CsvCell[], width: number, file: string, f
       `the header has a column "${named.value}" after the schedule's ${width}; ` +
         `remove it (and its cells), or rename the file's columns.`,
     );
-  } else if (pads.length > 0) {
+  } else if (pad) {
     findings.warning(
-      at(file, pads[0]!),
+      at(file, pad),
       'padding',
       `the header ends with ${pads.length} empty column name${pads.length === 1 ? '' : 's'}, ` +
         `and the rows with empty cells for them. Remove them.`,
@@ -124,7 +129,9 @@ function checkWidth(
   file: string,
   findings: Findings,
 ): boolean {
-  const last = cells[cells.length - 1]!;
+  const last = cells.at(-1);
+  // A parsed row has at least one cell (csv-table.ts skips blank lines).
+  if (last === undefined) return false;
   if (cells.length < width) {
     findings.error(
       { file, line: last.line, column: last.column + last.value.length },
@@ -178,8 +185,19 @@ export function readExamTable(bytes: Uint8Array, file: string, findings: Finding
   const rows: ExamRow[] = [];
   for (const row of table.rows) {
     if (!checkWidth(row.cells, shape.width, header.length, file, findings)) continue;
-    const cells: ExamRow['cells'] = {};
-    for (let i = 0; i < columns.length; i++) cells[columns[i]!] = row.cells[i];
+    // The row has a cell for each of the layout's columns (checkWidth).
+    const cellOf = (column: Column): CsvCell =>
+      row.cells[columns.indexOf(column)] ?? { value: '', line: row.line, column: 1, offset: 0, quoted: false };
+    const cells: ExamCells = {
+      course: cellOf('course'),
+      section: cellOf('section'),
+      day: cellOf('day'),
+      date: cellOf('date'),
+      start_time: cellOf('start_time'),
+      end_time: cellOf('end_time'),
+      location: cellOf('location'),
+      ...(columns.includes('notes') ? { notes: cellOf('notes') } : {}),
+    };
     rows.push({ file, line: row.line, layout: shape.layout, cells });
   }
   return { layout: shape.layout, header, rows };

@@ -3,7 +3,7 @@
 // there is none.
 import type { CsvCell } from '../../../read/csv-table.ts';
 import type { Findings, Place } from '../../../read/findings.ts';
-import type { PublishedRecord } from '../../../records/record-spec.ts';
+import type { ExamSitting } from '../../../records/exam-schedule-record.ts';
 import {
   type CalendarDate,
   daysInMonth,
@@ -15,7 +15,7 @@ import {
 import { isInTerm, type Term } from '../../../records/term.ts';
 import { cellPosition } from '../../csv-reader.ts';
 import { checkCellText } from './cells.ts';
-import { CANONICAL, type Column, type ExamRow } from './layout.ts';
+import { CANONICAL, type ExamCells, type ExamRow } from './layout.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -31,7 +31,7 @@ const NOTE_WORDINGS = {
 /** A row's course as written and the sitting it publishes. */
 export interface Sitting {
   course: string;
-  sitting: PublishedRecord;
+  sitting: ExamSitting;
 }
 
 /** The cells of a sitting: day (none when the export's Day holds a note), date, start and end. */
@@ -42,6 +42,9 @@ interface When {
   end_time: CsvCell;
 }
 
+/** The cells of a sitting, in order. */
+const WHEN_CELLS = ['day', 'date', 'start_time', 'end_time'] as const satisfies readonly (keyof When)[];
+
 /** A sitting's date and times, read. */
 interface WhenRead {
   date: CalendarDate;
@@ -49,14 +52,12 @@ interface WhenRead {
   to: number;
 }
 
-type Cells = Record<Exclude<Column, 'notes'>, CsvCell> & { notes?: CsvCell };
-
 const blank = (cell: CsvCell | undefined): boolean => cell === undefined || cell.value.trim() === '';
 const placeOf = (row: ExamRow, cell: CsvCell): Place => ({ file: row.file, line: cell.line, column: cell.column });
 
 /** Whether an error was reported after the first `before` findings. */
 function erredSince(findings: Findings, before: number): boolean {
-  for (let i = before; i < findings.list.length; i++) if (findings.list[i]!.severity === 'error') return true;
+  for (let i = before; i < findings.list.length; i++) if (findings.list[i]?.severity === 'error') return true;
   return false;
 }
 
@@ -129,8 +130,8 @@ function readWhen(
   const before = findings.list.length;
   const hint = () => (blank(when.day) ? ` If it is a note, it belongs in ${noteColumn}.` : '');
   const day = when.day?.value.trim() ?? '';
-  if (day !== '' && !WEEKDAYS.includes(day))
-    findings.error(placeOf(row, when.day!), 'day', `day "${day}" is not a weekday: write Monday to Sunday in full.`);
+  if (when.day && day !== '' && !WEEKDAYS.includes(day))
+    findings.error(placeOf(row, when.day), 'day', `day "${day}" is not a weekday: write Monday to Sunday in full.`);
   const date = blank(when.date) ? undefined : readDate(when.date.value.trim(), canonical);
   if (date && !date.ok) findings.error(placeOf(row, when.date), 'date', `date ${date.reason}${hint()}`);
   const from = blank(when.start_time) ? undefined : parseClockTime(when.start_time.value.trim());
@@ -139,12 +140,12 @@ function readWhen(
   if (to && !to.ok) findings.error(placeOf(row, when.end_time), 'time', `end_time ${to.reason}${hint()}`);
   if (date?.ok && from?.ok && to?.ok && day !== '')
     return findings.list.length > before ? undefined : { date: date.value, from: from.value, to: to.value };
-  const names = Object.keys(when) as (keyof When)[];
+  const names = WHEN_CELLS;
   const given = names.filter((k) => !blank(when[k]));
   if (given.length === 0 || findings.list.length > before) return undefined;
   for (const name of names.filter((k) => blank(when[k]))) {
     findings.error(
-      placeOf(row, when[name] ?? row.cells.day!),
+      placeOf(row, when[name] ?? row.cells.day),
       'sitting',
       `${name} is empty, but the row gives ${given.join(', ')}: a sitting needs day, date, start_time and end_time. ` +
         `Fill it in, or empty all four and say why in ${noteColumn}.`,
@@ -157,11 +158,11 @@ function readWhen(
  * Checks that a sitting's weekday is its date's, the date within the file's term, the end after the
  * start, and a place given.
  */
-function checkWhen(row: ExamRow, cells: Cells, read: WhenRead, term: Term | undefined, findings: Findings): void {
+function checkWhen(row: ExamRow, cells: ExamCells, read: WhenRead, term: Term | undefined, findings: Findings): void {
   const day = cells.day.value.trim();
   // Days since 1970-01-01, a Thursday.
   const weekday =
-    WEEKDAYS[(((Date.UTC(read.date.year, read.date.month - 1, read.date.day) / 86_400_000 + 4) % 7) + 7) % 7]!;
+    WEEKDAYS[(((Date.UTC(read.date.year, read.date.month - 1, read.date.day) / 86_400_000 + 4) % 7) + 7) % 7] ?? '';
   const date = cells.date.value.trim();
   if (weekday !== day)
     findings.error(
@@ -197,7 +198,7 @@ function checkWhen(row: ExamRow, cells: Cells, read: WhenRead, term: Term | unde
 /** Checks a row by its rules; its course and sitting, or undefined when it has an error. */
 export function readSitting(row: ExamRow, term: Term | undefined, findings: Findings): Sitting | undefined {
   const before = findings.list.length;
-  const cells = row.cells as Cells;
+  const cells = row.cells;
   const canonical = row.layout === 'canonical';
   for (const name of CANONICAL) if (cells[name]) checkCellText(row.file, name, cells[name], name === 'notes', findings);
   checkCourse(row, cells.course, findings);
@@ -250,7 +251,7 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
     );
   }
   if (erredSince(findings, before)) return undefined;
-  const text = (cell: CsvCell | undefined) => (blank(cell) ? null : cell!.value);
+  const text = (cell: CsvCell | undefined) => (cell === undefined || blank(cell) ? null : cell.value);
   return {
     course: cells.course.value,
     sitting: {
