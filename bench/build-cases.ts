@@ -115,7 +115,8 @@ function moveAside(w: Workplace, p: string): void {
   if (!existsSync(p)) return;
   const aside = path.join(w.tmp, 'aside');
   mkdirSync(aside, { recursive: true });
-  renameSync(p, path.join(aside, `${asideCount++}-${path.basename(p)}`));
+  // The process id too: a run kept with BENCH_KEEP leaves its aside/ for the next run in the same BENCH_TMP.
+  renameSync(p, path.join(aside, `${process.pid}-${asideCount++}-${path.basename(p)}`));
 }
 
 /** The version of the hugo command, or undefined when it is not installed. */
