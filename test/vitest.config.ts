@@ -26,6 +26,7 @@ const SITE = [
   'feeds',
   'host-config',
   'key-links',
+  'local-server',
   'old-client',
   'quest',
   'schemas',
