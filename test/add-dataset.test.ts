@@ -9,22 +9,19 @@ import { appendFile, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_INPUTS } from '../src/pipeline/input-key.ts';
 import { EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const run = promisify(execFile);
 const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'] as const;
 
-/** What the copy of the project holds: what a build reads, and the data (courses cut to one subject). */
-const PROJECT = [
-  'src',
-  'public',
-  'astro.config.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  '.gitignore',
-];
+/**
+ * What the copy of the project holds besides the data (copied below, courses cut to one subject):
+ * what the build's input key says a build reads (one list: src/pipeline/input-key.ts), and
+ * .gitignore, so git sees only what a contributor would commit.
+ */
+const PROJECT = [...PROJECT_INPUTS, '.gitignore'];
 
 /** The four places, as a newcomer writes them (the checklist's examples). */
 const ADDED = {
