@@ -2,9 +2,9 @@
 // or an .astro file's markup, so this says where a person must): every line of every .ts, .mjs and
 // .astro file (frontmatter and markup) of src/, test/, bench/, .ci/ and the top level, and of the
 // JSON files Biome formats (all but what biome.json's files.includes leaves out with `!`: the
-// contributors' data/, bench/results/, package-lock.json). Prints `file:line: N characters` for
+// contributors' data/, test fixtures, bench/results/, package-lock.json). Prints `file:line: N characters` for
 // each and exits 1; with --count, one line per file with its count instead. `--root DIR` checks
-// another folder laid out the same (test/line-length.test.ts). Run by `npm run lint` (and so `npm test`).
+// another folder laid out the same (test/lint.test.ts). Run by `npm run lint` (and so `npm test`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
