@@ -3,14 +3,10 @@
 //   node --experimental-strip-types bench/jsonp-memory.ts --dist DIR --data DIR [--names 200] [--concurrency 6]
 // Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { freePort } from './free-port.ts';
+import { fetchOnce, startServer } from './local-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     dist: { type: 'string' },
@@ -22,24 +18,6 @@ const { values } = parseArgs({
 if (!values.dist || !values.data) throw new Error('give --dist DIR and --data DIR');
 const names = Math.min(1000, Number(values.names));
 const concurrency = Math.min(32, Number(values.concurrency));
-
-/** Resident memory of a process in MB (Linux /proc). */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/** One GET on 127.0.0.1; resolves with the status and the milliseconds to the last byte. */
-function fetchOnce(port: number, target: string, encoding: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: target, headers: { 'Accept-Encoding': encoding } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** The sampler: GET /v2/api/methods.json every 20 ms, one line of milliseconds each, until SIGINT. */
 const SAMPLER = `
@@ -64,48 +42,21 @@ process.on('SIGINT', () => { stop = true; });
 })();
 `;
 
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  [
-    '--experimental-strip-types',
-    '--no-warnings=ExperimentalWarning',
-    'src/cli/start.ts',
-    '--dist',
-    values.dist,
-    '--no-build',
-  ],
-  {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: values.data, API_KEYS: 'bench-key' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-const deadline = setTimeout(() => {
-  server.kill();
-  process.exit(2);
-}, 120_000);
+const server = await startServer(values.dist, { ...process.env, DATA_DIR: values.data, API_KEYS: 'bench-key' });
+const { port } = server;
+const encoding = (e: string) => ({ 'Accept-Encoding': e });
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetchOnce(port, '/v2/api/methods.json', 'identity');
-      break;
-    } catch {
-      if (i > 100) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const listing = `/v2/resources/infosessions.json?key=bench-key`;
-  const idle = rssMb(server.pid!);
-  await fetchOnce(port, `${listing}&callback=warm`, 'gzip, br');
-  const warm = rssMb(server.pid!);
+  const idle = server.rssMb();
+  await fetchOnce(port, `${listing}&callback=warm`, encoding('gzip, br'));
+  const warm = server.rssMb();
   let peak = warm;
   // The unrelated request is timed from a process of its own, so the loader's work does not count.
   const sampler = spawn(process.execPath, ['-e', SAMPLER, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let sampled = '';
   sampler.stdout.on('data', (c: Buffer) => (sampled += c.toString()));
   const samplerDone = new Promise((r) => sampler.on('close', r));
-  const memory = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
+  const memory = setInterval(() => (peak = Math.max(peak, server.rssMb())), 20);
   let next = 0;
   const statuses = new Map<number, number>();
   const started = performance.now();
@@ -116,10 +67,10 @@ try {
         const { status } = await fetchOnce(
           port,
           `${listing}&callback=cb_${i}_${Math.random().toString(36).slice(2)}`,
-          i % 2 ? 'gzip, br' : 'identity',
+          encoding(i % 2 ? 'gzip, br' : 'identity'),
         );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        peak = Math.max(peak, rssMb(server.pid!));
+        peak = Math.max(peak, server.rssMb());
       }
     }),
   );
@@ -127,7 +78,7 @@ try {
   sampler.kill('SIGINT');
   await samplerDone;
   clearInterval(memory);
-  const after = rssMb(server.pid!);
+  const after = server.rssMb();
   // The sampler's first request pays for its own connection set-up and JIT: left out.
   const latencies = sampled
     .split('\n')
@@ -162,6 +113,5 @@ try {
     ),
   );
 } finally {
-  clearTimeout(deadline);
-  server.kill();
+  server.stop();
 }

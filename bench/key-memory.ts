@@ -4,15 +4,10 @@
 //   node --experimental-strip-types bench/key-memory.ts --dist DIR
 //     [--requests 20000] [--key-bytes 8192] [--concurrency 6]
 // Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { freePort } from './free-port.ts';
+import { fetchOnce, startServer } from './local-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     dist: { type: 'string' },
@@ -26,58 +21,12 @@ const requests = Math.min(100_000, Number(values.requests));
 const keyBytes = Math.min(16_000, Number(values['key-bytes']));
 const concurrency = Math.min(32, Number(values.concurrency));
 
-/** Resident memory of a process in MB (Linux /proc). */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/** One GET on 127.0.0.1; resolves with the status. */
-function fetchOnce(port: number, target: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: target }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const port = await freePort();
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
+const env: NodeJS.ProcessEnv = { ...process.env };
 delete env.API_KEYS;
 delete env.API_KEYS_FILE;
-const server = spawn(
-  process.execPath,
-  [
-    '--experimental-strip-types',
-    '--no-warnings=ExperimentalWarning',
-    'src/cli/start.ts',
-    '--dist',
-    values.dist,
-    '--no-build',
-  ],
-  {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-const deadline = setTimeout(() => {
-  server.kill();
-  process.exit(2);
-}, 120_000);
+const server = await startServer(values.dist, env);
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetchOnce(port, '/v2/api/methods.json');
-      break;
-    } catch {
-      if (i > 100) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const idle = rssMb(server.pid!);
+  const idle = server.rssMb();
   let peak = idle;
   let next = 0;
   const statuses = new Map<number, number>();
@@ -88,17 +37,17 @@ try {
       while (next < requests) {
         const i = next++;
         // A data answer that counts (1229), each with a key of its own.
-        const status = await fetchOnce(
-          port,
+        const { status } = await fetchOnce(
+          server.port,
           `/v2/resources/academics/groups.json?key=${i.toString(36).padStart(12, '0')}${padding}`,
         );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (i % 500 === 0) peak = Math.max(peak, rssMb(server.pid!));
+        if (i % 500 === 0) peak = Math.max(peak, server.rssMb());
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const after = rssMb(server.pid!);
+  const after = server.rssMb();
   console.log(
     JSON.stringify(
       {
@@ -114,6 +63,5 @@ try {
     ),
   );
 } finally {
-  clearTimeout(deadline);
-  server.kill();
+  server.stop();
 }

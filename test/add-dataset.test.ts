@@ -5,26 +5,15 @@
 // proves that no other file changed, and that the set is published everywhere: JSON, XML, the
 // schemas, OpenAPI, the catalogue, `npm run diff` and `npm run check`; and that its reader type-checks.
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
+import { copyProject, EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
 import { parseXml, xmlValue } from './helpers/xml.ts';
 
 const run = promisify(execFile);
 const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'] as const;
-
-/** What the copy of the project holds: what a build reads, and the data (courses cut to one subject). */
-const PROJECT = [
-  'src',
-  'public',
-  'astro.config.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  '.gitignore',
-];
 
 /** The four places, as a newcomer writes them (the checklist's examples). */
 const ADDED = {
@@ -129,13 +118,8 @@ beforeAll(async () => {
   work = await tempDir('campus-add-dataset-');
   project = path.join(work, 'project');
   out = path.join(work, 'dist');
-  for (const name of PROJECT) await cp(path.join(ROOT, name), path.join(project, name), { recursive: true });
-  await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
-  const courses = path.join(ROOT, 'data/courses');
-  await cp(path.join(ROOT, 'data'), path.join(project, 'data'), {
-    recursive: true,
-    filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv',
-  });
+  // .gitignore too, so git sees only what a contributor would commit.
+  await copyProject(project, ['.gitignore']);
   await git('init', '-q');
   await git('add', '-A');
   await git('-c', 'user.name=test', '-c', 'user.email=test@example.org', 'commit', '-qm', 'before');

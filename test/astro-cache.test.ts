@@ -5,15 +5,12 @@
 // a cold build's. The builds run in a copy of the project (its node_modules linked), so that a
 // page's source can change without touching the repository's.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
-import { EPOCH, ROOT, readTree, removeDir, tempDir } from './helpers/build.ts';
-
-/** What a project copy needs for a build: the sources and configuration Astro reads, and the data. */
-const PROJECT = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+import { copyProject, EPOCH, readTree, removeDir, tempDir } from './helpers/build.ts';
 
 let work: string;
 let project: string;
@@ -22,14 +19,7 @@ beforeAll(async () => {
   work = await tempDir('campus-astro-cache-');
   project = path.join(work, 'project');
   data = path.join(project, 'data');
-  for (const name of PROJECT) await cp(path.join(ROOT, name), path.join(project, name), { recursive: true });
-  await symlink(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'));
-  // Every data set, courses cut to one subject (every course is 10,000 files).
-  const courses = path.join(ROOT, 'data/courses');
-  await cp(path.join(ROOT, 'data'), data, {
-    recursive: true,
-    filter: (src) => path.dirname(src) !== courses || path.basename(src) === 'CS.csv',
-  });
+  await copyProject(project);
 });
 afterAll(() => removeDir(work));
 

@@ -120,6 +120,14 @@ describe('the wording of time', () => {
     expect(pastUntil(undefined, '2014-01-06', '2014-01-30')).toBe('');
   });
 
+  it("takes the build's day on the campus's clock, not UTC's (winter and summer time)", () => {
+    const day = (iso: string) => pastUntil(Date.parse(iso) / 1000, '2014-01-01', '2014-12-31');
+    expect(day('2014-01-14T04:59:59Z')).toBe('2014-01-13');
+    expect(day('2014-01-14T05:00:00Z')).toBe('2014-01-14');
+    expect(day('2014-07-02T03:59:59Z')).toBe('2014-07-01');
+    expect(day('2014-07-02T04:00:00Z')).toBe('2014-07-02');
+  });
+
   it('keeps JSON-LD inside its script whatever the data holds, and the title in one form', () => {
     const head = sessionHead(session, { url: 'https://example.org/', basePath: '/' }).value;
     expect(head.match(/<\/script/gi)).toHaveLength(1);

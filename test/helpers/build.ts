@@ -1,8 +1,9 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PROJECT_INPUTS } from '../../src/pipeline/input-key.ts';
 
 const run = promisify(execFile);
 
@@ -125,6 +126,19 @@ export async function copySmallData(dest: string, options: { terms?: readonly st
     return true;
   };
   await cp(data, dest, { recursive: true, filter: keep });
+}
+
+/**
+ * A copy of the project in `dest` that builds on its own: what the build's input key says a build
+ * reads (PROJECT_INPUTS: src/, public/, the configuration and the lock file) and `extra` files,
+ * node_modules linked, and the data cut small (copySmallData), for a suite that changes a
+ * page's source or adds a data set without touching the repository.
+ */
+export async function copyProject(dest: string, extra: readonly string[] = []): Promise<void> {
+  for (const name of [...PROJECT_INPUTS, ...extra])
+    await cp(path.join(ROOT, name), path.join(dest, name), { recursive: true });
+  await symlink(path.join(ROOT, 'node_modules'), path.join(dest, 'node_modules'));
+  await copySmallData(path.join(dest, 'data'));
 }
 
 /**

@@ -1,7 +1,8 @@
+import { campusDay } from '../records/campus-clock.ts';
 import { isoDate } from '../records/session-time.ts';
 import { dayLabel, timeRange } from './format.ts';
 import { isoTime, type Session } from './session.ts';
-import { SESSION_TIME_ZONE, utcOffset } from './time-zone.ts';
+import { utcOffset } from './time-zone.ts';
 
 // The one place that words a session: its title, its summary, its calendar's name, and its
 // cancelled, holiday and ended forms. Pages, feeds, "Add to calendar" and search all ask here,
@@ -76,19 +77,6 @@ export function pastSentence(s: Worded & Pick<Session, 'date'>): string {
 export const ENDED = 'Ended';
 
 export { PAST_DAY } from './pages/front-words.ts';
-
-/** The campus's calendar day as `2014-01-13` (the en-CA locale writes dates so). */
-const DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SESSION_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `2014-01-13`: the campus's day at `seconds` (Unix time). */
-export function campusDay(seconds: number): string {
-  return DAY.format(seconds * 1000);
-}
 
 /**
  * The day before which a list's days had passed at the build, clamped to the list's days (`first`

@@ -34,6 +34,12 @@ function wallClock(unixSeconds: number) {
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
+/** The campus's calendar day at an instant: `2014-01-13`. */
+export function campusDay(unixSeconds: number): string {
+  const c = wallClock(unixSeconds);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+}
+
 /** An instant as ISO 8601 in campus time with its UTC offset: `2023-11-14T17:13:20-05:00`. */
 export function campusDateTime(unixSeconds: number): string {
   const c = wallClock(unixSeconds);

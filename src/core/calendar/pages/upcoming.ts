@@ -1,10 +1,10 @@
+import { campusDay } from '../../records/campus-clock.ts';
 import { isoDate } from '../../records/session-time.ts';
 import { html, SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { byDay, countSessions } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
-import { campusDay } from '../session-wording.ts';
 import { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
 import { pastDay, sessionItems } from './session-list.ts';
 
