@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { normalizePath, type Plugin } from 'vite';
 
 /** The query that marks a module as a copy inside a script's own graph: `?campus-script=session`. */
 const QUERY = 'campus-script';
@@ -9,7 +9,8 @@ const QUERY = 'campus-script';
  * from. Every other script shares its modules as the bundler likes.
  */
 export const OWN_GRAPHS: Readonly<Record<string, string>> = {
-  session: fileURLToPath(new URL('../scripts/session-page.ts', import.meta.url)),
+  // As Vite names modules: forward slashes on every system (a Windows path has backslashes).
+  session: normalizePath(fileURLToPath(new URL('../scripts/session-page.ts', import.meta.url))),
 };
 
 /** The script graph a module id belongs to (`?campus-script=NAME`), if any. */

@@ -7,11 +7,14 @@ export function gitText(cwd: string, args: readonly string[]): string {
 }
 
 /** The object name git gives lines that no commit holds yet (an edit not committed). */
-const NOT_COMMITTED = /^0{40}$/;
+const NOT_COMMITTED = /^0+$/;
 
 /**
  * When each line of a file last changed, by `git blame`: the committer time (Unix seconds) of
- * the newest commit that changed that line, index 0 for line 1. A line no commit holds yet (an
+ * the newest commit that changed that line, index 0 for line 1, along the first parents (a line
+ * a merge brought in has the merge's time, when it reached the branch, not its own commit's: an
+ * older time would lower the event's SEQUENCE; a repository's own list of revisions to ignore is
+ * not read). A line no commit holds yet (an
  * edit not committed) gets undefined, and so does every line of a file git does not track, or
  * when `cwd` is not in a git checkout: the caller decides what those carry.
  */
@@ -19,7 +22,8 @@ export function lineTimes(file: string, cwd: string): (number | undefined)[] {
   let out: string;
   try {
     const abs = path.resolve(cwd, file);
-    out = gitText(path.dirname(abs), ['blame', '--porcelain', '--', abs]);
+    const blame = ['-c', 'blame.ignoreRevsFile=', 'blame', '--first-parent', '--porcelain', '--', abs];
+    out = gitText(path.dirname(abs), blame);
   } catch {
     return []; // not tracked, or not a git checkout
   }
@@ -40,7 +44,7 @@ export function parseBlame(text: string): (number | undefined)[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.startsWith('\t')) continue; // the line's own text
-    const header = /^([0-9a-f]{40}) \d+ (\d+)(?: (\d+))?$/.exec(line);
+    const header = /^([0-9a-f]{40}|[0-9a-f]{64}) \d+ (\d+)(?: (\d+))?$/.exec(line);
     if (header) {
       sha = header[1]!;
       final = Number(header[2]);
@@ -73,7 +77,9 @@ function fill(times: (number | undefined)[], first: number, count: number, time:
 export function uncommittedFiles(dir: string): Set<string> | undefined {
   try {
     const run = (args: string[]) => gitText(dir, args);
-    const top = run(['rev-parse', '--show-toplevel']).trim();
+    // Paths relative to the repository, the folder's place in it taken off: resolved against the
+    // folder as named (a link on the way, such as macOS's /tmp, stays as the caller names it).
+    const prefix = run(['rev-parse', '--show-prefix']).trim();
     const out = run([
       '-c',
       'core.quotePath=false',
@@ -89,7 +95,8 @@ export function uncommittedFiles(dir: string): Set<string> | undefined {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
       if (entry.length < 4) continue;
-      files.add(path.resolve(top, entry.slice(3)));
+      const rel = entry.slice(3);
+      if (rel.startsWith(prefix)) files.add(path.resolve(dir, rel.slice(prefix.length)));
       if (entry[0] === 'R' || entry[0] === 'C') i++; // a rename's or copy's source follows
     }
     return files;

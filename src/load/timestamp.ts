@@ -28,10 +28,12 @@ export function buildTimestamp(
   return { timestamp: Math.floor(Date.now() / 1000), source: 'clock' };
 }
 
-/** What git says of one file of the data folder: when it last changed, and how many commits changed it. */
+/** What git says of one file of the data folder: when it last changed, how many commits changed it, how it began. */
 export interface FileHistory {
   time: number;
   commits: number;
+  /** Whether the oldest commit that changed it added it (not renamed or copied it from another path). */
+  added: boolean;
 }
 
 /**
@@ -51,18 +53,20 @@ export function dataTimestamps(
 }
 
 /**
- * dataTimestamps, and the same of every file (by absolute path): its newest commit's time and
- * how many commits changed it (a file one commit made and none changed since needs no `git
- * blame` to know when each of its lines changed: line-times.ts). One `git log` over the data
- * folder's history (newest first, the files each commit touched), not one per part: a git
- * process costs 5 to 90 ms on a busy machine, and every build reads these (two, with the data
- * folder's place in the repository).
+ * dataTimestamps, and the same of every file (by absolute path): its newest commit's time, how
+ * many commits changed it and whether the oldest of them added it (a file one commit added and
+ * none changed since needs no `git blame` to know when each of its lines changed: line-times.ts;
+ * a file renamed into place does, blame following it to where its lines came from), and the
+ * newest commit's id (a rewritten history has another: the build's input key holds it). One
+ * `git log` over the data folder's history (newest first, the files each commit touched), not
+ * one per part: a git process costs 5 to 90 ms on a busy machine, and every build reads these
+ * (two, with the data folder's place in the repository).
  */
 export function dataHistory(
   dataDir: string,
   paths: Readonly<Record<string, string>>,
   env: NodeJS.ProcessEnv = process.env,
-): { parts: Record<string, number>; files: Map<string, FileHistory> } | undefined {
+): { parts: Record<string, number>; files: Map<string, FileHistory>; head: string } | undefined {
   if (env.SOURCE_DATE_EPOCH?.trim()) return undefined;
   let log: string;
   let prefix: string;
@@ -71,7 +75,7 @@ export function dataHistory(
     prefix = git(['rev-parse', '--show-prefix']).trim();
     // -c: a merge counts for the files it changed from every parent, as `git log -- path`
     // shows it. Paths are the repository's: the data folder's place in it is taken off.
-    log = git(['-c', 'core.quotePath=false', 'log', '--format=%x00%ct', '--name-only', '-c', '--', '.']);
+    log = git(['-c', 'core.quotePath=false', 'log', '--format=%x00%ct %H', '--name-status', '-c', '--', '.']);
   } catch {
     return undefined; // not a git checkout, or git is missing
   }
@@ -79,18 +83,29 @@ export function dataHistory(
   const parts: Record<string, number> = {};
   const files = new Map<string, FileHistory>();
   let time = 0;
+  let head = '';
   for (const line of log.split('\n')) {
-    if (line.startsWith('\0')) time = Number(line.slice(1));
-    else if (line.startsWith(prefix)) {
-      // A part is a folder (its files' paths start with it and a slash) or a file.
-      const rel = line.slice(prefix.length);
-      const name = owner.get(rel) ?? owner.get(rel.slice(0, rel.indexOf('/')));
-      if (name !== undefined && !(name in parts)) parts[name] = time;
-      const file = path.resolve(dataDir, rel);
-      const seen = files.get(file);
-      if (seen) seen.commits++;
-      else files.set(file, { time, commits: 1 });
+    if (line.startsWith('\0')) {
+      const [t, id] = line.slice(1).split(' ');
+      time = Number(t);
+      head ||= id ?? '';
+      continue;
     }
+    // `A<TAB>path`, `M<TAB>path`, `R100<TAB>old<TAB>new`; a merge's `MM<TAB>path`.
+    const fields = line.split('\t');
+    const status = fields[0]!;
+    const name = fields.at(-1)!;
+    if (fields.length < 2 || !name.startsWith(prefix)) continue;
+    // A part is a folder (its files' paths start with it and a slash) or a file.
+    const rel = name.slice(prefix.length);
+    const part = owner.get(rel) ?? owner.get(rel.slice(0, rel.indexOf('/')));
+    if (part !== undefined && !(part in parts)) parts[part] = time;
+    const file = path.resolve(dataDir, rel);
+    const seen = files.get(file);
+    if (seen) {
+      seen.commits++;
+      seen.added = status === 'A'; // the oldest commit comes last
+    } else files.set(file, { time, commits: 1, added: status === 'A' });
   }
-  return { parts, files };
+  return { parts, files, head };
 }

@@ -4,6 +4,7 @@ import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
+import { scriptFiles } from '../core/site/csp-policy.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import { type AstroRun, astroRunFiles, startAstroBuild } from './astro-run.ts';
@@ -157,7 +158,17 @@ async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   for (const name of names.sort()) {
     const bytes = await readFile(path.join(dir, name));
     const kind = (Object.keys(SHELLS) as ShellKind[]).find((k) => pageFile(SHELLS[k]) === name);
-    if (name.endsWith('.html')) for (const h of inlineScriptHashes(bytes.toString('utf8'))) hashes.add(h);
+    if (name.endsWith('.html')) {
+      const html = bytes.toString('utf8');
+      // A script file would be refused by every browser (the CSP allows inline scripts only): the bundler split a
+      // script into chunks (src/integrations/script-graphs.ts keeps the session page's whole).
+      const [file] = scriptFiles(html);
+      if (file)
+        throw new Error(
+          `Astro's page ${name} loads the script file ${file}; the site's CSP allows inline scripts only`,
+        );
+      for (const h of inlineScriptHashes(html)) hashes.add(h);
+    }
     if (kind) shells[kind] = parseShell(bytes.toString('utf8'));
     else if (!shellFolders.some((f) => name.startsWith(f))) files.push({ path: name, body: bytes });
   }

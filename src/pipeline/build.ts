@@ -142,12 +142,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { dataDir, render, astroCache } = buildAt;
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
-  const {
-    key: inputs,
-    data,
-    code,
-    projectFiles,
-  } = buildInputKey(options.root, dataDir, render, pages, buildAt.dataTimes);
+  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt);
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedInputs(options.outDir))?.key;

@@ -72,6 +72,8 @@ export interface BuildTarget {
   dataTimes?: Record<string, number>;
   /** What git says of each data file, by absolute path (when dataTimes is known): when each session's row changed. */
   fileHistory?: ReadonlyMap<string, FileHistory>;
+  /** The newest commit touching the data folder (with fileHistory): another after a history is rewritten. */
+  dataHead?: string;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
@@ -90,7 +92,7 @@ export function buildTarget(
     dataDir: settings.dataDir,
     render,
     ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
-    ...(history ? { dataTimes: history.parts, fileHistory: history.files } : {}),
+    ...(history ? { dataTimes: history.parts, fileHistory: history.files, dataHead: history.head } : {}),
   };
 }
 
@@ -130,7 +132,7 @@ export function createBuildContext(
 
 /**
  * When each session's row last changed: the newest of its lines' commit times (a row may run over several lines).
- * A file one commit made and nothing changed since has that commit's time on every line (`history`); any other is
+ * A file one commit added and nothing changed since has that commit's time on every line (`history`); any other is
  * asked of `git blame`. A row with a line not committed yet is left out.
  */
 export function sessionRevisions(
@@ -147,7 +149,10 @@ export function sessionRevisions(
     const abs = path.resolve(cwd, file);
     const known = history.get(abs);
     uncommitted ??= uncommittedFiles(dataDir) ?? new Set();
-    return known?.commits === 1 && !uncommitted.has(abs) ? known.time : lineTimes(file, cwd);
+    if (uncommitted.has(abs)) return lineTimes(file, cwd);
+    // Git knows nothing of it (not tracked, ignored): no line has a time, and no git process is spent asking.
+    if (known === undefined) return [];
+    return known.commits === 1 && known.added ? known.time : lineTimes(file, cwd);
   };
   const blamed = new Map<string, number | (number | undefined)[]>();
   for (let i = 0; i < records.length; i++) {

@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import path from 'node:path';
 import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
+import type { BuildTarget } from './context.ts';
 
 /**
  * The project's files a build is made from besides the data: its code, its pages and assets, and its dependencies (by
@@ -49,14 +50,22 @@ export function buildInputKey(
   dataDir: string,
   render: RenderContext,
   pages: boolean,
-  dataTimes?: Readonly<Record<string, number>>,
+  history?: Pick<BuildTarget, 'dataTimes' | 'fileHistory' | 'dataHead'>,
 ): { key: string; data: string; code: string; projectFiles: string[] } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one,
-  // inside the other.
+  // inside the other. What git says of each data file too: the feeds' events carry when their rows changed.
+  const files = [...(history?.fileHistory ?? [])].map(([f, h]) => [
+    path.relative(dataDir, f),
+    h.time,
+    h.commits,
+    h.added,
+  ]);
   const settings = JSON.stringify({
     url: render.url,
     timestamp: render.timestamp,
-    dataTimes,
+    dataTimes: history?.dataTimes,
+    dataHead: history?.dataHead,
+    files: files.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)),
     pages,
     cwd: process.cwd(),
     dataDir,

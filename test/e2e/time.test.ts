@@ -102,7 +102,11 @@ async function sessionPagesToWalk(all: readonly string[]): Promise<string[]> {
     chosen.add(term[0]!.id);
     chosen.add(term.at(-1)!.id);
   }
-  for (const r of rows) if (r.iso === '2014-01-08' || r.iso === '2014-01-09') chosen.add(r.id);
+  // The build's day and the next, in Toronto (a day there is never shorter than 23 hours).
+  const day = (seconds: number) =>
+    new Date(seconds * 1000).toLocaleDateString('en-CA', { timeZone: 'America/Toronto' });
+  const days = [day(BUILT), day(BUILT + 86_400)];
+  for (const r of rows) if (days.includes(r.iso)) chosen.add(r.id);
   return [...chosen];
 }
 

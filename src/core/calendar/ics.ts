@@ -82,8 +82,9 @@ function utcStamp(seconds: number): string {
 }
 
 /**
- * The build's revision number for SEQUENCE: minutes since 2020 at the build's timestamp. It
- * grows with every data change, so a client that compares SEQUENCE sees an edit as newer.
+ * An event's revision number for SEQUENCE: minutes since 2020 at the time its session last
+ * changed (or the build's timestamp). It grows with every change to the session, so a client
+ * that compares SEQUENCE sees an edit as newer, and stays put while the session does.
  */
 function sequenceOf(timestamp: number): number {
   return Math.max(0, Math.floor((timestamp - 1_577_836_800) / 60));

@@ -139,9 +139,13 @@ export function readSessions(
     return shared;
   };
   for (const record of site.datasets.infosessions?.sessions ?? []) {
-    // Its reader parsed the date and times while checking the row (a row whose date or times did not read
-    // keeps nothing parsed: an error, so no build reads it).
-    if (record.when === undefined) continue;
+    // Its reader parsed the date and times while checking the row. A row whose date or times did not read keeps
+    // nothing parsed: an error, so no build reaches it; said rather than skipped, or the API would publish a session
+    // the calendar does not show.
+    if (record.when === undefined) {
+      const where = record.at ? `${record.at.file}:${record.at.line}` : 'its file';
+      throw new Error(`session ${record.values.id ?? '?'} at ${where} has no date and times read: it was not checked`);
+    }
     const { values, when } = record;
     const { name, cancelled } = readCancellation(values.employer ?? '');
     const location = (values.location ?? '').trim();

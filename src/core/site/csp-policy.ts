@@ -9,6 +9,16 @@ export function inlineScripts(html: string): string[] {
   return scripts;
 }
 
+/** The address of each script file a page loads (`<script src>`): none may be, the CSP allows inline scripts only. */
+export function scriptFiles(html: string): string[] {
+  const files: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const src = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[1]!);
+    if (src) files.push(src[1] ?? src[2] ?? src[3]!);
+  }
+  return files;
+}
+
 /**
  * The Content-Security-Policy of the site: nothing by default; scripts only the inline ones
  * with these hashes (the site has no script files, so not even same-origin JSONP can run);
