@@ -80,7 +80,10 @@ export function uncommittedFiles(dir: string): Set<string> | undefined {
     // Paths relative to the repository, the folder's place in it taken off: resolved against the
     // folder as named (a link on the way, such as macOS's /tmp, stays as the caller names it).
     const prefix = run(['rev-parse', '--show-prefix']).trim();
+    // --no-optional-locks: status refreshes the index file otherwise, and a data folder that is a repository of its
+    // own holds it (.git/index): the build would see its inputs change while it read them, and keep no key.
     const out = run([
+      '--no-optional-locks',
       '-c',
       'core.quotePath=false',
       'status',
