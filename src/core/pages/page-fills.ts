@@ -80,16 +80,24 @@ function heldIn(source: FillSource, code: string): Session[] {
     const lookup = buildingLookup(source.buildings ?? []);
     for (const s of source.sessions) {
       const b = s.allDay || s.locationTbd ? undefined : lookup(s.location);
-      if (b) held.set(b.code, [...(held.get(b.code) ?? []), s]);
+      if (!b) continue;
+      const list = held.get(b.code);
+      if (list) list.push(s);
+      else held.set(b.code, [s]);
     }
     heldOf.set(source, held);
   }
   return held.get(code) ?? [];
 }
 
+/** How many past sessions a building page lists, newest first: an archive's busiest room held thousands. */
+export const PAST_SESSIONS_SHOWN = 30;
+
 /**
- * A building page's sessions: those ahead (by the build's day; soonest first) and those past
- * (newest first), each with its day, time and room, linked to its page.
+ * A building page's sessions: those ahead (by the build's day; soonest first) and the newest
+ * PAST_SESSIONS_SHOWN of those past (newest first, with how many more the terms' pages list),
+ * each with its day, time and room, linked to its page. A page's size does not grow with the
+ * archive.
  */
 function buildingSessions(source: FillSource, code: string): string {
   const held = heldIn(source, code);
@@ -100,11 +108,21 @@ function buildingSessions(source: FillSource, code: string): string {
 <span class="muted">${sessionWhen(s)} · ${s.location}</span></li>`;
   const ahead = held.filter((s) => isoDate(s.date) >= today);
   const past = held.filter((s) => isoDate(s.date) < today).reverse();
+  const shown = past.slice(0, PAST_SESSIONS_SHOWN);
+  const terms = withBase(source.render.basePath, calendarPaths.home);
+  const earlier =
+    past.length > shown.length &&
+    html`<p class="muted">${sessionCount(past.length - shown.length)} held here before these:
+see <a href="${terms}">the terms' pages</a>.</p>`;
+  const heading =
+    shown.length < past.length
+      ? `the newest ${shown.length} of ${sessionCount(past.length)}`
+      : sessionCount(past.length);
   return html`${ahead.length > 0 && html`<h3>Coming up</h3><ul class="held">${ahead.map(item)}</ul>`}
 ${
   past.length > 0 &&
-  html`<h3>Past <span class="muted">(${sessionCount(past.length)}, newest first)</span></h3>
-<ul class="held">${past.map(item)}</ul>`
+  html`<h3>Past <span class="muted">(${heading}, newest first)</span></h3>
+<ul class="held">${shown.map(item)}</ul>${earlier}`
 }`.value;
 }
 
