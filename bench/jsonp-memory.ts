@@ -4,18 +4,21 @@
 // Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './bench-args.ts';
 import { fetchOnce, startServer } from './local-server.ts';
 
-const { values } = parseArgs({
-  options: {
+const values = benchArgs(
+  'jsonp-memory',
+  'Usage: node bench/jsonp-memory.ts --dist DIR --data DIR [--names 200] [--concurrency 6]\n\n' +
+    "The server's memory and another request's latency under JSONP with many callback names.",
+  {
     dist: { type: 'string' },
     data: { type: 'string' },
     names: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '6' },
   },
-});
-if (!values.dist || !values.data) throw new Error('give --dist DIR and --data DIR');
+  ['dist', 'data'],
+);
 const names = Math.min(1000, Number(values.names));
 const concurrency = Math.min(32, Number(values.concurrency));
 
@@ -42,7 +45,7 @@ process.on('SIGINT', () => { stop = true; });
 })();
 `;
 
-const server = await startServer(values.dist, { ...process.env, DATA_DIR: values.data, API_KEYS: 'bench-key' });
+const server = await startServer(values.dist!, { ...process.env, DATA_DIR: values.data!, API_KEYS: 'bench-key' });
 const { port } = server;
 const encoding = (e: string) => ({ 'Accept-Encoding': e });
 try {
@@ -86,7 +89,11 @@ try {
     .map(Number)
     .slice(1)
     .sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  // A run too short for the sampler to answer twice has no latency to give (null), rather than a crash.
+  const at = (q: number) =>
+    latencies.length === 0
+      ? null
+      : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   console.log(
     JSON.stringify(
       {

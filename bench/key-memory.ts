@@ -5,18 +5,21 @@
 //     [--requests 20000] [--key-bytes 8192] [--concurrency 6]
 // Talks to 127.0.0.1 only, a bounded number of requests, and stops after 120 s whatever happens.
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './bench-args.ts';
 import { fetchOnce, startServer } from './local-server.ts';
 
-const { values } = parseArgs({
-  options: {
+const values = benchArgs(
+  'key-memory',
+  'Usage: node bench/key-memory.ts --dist DIR [--requests 20000] [--key-bytes 8192] [--concurrency 6]\n\n' +
+    "The server's memory while callers each send an API key never seen before (no keys configured).",
+  {
     dist: { type: 'string' },
     requests: { type: 'string', default: '20000' },
     'key-bytes': { type: 'string', default: '8192' },
     concurrency: { type: 'string', default: '6' },
   },
-});
-if (!values.dist) throw new Error('give --dist DIR');
+  ['dist'],
+);
 const requests = Math.min(100_000, Number(values.requests));
 const keyBytes = Math.min(16_000, Number(values['key-bytes']));
 const concurrency = Math.min(32, Number(values.concurrency));
@@ -24,7 +27,7 @@ const concurrency = Math.min(32, Number(values.concurrency));
 const env: NodeJS.ProcessEnv = { ...process.env };
 delete env.API_KEYS;
 delete env.API_KEYS_FILE;
-const server = await startServer(values.dist, env);
+const server = await startServer(values.dist!, env);
 try {
   const idle = server.rssMb();
   let peak = idle;

@@ -152,6 +152,22 @@ describe('the settings', () => {
   });
 });
 
+describe('npm start --no-build', () => {
+  it('says in one line that a folder holding no built site cannot be served, and serves nothing', async () => {
+    const work = await tempDir();
+    try {
+      const missing = path.join(work, 'nowhere');
+      const run = await npmScript('start', ['--no-build', '--dist', missing]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).not.toContain('Serving');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(`${missing}/ holds no built site: build it first`);
+    } finally {
+      await removeDir(work);
+    }
+  });
+});
+
 describe('npm run check and DATA_DIR', () => {
   it('checks the DATA_DIR folder when given none, as build does, and the folder given before it', async () => {
     const work = await tempDir();

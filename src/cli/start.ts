@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
 import { buildSite } from '../pipeline/build.ts';
+import { displayPath, isComplete } from '../pipeline/output-versions.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { staleReason } from '../pipeline/stale-output.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
@@ -13,6 +14,13 @@ import { cliMain, STAY } from './runner.ts';
 await cliMain(startCommand, async ({ values, config }) => {
   const { root, port, site: address } = config;
   const distDir = path.resolve(root, String(values.dist));
+  const shown = `${displayPath(distDir)}/`;
+  if (values['no-build'] && !isComplete(distDir)) {
+    throw new ConfigError(
+      `${shown} holds no built site: build it first (npm run build -- --out ${displayPath(distDir)}), ` +
+        'or leave out --no-build.',
+    );
+  }
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url, config.dataDir);
   if (reason) {
     console.log(`Building: ${reason}.`);
@@ -38,7 +46,7 @@ await cliMain(startCommand, async ({ values, config }) => {
     server.listen(port, '127.0.0.1', resolve);
   });
   const listening = (server.address() as AddressInfo).port;
-  console.log(`Serving dist/ at http://localhost:${listening}${address.basePath}`);
+  console.log(`Serving ${shown} at http://localhost:${listening}${address.basePath}`);
   console.log(
     keys.mode === 'any'
       ? 'API keys: none configured (API_KEYS, API_KEYS_FILE), so any non-empty ?key= is accepted.'
