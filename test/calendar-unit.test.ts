@@ -20,6 +20,7 @@ import {
 } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
 import { html } from '../src/core/render/html.ts';
+import { testSession } from './helpers/session.ts';
 
 /** What a hand-made session's programs resolve to without a program list. */
 const noList = programCatalog(undefined);
@@ -308,26 +309,18 @@ describe('subscription feeds over a long archive', () => {
   const audienceList = audienceCatalog(undefined);
   const sessions: Session[] = codes.flatMap((code, t) => {
     const term = parseTermCode(code)!;
-    return [0, 1].map((i) => ({
-      id: String(t * 10 + i),
-      employer: `E${t}`,
-      cancelled: false,
-      kind: 'session' as const,
-      date: { year: term.year, month: term.firstMonth, day: 10 + i },
-      start: 600,
-      end: 660,
-      location: 'TC',
-      locationTbd: false,
-      website: '',
-      websiteHref: undefined,
-      audience: 'Co-op',
-      audiences: audienceList.resolve('Co-op'),
-      programs: t === 0 ? ['Old Program'] : ['Math'],
-      openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog),
-      allDay: false,
-      description: '',
-      term,
-    }));
+    return [0, 1].map((i) =>
+      testSession({
+        id: String(t * 10 + i),
+        employer: `E${t}`,
+        date: { year: term.year, month: term.firstMonth, day: 10 + i },
+        audience: 'Co-op',
+        audiences: audienceList.resolve('Co-op'),
+        programs: t === 0 ? ['Old Program'] : ['Math'],
+        openTo: openToOf(t === 0 ? ['Old Program'] : ['Math'], catalog),
+        term,
+      }),
+    );
   });
   const feeds = subscriptionFeeds(sessions, catalog, audienceList);
 

@@ -3,10 +3,9 @@ import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { sessionBody, sessionHead } from '../src/core/calendar/pages/session-page.ts';
-import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
-import type { Session } from '../src/core/calendar/session.ts';
 import { hasEnded, pastUntil, sessionEndsAt, sessionTitle } from '../src/core/calendar/session-wording.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
+import { testSession } from './helpers/session.ts';
 import { rootSite } from './helpers/sites.ts';
 
 // One session, one wording: what a student reads of a session in its page, its .ics, "Add to
@@ -85,26 +84,14 @@ describe('a session page built after the session', () => {
 });
 
 describe('the wording of time', () => {
-  const session: Session = {
+  const session = testSession({
     id: '9',
     employer: 'Acme\u2028</script><script>alert(1)</script> & "Co"',
-    cancelled: false,
-    kind: 'session',
     date: { year: 2014, month: 7, day: 2 },
-    start: 600,
-    end: 660,
     location: 'DC 1301 </script>',
-    locationTbd: false,
-    website: '',
-    websiteHref: undefined,
-    audience: '',
-    audiences: [],
-    programs: [],
-    openTo: openToOf([], programCatalog(undefined)),
-    allDay: false,
     description: 'Text with </script><!-- in it',
     term: parseTermCode('1145')!,
-  };
+  });
 
   it("ends a session at its end, in the campus's offset (summer time here)", () => {
     expect(sessionEndsAt(session)).toBe('2014-07-02T11:00:00-04:00');

@@ -1,33 +1,13 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarFile, sessionEvent, sessionZone } from '../src/core/calendar/ics.ts';
-import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import type { Session } from '../src/core/calendar/session.ts';
 import { vtimezone } from '../src/core/calendar/vtimezone.ts';
-import { parseTermCode } from '../src/core/records/term.ts';
+import { testSession } from './helpers/session.ts';
 
 /** A session on a date at a local time (minutes), in America/Toronto. */
 function at(year: number, month: number, day: number, start: number): Session {
-  return {
-    id: `${year}${month}${day}`,
-    employer: 'E',
-    cancelled: false,
-    kind: 'session',
-    date: { year, month, day },
-    start,
-    end: start + 60,
-    location: 'TC',
-    locationTbd: false,
-    website: '',
-    websiteHref: undefined,
-    audience: '',
-    audiences: [],
-    programs: [],
-    openTo: openToOf([], programCatalog(undefined)),
-    allDay: false,
-    description: '',
-    term: parseTermCode('1141')!,
-  };
+  return testSession({ id: `${year}${month}${day}`, date: { year, month, day }, start, end: start + 60 });
 }
 
 /** The UTC instant ical.js (an independent implementation) gives an event's start, with the file's own VTIMEZONE. */
