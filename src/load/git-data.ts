@@ -1,12 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { DataFileInput } from '../core/datasets/data-folder.ts';
 import { ConfigError } from '../core/read/findings.ts';
-
-/** Runs git in `cwd` and returns its output as bytes; throws with git's own message on failure. */
-function git(cwd: string, args: string[]): Buffer {
-  return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
-}
+import { git } from './git.ts';
 
 /** What to do instead of comparing with a ref, when there is no repository. */
 const TWO_FOLDERS = 'Compare two data folders instead: npm run diff -- OLD_DIR NEW_DIR';

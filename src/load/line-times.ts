@@ -1,10 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-
-/** Runs git in `cwd` and returns its output as text; throws when it fails (git missing, not a checkout). */
-export function gitText(cwd: string, args: readonly string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
-}
+import { gitText } from './git.ts';
 
 /** The object name git gives lines that no commit holds yet (an edit not committed). */
 const NOT_COMMITTED = /^0+$/;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
-import { gitText } from './line-times.ts';
+import { gitText } from './git.ts';
 
 /** Where the build's timestamp came from, for the build log. */
 export type TimestampSource = 'SOURCE_DATE_EPOCH' | 'git' | 'clock';
