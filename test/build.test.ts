@@ -4,7 +4,7 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataTimestamps } from '../src/load/timestamp.ts';
+import { dataHistory } from '../src/load/timestamp.ts';
 import { commitAt, copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
 let work: string;
@@ -59,8 +59,8 @@ describe('meta.timestamp of an API file', () => {
           .map((f) => Number(git('log', '-1', '--format=%ct', '--', f))),
       );
     const expected = Object.fromEntries(Object.entries(parts).map(([name, rel]) => [name, newest(rel)]));
-    expect(dataTimestamps(data, parts, {})).toEqual(expected);
-    expect(dataTimestamps(data, parts, { SOURCE_DATE_EPOCH: '5' })).toBeUndefined();
+    expect(dataHistory(data, parts, {})?.parts).toEqual(expected);
+    expect(dataHistory(data, parts, { SOURCE_DATE_EPOCH: '5' })?.parts).toBeUndefined();
   });
 
   it("is when its own data last changed: a data set a pull request left alone keeps its files' bytes", async () => {

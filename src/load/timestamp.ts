@@ -37,23 +37,13 @@ export interface FileHistory {
 }
 
 /**
- * When each part of the data folder last changed, by name: the time of the newest commit
- * touching `paths[name]` (a data set's folder, the method directory's file) in Unix seconds. A
- * file of the API carries the time of its own data (meta.timestamp), so a file whose data did
- * not change keeps its timestamp, and its bytes, from one build to the next. Undefined when
- * SOURCE_DATE_EPOCH is set (every file carries it) or the data folder is not a git checkout
- * (every file carries the build's time); a part git knows nothing of is left out.
- */
-export function dataTimestamps(
-  dataDir: string,
-  paths: Readonly<Record<string, string>>,
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, number> | undefined {
-  return dataHistory(dataDir, paths, env)?.parts;
-}
-
-/**
- * dataTimestamps, and the same of every file (by absolute path): its newest commit's time, how
+ * When each part of the data folder last changed, by name (`parts`): the time of the newest
+ * commit touching `paths[name]` (a data set's folder, the method directory's file) in Unix
+ * seconds. A file of the API carries the time of its own data (meta.timestamp), so a file whose
+ * data did not change keeps its timestamp, and its bytes, from one build to the next. Undefined
+ * when SOURCE_DATE_EPOCH is set (every file carries it) or the data folder is not a git checkout
+ * (every file carries the build's time); a part git knows nothing of is left out. And the same
+ * of every file (by absolute path): its newest commit's time, how
  * many commits changed it and whether the oldest of them added it (a file one commit added and
  * none changed since needs no `git blame` to know when each of its lines changed: line-times.ts;
  * a file renamed into place does, blame following it to where its lines came from), and the
