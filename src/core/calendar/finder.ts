@@ -20,17 +20,56 @@ function nameWords(name: string): string[] {
 }
 
 /** Whether two names differ by a typo at most (two in a name of 12 letters or more; `biology` is not `geology`). */
-function nearlyEqual(a: string, b: string): boolean {
+export function nearlyEqual(a: string, b: string): boolean {
+  if (a === b) return true;
   const bound = Math.min(a.length, b.length) >= 12 ? 2 : 1;
   if (Math.abs(a.length - b.length) > bound) return false;
+  // Levenshtein distance, row by row; a row whose every cell is past the bound ends the count.
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cell = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = cell;
+      if (cell < least) least = cell;
+    }
+    if (least > bound) return false;
     prev = row;
   }
   return prev[b.length]! <= bound;
+}
+
+/** An abbreviation with the words of its name, worked out once for every name it is compared with. */
+interface Prepared {
+  code: string;
+  words: string[];
+  joined: string;
+}
+
+const prepared = new WeakMap<readonly Abbreviation[], Prepared[]>();
+
+function prepare(abbreviations: readonly Abbreviation[]): Prepared[] {
+  let list = prepared.get(abbreviations);
+  if (!list) {
+    list = abbreviations.map((a) => {
+      const words = nameWords(a.name);
+      return { code: a.code.toLowerCase(), words, joined: words.join(' ') };
+    });
+    prepared.set(abbreviations, list);
+  }
+  return list;
+}
+
+/** Whether every word of `a` (two or more) is among those of `b`. */
+function within(a: readonly string[], b: readonly string[]): boolean {
+  return a.length >= 2 && a.every((w) => b.includes(w));
+}
+
+/** abbreviates() over words already worked out. */
+function wordsAbbreviate(mine: string[], joined: string, theirs: Prepared): boolean {
+  if (mine.length === 0 || theirs.words.length === 0) return false;
+  return nearlyEqual(joined, theirs.joined) || within(mine, theirs.words) || within(theirs.words, mine);
 }
 
 /**
@@ -42,16 +81,19 @@ function nearlyEqual(a: string, b: string): boolean {
  */
 export function abbreviates(abbreviation: Abbreviation, name: string): boolean {
   const mine = nameWords(name);
-  const theirs = nameWords(abbreviation.name);
-  if (mine.length === 0 || theirs.length === 0) return false;
-  if (nearlyEqual(mine.join(' '), theirs.join(' '))) return true;
-  const within = (a: string[], b: string[]) => a.length >= 2 && a.every((w) => b.includes(w));
-  return within(mine, theirs) || within(theirs, mine);
+  return wordsAbbreviate(mine, mine.join(' '), prepare([abbreviation])[0]!);
 }
 
-/** The codes of the abbreviations that name `name` (each once, in their order). */
+/**
+ * The codes of the abbreviations that name `name` (each once, in their order). The abbreviations' words are worked out
+ * once per list, not once per name: a catalog compares every program with every abbreviation.
+ */
 export function abbreviationsOf(name: string, abbreviations: readonly Abbreviation[]): string[] {
-  return [...new Set(abbreviations.filter((a) => abbreviates(a, name)).map((a) => a.code.toLowerCase()))];
+  const mine = nameWords(name);
+  const joined = mine.join(' ');
+  const codes = new Set<string>();
+  for (const a of prepare(abbreviations)) if (wordsAbbreviate(mine, joined, a)) codes.add(a.code);
+  return [...codes];
 }
 
 /**
