@@ -23,7 +23,13 @@ import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
-import { type OutputFile, OutputWriter, readVersionInputs, type VersionInputs } from './output-files.ts';
+import {
+  type OutputFile,
+  OutputWriter,
+  readVersionInputs,
+  type VersionInputs,
+  type VersionRecord,
+} from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
 import { checkProjectLinks } from './project-links.ts';
@@ -153,10 +159,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   let warnings: readonly Finding[] = [];
   let unchanged = false;
   let writer: OutputWriter | undefined;
-  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
-    lap('write'); // the temporary folder
-    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
-    writer = out;
+  /** Renders the output into the writer (or keeps the published version's files); what the version records. */
+  const renderInto = async (out: OutputWriter, target: FillTarget): Promise<VersionRecord> => {
     const previous = target.previous;
     // The same inputs make the same files: the published version's, every one kept or linked.
     if (
@@ -192,6 +196,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       made: out.made,
       ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}),
     };
+  };
+  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
+    lap('write'); // the temporary folder
+    // A new version's files are written on a thread of their own (write-ring.ts) while this one makes the next.
+    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade, true);
+    writer = out;
+    try {
+      return await renderInto(out, target);
+    } catch (error) {
+      out.stop(); // at once: nothing more is written into the folder about to be removed
+      throw error;
+    }
   });
   lap('write');
   progress.done();

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
+import { WriteRing } from './write-ring.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
@@ -272,12 +273,20 @@ export class OutputWriter {
   private readonly baseMade?: MadeFrom;
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
+  /** The thread that writes a new version's files (`threaded`), once there is a file to write. */
+  private ring?: WriteRing;
+  private threaded: boolean;
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
+  /**
+   * `threaded`: a new version folder's files are written on a thread of their own (write-ring.ts) while the caller
+   * makes the next ones; `finish` (or `stop`, when the build failed) must then be called before the folder is used.
+   */
+  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom, threaded = false) {
     this.dir = dir;
     this.previous = previous;
     this.base = base;
     this.baseMade = baseMade;
+    this.threaded = threaded && base === undefined;
   }
 
   /**
@@ -311,6 +320,7 @@ export class OutputWriter {
       made ??= this.make(f);
       this.add(f, made.sum, made.bytes);
       const { body } = made;
+      if (body !== undefined && this.threaded && this.queue(target, body, made.bytes)) continue;
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
@@ -319,6 +329,28 @@ export class OutputWriter {
       reused: this.counts.reused - before.reused,
       bytes: this.counts.bytes - before.bytes,
     };
+  }
+
+  /**
+   * Hands a file to the writing thread; false when it is too large for it (the thread's queue is then drained, and the
+   * caller writes it).
+   */
+  private queue(target: string, body: string | Uint8Array, bytes: number): boolean {
+    this.ring ??= new WriteRing();
+    if (this.ring.fits(target, bytes)) {
+      this.ring.write(target, body);
+      return true;
+    }
+    this.ring.drain();
+    return false;
+  }
+
+  /** Ends the writing thread, if one ran: after every file queued is written, or at once (the build failed). */
+  stop(finish = false): void {
+    const ring = this.ring;
+    this.ring = undefined;
+    this.threaded = false;
+    ring?.stop(finish);
   }
 
   /** Where a file written in pieces is put together: in the version folder, renamed into place when needed. */
@@ -394,8 +426,13 @@ export class OutputWriter {
     return true;
   }
 
-  /** Removes the files of the updated version that this output does not have, and folders left empty. */
+  /**
+   * Writes what the writing thread still holds (its first failure thrown), then removes the files of the updated
+   * version that this output does not have, and folders left empty. Files written after are written on the caller's
+   * thread.
+   */
   finish(): void {
+    this.stop(true);
     if (!this.base) return;
     for (const rel of this.base.keys()) {
       if (this.manifest.has(rel)) continue;

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OutputWriter } from '../src/pipeline/output-files.ts';
+import { WriteRing } from '../src/pipeline/write-ring.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'write-ring-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A new empty folder of this suite's. */
+let folders = 0;
+function folder(): string {
+  const dir = path.join(root, `f${++folders}`);
+  mkdirSync(dir);
+  return dir;
+}
+
+/** Every file under `dir`, by its path inside it, with its bytes. */
+function filesIn(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, file), readFileSync(file));
+    }
+  return files;
+}
+
+/** Deterministic bodies of many sizes: text with multi-byte characters, or bytes. */
+function* bodies(count: number): Generator<[string, string | Uint8Array]> {
+  let seed = 11;
+  const next = () => {
+    seed = (Math.imul(seed, 48_271) >>> 0) % 2_147_483_647;
+    return seed;
+  };
+  for (let n = 0; n < count; n++) {
+    const size = next() % 1500;
+    const rel = `d${next() % 7}/é${n}/file-${n}.${n % 3 === 0 ? 'bin' : 'txt'}`;
+    if (n % 3 === 0) yield [rel, Uint8Array.from({ length: size }, () => next() % 256)];
+    else yield [rel, Array.from({ length: size }, () => 'aé€ 𝄞\n'[next() % 6]).join('')];
+  }
+}
+
+describe('the write ring: a new version written on a thread of its own', () => {
+  it('writes every file byte for byte through a ring that wraps hundreds of times', () => {
+    const dir = folder();
+    // 4 KB: records end at every offset, some within a header of the ring's end, many wrap.
+    const ring = new WriteRing(4096);
+    const expected = new Map<string, Buffer>();
+    for (const [rel, body] of bodies(2000)) {
+      if (!ring.fits(path.join(dir, rel), Buffer.byteLength(body))) continue;
+      ring.write(path.join(dir, rel), body);
+      expected.set(path.normalize(rel), Buffer.from(body));
+    }
+    ring.drain();
+    ring.stop(true);
+    expect(expected.size).toBeGreaterThan(1000);
+    expect(filesIn(dir)).toEqual(expected);
+  });
+
+  it('says a body larger than half the ring does not fit, and refuses it', () => {
+    const ring = new WriteRing(4096);
+    try {
+      expect(ring.fits('/x', 2000)).toBe(true);
+      expect(ring.fits('/x', 2100)).toBe(false);
+      expect(() => ring.write('/x', 'y'.repeat(2100))).toThrow(/too large/);
+    } finally {
+      ring.stop(false);
+    }
+  });
+
+  it('throws the first failure, with its code, and writes nothing after it', () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'taken'), 'a file where a folder is needed');
+    const ring = new WriteRing(4096);
+    ring.write(path.join(dir, 'ok.txt'), 'written');
+    ring.write(path.join(dir, 'taken', 'inside.txt'), 'cannot be');
+    ring.write(path.join(dir, 'after.txt'), 'never');
+    let failure: unknown;
+    try {
+      ring.drain();
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toMatchObject({
+      message: expect.stringMatching(/^writing the output failed: /),
+      code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/),
+    });
+    expect(() => ring.write(path.join(dir, 'later.txt'), 'no')).toThrow();
+    ring.stop(false);
+    expect([...filesIn(dir).keys()].sort()).toEqual(['ok.txt', 'taken']);
+  });
+
+  it('gives up, with a message, on a writer thread that ended without a word', async () => {
+    const dir = folder();
+    const ring = new WriteRing(4096);
+    // The thread killed from outside, as a crash would end it: its own last words never run.
+    await (ring as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const write = () => {
+      for (let n = 0; n < 10; n++) ring.write(path.join(dir, `f${n}`), 'x'.repeat(1000));
+    };
+    expect(write).toThrow(
+      /^writing the output failed: the writer thread stopped before writing every file \(the writer thread ended\)$/,
+    );
+    ring.stop(false);
+  });
+
+  it('stopped at once, writes nothing more into the folder', async () => {
+    const dir = folder();
+    const ring = new WriteRing(1 << 20);
+    // Made beforehand, so they are queued far faster than files are created.
+    const files = [...bodies(3000)];
+    for (const [rel, body] of files) ring.write(path.join(dir, rel), body);
+    ring.stop(false);
+    const after = filesIn(dir).size;
+    expect(after).toBeLessThan(3000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(filesIn(dir).size).toBe(after);
+  });
+
+  it('an OutputWriter on a thread: the same files and manifest as one writing them itself, large ones too', () => {
+    const files = [...bodies(500)].map(([rel, body]) => ({ path: rel, body }));
+    // Larger than half the default ring: written by the writer's own thread, in order with the rest.
+    files.push({ path: 'large/listing.json', body: `[${'"x",'.repeat(1_200_000)}"x"]` });
+    files.push({ path: 'after-large.txt', body: 'after' });
+    const plain = new OutputWriter(folder());
+    plain.write(files);
+    plain.finish();
+    const threaded = new OutputWriter(folder(), undefined, undefined, undefined, true);
+    threaded.write(files);
+    threaded.finish();
+    // Written after finish: on the caller's thread, at once.
+    threaded.write([{ path: 'stamp.json', body: '{}' }]);
+    expect(readFileSync(path.join(threaded.dir, 'stamp.json'), 'utf8')).toBe('{}');
+    expect(threaded.manifest.get('large/listing.json')).toBe(plain.manifest.get('large/listing.json'));
+    expect(new Map([...threaded.manifest].filter(([rel]) => rel !== 'stamp.json'))).toEqual(plain.manifest);
+    const written = filesIn(threaded.dir);
+    written.delete('stamp.json');
+    expect(written).toEqual(filesIn(plain.dir));
+  });
+});
