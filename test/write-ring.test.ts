@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -138,5 +138,35 @@ describe('the write ring: a new version written on a thread of its own', () => {
     const written = filesIn(threaded.dir);
     written.delete('stamp.json');
     expect(written).toEqual(filesIn(plain.dir));
+  });
+
+  it('an OutputWriter on a thread links what the published version has, and writes only what changed', () => {
+    const files = [...bodies(300)].map(([rel, body]) => ({ path: rel, body }));
+    const published = new OutputWriter(folder());
+    published.write(files);
+    published.finish();
+    const times = new Map(
+      files.map((f) => [f.path, statSync(path.join(published.dir, f.path), { bigint: true }).mtimeNs]),
+    );
+    // Every tenth file changed: those are written; the others, hashed in the ring and dropped there, are linked.
+    const next = files.map((f, n) => (n % 10 === 0 ? { path: f.path, body: `changed ${n}` } : f));
+    const threaded = new OutputWriter(
+      folder(),
+      { dir: published.dir, manifest: published.manifest },
+      undefined,
+      undefined,
+      true,
+    );
+    threaded.write(next);
+    threaded.finish();
+    next.forEach((f, n) => {
+      const here = statSync(path.join(threaded.dir, f.path));
+      const there = statSync(path.join(published.dir, f.path));
+      expect(here.ino === there.ino, f.path).toBe(n % 10 !== 0);
+      // Never written through a link: the published file is as it was.
+      expect(statSync(path.join(published.dir, f.path), { bigint: true }).mtimeNs, f.path).toBe(times.get(f.path));
+      expect(readFileSync(path.join(threaded.dir, f.path))).toEqual(Buffer.from(f.body));
+    });
+    expect(threaded.counts.reused).toBe(270);
   });
 });

@@ -46,13 +46,9 @@ function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
 }
 
-/**
- * A file's bytes, made when a function; a large text encoded once, for the hash and the write alike. Pieces are left as
- * they are.
- */
-function encoded(body: OutputFile['body']): string | Uint8Array | Iterable<string> {
-  const made = typeof body === 'function' ? body() : body;
-  return typeof made === 'string' && made.length > 65536 ? Buffer.from(made) : made;
+/** A large text encoded once, for the hash and the write alike. */
+function encoded(body: string | Uint8Array): string | Uint8Array {
+  return typeof body === 'string' && body.length > 65536 ? Buffer.from(body) : body;
 }
 
 /** Whether a body is pieces of text rather than bytes. */
@@ -320,7 +316,12 @@ export class OutputWriter {
       made ??= this.make(f);
       this.add(f, made.sum, made.bytes);
       const { body } = made;
-      if (body !== undefined && this.threaded && this.queue(target, body, made.bytes)) continue;
+      if (made.queued) {
+        this.ring!.commit();
+        continue;
+      }
+      // Too large for the writing thread: written here once it has written what came before.
+      this.ring?.drain();
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
@@ -329,20 +330,6 @@ export class OutputWriter {
       reused: this.counts.reused - before.reused,
       bytes: this.counts.bytes - before.bytes,
     };
-  }
-
-  /**
-   * Hands a file to the writing thread; false when it is too large for it (the thread's queue is then drained, and the
-   * caller writes it).
-   */
-  private queue(target: string, body: string | Uint8Array, bytes: number): boolean {
-    this.ring ??= new WriteRing();
-    if (this.ring.fits(target, bytes)) {
-      this.ring.write(target, body);
-      return true;
-    }
-    this.ring.drain();
-    return false;
   }
 
   /** Ends the writing thread, if one ran: after every file queued is written, or at once (the build failed). */
@@ -362,11 +349,21 @@ export class OutputWriter {
    * Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held
    * whole).
    */
-  private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array } {
-    const body = encoded(f.body);
-    const made = inPieces(body)
-      ? writePieces(this.draft, body)
-      : { sum: contentHash(body), bytes: byteLength(body), body };
+  private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array; queued?: true } {
+    const body = typeof f.body === 'function' ? f.body() : f.body;
+    let made: { sum: string; bytes: number; body?: string | Uint8Array; queued?: true };
+    if (inPieces(body)) made = writePieces(this.draft, body);
+    else {
+      const bytes = byteLength(body);
+      const target = this.threaded ? path.join(this.dir, f.path) : '';
+      if (this.threaded && (this.ring ??= new WriteRing()).fits(target, bytes)) {
+        // Encoded once, into the writing thread's ring, and hashed there; handed over if it is to be written.
+        made = { sum: contentHash(this.ring.reserve(target, body, bytes)), bytes, body, queued: true };
+      } else {
+        const whole = encoded(body);
+        made = { sum: contentHash(whole), bytes, body: whole };
+      }
+    }
     this.madeBytes += made.bytes;
     return made;
   }

@@ -50,6 +50,8 @@ export class WriteRing {
   private readonly failures: MessagePort;
   /** Where the next record goes, in the ring. */
   private at = 0;
+  /** The record `reserve` encoded and `commit` has not handed over: where it starts, its size, the ring's end skipped. */
+  private reserved?: { start: number; size: number; skip: number };
   private stopped = false;
 
   constructor(capacity = CAPACITY) {
@@ -85,29 +87,46 @@ export class WriteRing {
 
   /** Queues a file: its absolute path inside the folder, and its bytes (see `fits`). */
   write(target: string, body: string | Uint8Array): void {
+    this.reserve(target, body);
+    this.commit();
+  }
+
+  /**
+   * Encodes a file into the ring without handing it over yet, and returns its bytes there (to hash them: one encoding
+   * for the hash and the write): `commit` hands it over; the next `reserve` drops it, unwritten.
+   */
+  reserve(target: string, body: string | Uint8Array, bodyBytes = byteLength(body)): Uint8Array {
     if (this.stopped) throw new Error('the output writer has stopped');
     const pathBytes = Buffer.byteLength(target);
-    const bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     const size = HEADER + pathBytes + bodyBytes;
     const capacity = this.bytes.length;
     if (size > capacity / 2) throw new Error(`${target}: too large for the write ring (${bodyBytes} bytes)`);
-    // A record is never split: when it does not fit before the ring's end, the rest is marked unused.
+    // A record is never split: when it does not fit before the ring's end, the rest is marked unused. What is written
+    // here is in the ring's free part, which the worker does not read until `commit` counts it.
     const tail = capacity - this.at;
     const skip = tail < size ? tail : 0;
     this.waitFor(size + skip);
-    if (skip > 0) {
-      if (tail >= 4) this.bytes.writeUInt32LE(WRAP, this.at);
-      this.at = 0;
-    }
-    const start = this.at;
+    if (skip > 0 && tail >= 4) this.bytes.writeUInt32LE(WRAP, this.at);
+    const start = skip > 0 ? 0 : this.at;
     this.bytes.writeUInt32LE(pathBytes, start);
     this.bytes.writeUInt32LE(bodyBytes, start + 4);
     this.bytes.write(target, start + HEADER, 'utf8');
-    if (typeof body === 'string') this.bytes.write(body, start + HEADER + pathBytes, 'utf8');
-    else this.bytes.set(body, start + HEADER + pathBytes);
-    this.at = start + size === capacity ? 0 : start + size;
-    // Published last: the worker reads a record only once its bytes are counted.
-    Atomics.add(this.state, USED, size + skip);
+    const from = start + HEADER + pathBytes;
+    if (typeof body === 'string') this.bytes.write(body, from, 'utf8');
+    else this.bytes.set(body, from);
+    this.reserved = { start, size, skip };
+    return this.bytes.subarray(from, from + bodyBytes);
+  }
+
+  /** Hands the file `reserve` encoded to the worker. */
+  commit(): void {
+    const reserved = this.reserved;
+    if (!reserved) throw new Error('nothing reserved to commit');
+    this.reserved = undefined;
+    const end = reserved.start + reserved.size;
+    this.at = end === this.bytes.length ? 0 : end;
+    // Counted last: the worker reads a record only once its bytes are counted.
+    Atomics.add(this.state, USED, reserved.size + reserved.skip);
     Atomics.notify(this.state, USED);
   }
 
@@ -166,6 +185,11 @@ export class WriteRing {
     const error = new Error(`writing the output failed: ${failure?.message ?? 'the writer thread failed'}`);
     throw Object.assign(error, failure?.code ? { code: failure.code } : {});
   }
+}
+
+/** The size of a body's bytes. */
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /** What the worker says of the write that failed. */
