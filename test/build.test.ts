@@ -8,7 +8,7 @@ import { dataHistory } from '../src/load/timestamp.ts';
 import { commitAt, copySmallData, EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
 let work: string;
-/** data/ with courses cut to one subject, for the builds whose point is not the real data. */
+/** data/ cut small (copySmallData), for the builds whose point is not the real data. */
 let SMALL: { DATA_DIR: string };
 /** The API of SMALL built once at SMALL_EPOCH: its timestamp is read, and a failing build is run over it. */
 let smallOut: string;
