@@ -10,7 +10,6 @@ import { buildingLookup, buildingOf } from '../src/core/buildings/location.ts';
 import { buildingGroups, mapUrl, parentOf, positionText } from '../src/core/buildings/pages.ts';
 import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { readSessions } from '../src/core/calendar/session.ts';
-import { PAST_SESSIONS_SHOWN } from '../src/core/pages/page-fills.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 
@@ -206,35 +205,5 @@ describe('the building pages', () => {
     expect(parentOf(byCode('VE1'), buildings)?.code).toBe('V1');
     expect(parentOf(byCode('V1'), buildings)).toBeUndefined();
     expect(byCode('ART').position).toBeNull();
-  });
-});
-
-describe("a building's page for a student", () => {
-  it('lists the newest 30 sessions held in it, each linked to its page, and says how many more', async () => {
-    const { rootSite } = await import('./helpers/sites.ts');
-    const page = readFileSync(rootSite('buildings/DC/index.html'), 'utf8');
-    const linked = new Set([...page.matchAll(/<li>\s*<a href="\/infosessions\/(\d+)\/">/g)].map((m) => m[1]!));
-    // Counted from the CSV without the matcher: a DC room written as the code and a number, by day.
-    const held = new Map<string, number>();
-    const folder = path.join(ROOT, 'data/infosessions');
-    for (const f of readdirSync(folder).filter((n) => n.endsWith('.csv'))) {
-      const rows = Papa.parse<Record<string, string>>(readFileSync(path.join(folder, f), 'utf8'), {
-        header: true,
-        skipEmptyLines: true,
-      }).data;
-      for (const r of rows) if (/^DC\s*-?\s*\d/.test(r.location!.trim())) held.set(r.id!, Date.parse(r.date!));
-    }
-    expect(held.size).toBeGreaterThan(50);
-    expect(linked.size).toBe(PAST_SESSIONS_SHOWN);
-    for (const id of linked) expect(held.has(id), id).toBe(true);
-    // Built in 2023: all are past, the newest shown: none left out is newer than the oldest shown.
-    const oldestShown = Math.min(...[...linked].map((id) => held.get(id)!));
-    for (const [id, day] of held) if (day > oldestShown) expect(linked.has(id), id).toBe(true);
-    // The page counts every session it matched (some rooms are written otherwise than the pattern above).
-    const all = Number(
-      new RegExp(`the newest ${PAST_SESSIONS_SHOWN} of (\\d+) sessions, newest first`).exec(page)?.[1],
-    );
-    expect(all).toBeGreaterThanOrEqual(held.size);
-    expect(page).toContain(`${all - PAST_SESSIONS_SHOWN} sessions held here before these`);
   });
 });

@@ -1,12 +1,15 @@
 // The buildings data set: one fixture per rule, the raw snapshot's defects at their places, and
-// the published files against an independent reading (papaparse) of data/buildings/Buildings.csv.
-import { readFileSync } from 'node:fs';
+// the published files against an independent reading (papaparse) of data/buildings/Buildings.csv;
+// a building's page of the shared build lists the sessions held in it.
+import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
+import { PAST_SESSIONS_SHOWN } from '../src/core/pages/page-fills.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { ROOT, readTree, removeDir, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, plainCsvRows, rawSnapshot } from './helpers/datasets.ts';
@@ -338,5 +341,34 @@ describe('the published records', () => {
       latitude: 43.471509,
       longitude: -80.552729,
     });
+  });
+});
+
+describe("a building's page for a student", () => {
+  it('lists the newest 30 sessions held in it, each linked to its page, and says how many more', async () => {
+    const page = readFileSync(rootSite('buildings/DC/index.html'), 'utf8');
+    const linked = new Set([...page.matchAll(/<li>\s*<a href="\/infosessions\/(\d+)\/">/g)].map((m) => m[1]!));
+    // Counted from the CSV without the matcher: a DC room written as the code and a number, by day.
+    const held = new Map<string, number>();
+    const folder = path.join(ROOT, 'data/infosessions');
+    for (const f of readdirSync(folder).filter((n) => n.endsWith('.csv'))) {
+      const rows = Papa.parse<Record<string, string>>(readFileSync(path.join(folder, f), 'utf8'), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
+      for (const r of rows) if (/^DC\s*-?\s*\d/.test(r.location!.trim())) held.set(r.id!, Date.parse(r.date!));
+    }
+    expect(held.size).toBeGreaterThan(50);
+    expect(linked.size).toBe(PAST_SESSIONS_SHOWN);
+    for (const id of linked) expect(held.has(id), id).toBe(true);
+    // Built in 2023: all are past, the newest shown: none left out is newer than the oldest shown.
+    const oldestShown = Math.min(...[...linked].map((id) => held.get(id)!));
+    for (const [id, day] of held) if (day > oldestShown) expect(linked.has(id), id).toBe(true);
+    // The page counts every session it matched (some rooms are written otherwise than the pattern above).
+    const all = Number(
+      new RegExp(`the newest ${PAST_SESSIONS_SHOWN} of (\\d+) sessions, newest first`).exec(page)?.[1],
+    );
+    expect(all).toBeGreaterThanOrEqual(held.size);
+    expect(page).toContain(`${all - PAST_SESSIONS_SHOWN} sessions held here before these`);
   });
 });

@@ -129,7 +129,7 @@ describe('an incremental build of the real data', () => {
 
 describe('an incremental build of a small synthetic set', () => {
   it('equals a cold build byte for byte after a one-cell change, a removed session and a new month', async () => {
-    // Every other data set of data/, courses cut to one subject; the sessions are synthetic, two terms.
+    // Every other data set of data/, cut small (copySmallData); the sessions are synthetic, two terms.
     const data = path.join(work, 'synthetic/data');
     await copySmallData(data, { terms: [] });
     await mkdir(path.join(data, 'infosessions'), { recursive: true });

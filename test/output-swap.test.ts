@@ -10,8 +10,8 @@ import { sharedSites } from './helpers/sites.ts';
 const API_ONLY = ['--api-only'];
 const PAUSE = 'CAMPUS_BUILD_TEST_PAUSE';
 
-// The builds here read a copy of data/ with one term of sessions (48) and one subject of
-// courses (CS): what is tested is how an output is published, whatever it holds, and a smaller
+// The builds here read a copy of data/ with one term of sessions (48), one subject of courses
+// (CS) and one term of exam schedules: what is tested is how an output is published, whatever it holds, and a smaller
 // output costs less to write and remove twenty times over (every course is 10,000 files).
 let work: string;
 let SMALL: { DATA_DIR: string };

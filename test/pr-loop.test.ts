@@ -93,7 +93,7 @@ describe('npm run diff -- <ref>', () => {
 
   it('lists added, removed and changed sessions and directory changes against a commit', async () => {
     const repo = path.join(work, 'repo');
-    await copySmallData(path.join(repo, 'data')); // courses cut to one subject: the diff reads both sides whole
+    await copySmallData(path.join(repo, 'data')); // cut small: the diff reads both sides whole
     git(repo, 'init', '-q', '-b', 'main');
     git(repo, 'add', '.');
     git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'base');

@@ -8,7 +8,7 @@ import { DATASETS } from '../src/core/datasets/registry.ts';
 import { dataset as infosessionsDataset } from '../src/core/datasets/sets/infosessions.ts';
 import { Findings } from '../src/core/read/findings.ts';
 import { readDataFolder } from '../src/load/data-fs.ts';
-import { ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
+import { copySmallData, ROOT, removeDir, runCli, tempDir } from './helpers/build.ts';
 
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';
 const GOOD =
@@ -289,7 +289,7 @@ describe('a data folder holding a link or a special file', () => {
   it('reports each as an error naming it, and reads none of them', async () => {
     work = await tempDir();
     const data = path.join(work, 'data');
-    await cp(path.join(ROOT, 'data'), data, { recursive: true });
+    await copySmallData(data); // what is tested is how a link or a pipe is read, not the size of the data sets
     await cp(path.join(ROOT, 'data/infosessions/1141.csv'), path.join(work, 'outside.csv'));
     await symlink('/proc/self/environ', path.join(data, 'infosessions/1155.csv'));
     await symlink(path.join(work, 'outside.csv'), path.join(data, 'infosessions/1159.csv'));

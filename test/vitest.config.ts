@@ -57,6 +57,9 @@ const MACHINERY = [
   'server-published-directory',
 ];
 
+/** The suites of each layer but unit (test/layers.test.ts holds the unit suites to building nothing). */
+export const LAYERS = { cli: CLI, site: SITE, machinery: MACHINERY } as const;
+
 const files = (names: readonly string[]) => names.map((n) => `test/${n}.test.ts`);
 
 export default defineConfig({

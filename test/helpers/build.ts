@@ -112,16 +112,22 @@ export async function readTree(dir: string, under = ''): Promise<Map<string, Buf
   return out;
 }
 
+/** The one term of exam schedules small data keeps (the smallest file but one of data/exam-schedule/). */
+const SMALL_EXAM_TERM = '1125';
+
 /**
  * Copies data/ to `dest` for a build whose point is not the real data's size: courses cut to
- * one subject (CS; all of them are 10,000 of a full build's 13,000 files), every other data set
- * as it is (methods.csv names them all), and only the session files of `terms` when given.
+ * one subject (CS; all of them are 10,000 of a full build's 13,000 files), exam schedules to one
+ * term (SMALL_EXAM_TERM; reading and publishing all 26 took a third of a small API build's CPU
+ * time), every other data set as it is (methods.csv names them all), and only the session files
+ * of `terms` when given.
  */
 export async function copySmallData(dest: string, options: { terms?: readonly string[] } = {}): Promise<void> {
   const data = path.join(ROOT, 'data');
   const keep = (src: string): boolean => {
     const dir = path.relative(data, path.dirname(src));
     if (dir === 'courses') return path.basename(src) === 'CS.csv';
+    if (dir === 'exam-schedule') return !src.endsWith('.csv') || path.basename(src) === `${SMALL_EXAM_TERM}.csv`;
     if (dir === 'infosessions' && options.terms) return options.terms.includes(path.basename(src, '.csv'));
     return true;
   };
