@@ -50,7 +50,7 @@ export class WriteRing {
   private readonly failures: MessagePort;
   /** Where the next record goes, in the ring. */
   private at = 0;
-  /** The record `reserve` encoded and `commit` has not handed over: where it starts, its size, the ring's end skipped. */
+  /** The record `reserve` encoded, not yet handed over: where it starts, its size, the ring's end it skipped. */
   private reserved?: { start: number; size: number; skip: number };
   private stopped = false;
 
