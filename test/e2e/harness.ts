@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
 import { ROOT } from '../helpers/build.ts';
+import { DIRECTORY } from '../helpers/directory.ts';
 import { close, listen } from '../helpers/http.ts';
 
 /** Where screenshots go: test artifacts, ignored by git. */
@@ -26,10 +26,19 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-/** Serves a built dist/ (built with SITE_URL's base path `basePath`) on an ephemeral port. */
+/**
+ * Serves a built dist/ (built with SITE_URL's base path `basePath`) on an ephemeral port. The server answers by the
+ * directory the build published; data/methods.csv's is its fallback (read alone: loading the whole data cost each
+ * suite half a CPU-second).
+ */
 export async function serveSite(distDir: string, basePath = '/'): Promise<ServedSite> {
-  const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
-  const server: Server = createSiteServer({ distDir, directory, basePath, keys: keyStoreFromEnv({}), log: () => {} });
+  const server: Server = createSiteServer({
+    distDir,
+    directory: DIRECTORY,
+    basePath,
+    keys: keyStoreFromEnv({}),
+    log: () => {},
+  });
   const origin = await listen(server);
   return { origin, url: (p) => `${origin}${basePath}${p.replace(/^\//, '')}`, stop: () => close(server) };
 }
