@@ -19,7 +19,7 @@ export const SETTINGS = {
   CI: 'Set (not false) by CI services: builds show no progress line.',
   GITHUB_ACTIONS: 'true under GitHub Actions: the check prints annotations.',
   GITHUB_STEP_SUMMARY: 'The job summary file the check and diff --summary append to.',
-  CHROMIUM_PATH: 'The Chromium the browser tests run (default /usr/bin/chromium).',
+  CHROMIUM_PATH: 'The Chromium the browser tests run (default its headless shell if installed, or /usr/bin/chromium).',
   TMPDIR: 'Where temporary folders go; npm test sets it to /dev/shm when unset and that RAM disk has 4 GB free.',
   DEBUG: 'Set to print the full stack trace of an unexpected error.',
 } as const;

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
 import { ROOT } from '../helpers/build.ts';
+import { DIRECTORY } from '../helpers/directory.ts';
 import { close, listen } from '../helpers/http.ts';
 
 /** Where screenshots go: test artifacts, ignored by git. */
@@ -26,18 +26,29 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-/** Serves a built dist/ (built with SITE_URL's base path `basePath`) on an ephemeral port. */
+/**
+ * Serves a built dist/ (built with SITE_URL's base path `basePath`) on an ephemeral port. The server answers by the
+ * directory the build published; data/methods.csv's is its fallback (read alone: loading the whole data cost each
+ * suite half a CPU-second).
+ */
 export async function serveSite(distDir: string, basePath = '/'): Promise<ServedSite> {
-  const directory = loadSiteData(path.join(ROOT, 'data'), ROOT).directory;
-  const server: Server = createSiteServer({ distDir, directory, basePath, keys: keyStoreFromEnv({}), log: () => {} });
+  const server: Server = createSiteServer({
+    distDir,
+    directory: DIRECTORY,
+    basePath,
+    keys: keyStoreFromEnv({}),
+    log: () => {},
+  });
   const origin = await listen(server);
   return { origin, url: (p) => `${origin}${basePath}${p.replace(/^\//, '')}`, stop: () => close(server) };
 }
 
-/** Opens a page and waits for it to load; fails on any console error or failed request. */
-export async function openPage(
+/**
+ * A new page in a context of its own that records what goes wrong (pageProblems: console errors, failed requests;
+ * cspViolations), showing nothing yet.
+ */
+export async function newTab(
   browser: Browser,
-  url: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
   options: { javaScript?: boolean } = {},
 ): Promise<Page> {
@@ -59,9 +70,37 @@ export async function openPage(
       problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   (page as Page & { problems?: string[] }).problems = problems;
+  return page;
+}
+
+/** Opens a page (newTab) and waits for it to load; fails on any console error or failed request. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { javaScript?: boolean } = {},
+): Promise<Page> {
+  const page = await newTab(browser, viewport, options);
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) throw new Error(`no response for ${url}`);
   return page;
+}
+
+/**
+ * Makes a page that served a test ready for the next: clears what the shown site keeps in its storage (a remembered
+ * filter), leaves the document (so that nothing it still reports counts for the next test) and forgets its problems.
+ */
+export async function forget(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+    } catch {
+      // a document without storage (about:blank)
+    }
+  });
+  await page.goto('about:blank');
+  pageProblems(page).length = 0;
 }
 
 /** The Content-Security-Policy violations a page opened with openPage reported so far. */
@@ -76,11 +115,17 @@ export function pageProblems(page: Page): string[] {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the page (WCAG 2 A and AA rules and best practices); returns the violations. */
-export async function runAxe(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+/**
+ * Runs axe-core on the page (WCAG 2 A and AA rules and best practices), or only on the elements `include` selects;
+ * returns the violations.
+ */
+export async function runAxe(
+  page: Page,
+  include?: readonly string[],
+): Promise<{ id: string; help: string; nodes: string[] }[]> {
   // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list.
   await page.evaluate(await axeSource);
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (include) => {
     const axe = (
       globalThis as unknown as {
         axe: {
@@ -92,11 +137,11 @@ export async function runAxe(page: Page): Promise<{ id: string; help: string; no
       }
     ).axe;
     // resultTypes: only violations are read, so axe details no passes (about a third faster).
-    return axe.run(document, {
+    return axe.run(include ? { include: include.map((s) => [s]) } : document, {
       resultTypes: ['violations'],
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-  });
+  }, include);
   return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
@@ -118,33 +163,40 @@ export interface PageAudit {
   problems: string[];
 }
 
-/** The pages audits load into, one per width and browser: a navigation costs less than a new context each time. */
-const auditTabs = new WeakMap<Browser, Map<string, Page>>();
+/** Pages kept for reuse, one per browser, purpose and width: a navigation costs less than a new context each time. */
+const keptTabs = new WeakMap<Browser, Map<string, Page>>();
 
 /**
- * The browser's audit page at one width (opened with openPage on the first audit), now showing `url` in the light
- * scheme.
+ * The browser's kept page for `purpose` at one width (opened with openPage on first use), now showing `url` in the
+ * light scheme, made ready first by forget() (what a filter remembers stays with the test that chose it). For tests
+ * that need no context of their own: a test that needs one (a fixed clock, touch, another user agent, storage kept
+ * across visits) makes it.
  */
-async function auditTab(
+export async function keptTab(
   browser: Browser,
-  label: string,
-  viewport: { width: number; height: number },
   url: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  purpose = 'test',
 ): Promise<Page> {
-  const tabs = auditTabs.get(browser) ?? new Map<string, Page>();
-  auditTabs.set(browser, tabs);
-  const open = tabs.get(label);
-  if (!open) {
+  const tabs = keptTabs.get(browser) ?? new Map<string, Page>();
+  keptTabs.set(browser, tabs);
+  const key = `${purpose} ${viewport.width}x${viewport.height}`;
+  const open = tabs.get(key);
+  if (!open || open.isClosed()) {
     const page = await openPage(browser, url, viewport);
-    tabs.set(label, page);
+    tabs.set(key, page);
     return page;
   }
-  pageProblems(open).length = 0;
+  await forget(open);
   await open.emulateMedia({ colorScheme: 'light' });
-  // A URL that differs only in its #fragment would not load the page again.
-  if (open.url().split('#')[0] === url.split('#')[0]) await open.goto('about:blank');
   if (!(await open.goto(url, { waitUntil: 'load' }))) throw new Error(`no response for ${url}`);
   return open;
+}
+
+/** What an audit runs axe-core on: the whole page, or (for another state of a page kind audited whole) its parts. */
+export interface AuditOptions {
+  /** Selectors of the parts the state changes: axe runs on them alone (a page kind is audited whole once). */
+  axeOn?: readonly string[];
 }
 
 /**
@@ -157,13 +209,14 @@ export async function auditPage(
   browser: Browser,
   url: string,
   name: string,
+  options: AuditOptions = {},
 ): Promise<{ audits: PageAudit[]; screenshots: Screenshot[] }> {
   await mkdir(ARTIFACTS, { recursive: true });
   const audits: PageAudit[] = [];
   const shots: Screenshot[] = [];
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    const page = await auditTab(browser, label, viewport, url);
-    const violations = await runAxe(page);
+    const page = await keptTab(browser, url, viewport, 'audit');
+    const violations = await runAxe(page, options.axeOn);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -197,8 +250,13 @@ export function pngSize(png: Buffer): { width: number; height: number } | undefi
  * axe-core violation, no horizontal overflow, no CSP violation at either width, and its four
  * screenshots: PNG files as wide as their viewport, the dark scheme drawn unlike the light.
  */
-export async function expectAuditedPage(browser: Browser, url: string, name: string): Promise<void> {
-  const { audits, screenshots } = await auditPage(browser, url, name.replace(/\W+/g, '-'));
+export async function expectAuditedPage(
+  browser: Browser,
+  url: string,
+  name: string,
+  options: AuditOptions = {},
+): Promise<void> {
+  const { audits, screenshots } = await auditPage(browser, url, name.replace(/\W+/g, '-'), options);
   for (const a of audits) {
     expect(a.violations, `${url} at ${a.width}px`).toEqual([]);
     expect(a.overflow, `horizontal overflow at ${a.width}px`).toBeLessThanOrEqual(0);
