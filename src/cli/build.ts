@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatFinding, sortFindings } from '../core/read/findings.ts';
-import { buildSite } from '../pipeline/build.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { buildCommand } from './commands.ts';
 import { cliMain } from './runner.ts';
 
 await cliMain(buildCommand, async ({ values, config }) => {
+  // Imported here, not above: --help and a wrong option are answered without the build's modules.
+  const { buildSite } = await import('../pipeline/build.ts');
   const out = String(values.out);
   const report = typeof values.report === 'string' ? values.report : undefined;
   const progress = progressFor(process.stderr, config.ci || report !== undefined);

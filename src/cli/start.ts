@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
-import { buildSite } from '../pipeline/build.ts';
 import { displayPath, isComplete } from '../pipeline/output-versions.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { staleReason } from '../pipeline/stale-output.ts';
@@ -24,6 +23,8 @@ await cliMain(startCommand, async ({ values, config }) => {
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url, config.dataDir);
   if (reason) {
     console.log(`Building: ${reason}.`);
+    // Imported when there is something to build: serving a fresh output, or --help, does without the build's modules.
+    const { buildSite } = await import('../pipeline/build.ts');
     const report = await buildSite({
       root,
       outDir: distDir,
