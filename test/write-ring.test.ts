@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeWriteError } from '../src/pipeline/build-failure.ts';
 import { OutputWriter } from '../src/pipeline/output-files.ts';
 import { WriteRing } from '../src/pipeline/write-ring.ts';
 
@@ -83,13 +84,61 @@ describe('the write ring: a new version written on a thread of its own', () => {
     } catch (error) {
       failure = error;
     }
+    // The file-system error as the build's own thread would have had it: its code, call and path.
     expect(failure).toMatchObject({
-      message: expect.stringMatching(/^writing the output failed: /),
       code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/),
+      syscall: 'mkdir',
+      path: path.join(dir, 'taken'),
     });
     expect(() => ring.write(path.join(dir, 'later.txt'), 'no')).toThrow();
     ring.stop(false);
     expect([...filesIn(dir).keys()].sort()).toEqual(['ok.txt', 'taken']);
+  });
+
+  it('says a full disk as the build says it for its own writes (describeWriteError)', () => {
+    const ring = new WriteRing(4096);
+    ring.write('/dev/full', 'no room');
+    let failure: unknown;
+    try {
+      ring.drain();
+    } catch (error) {
+      failure = error;
+    } finally {
+      ring.stop(false);
+    }
+    expect(failure).toMatchObject({ code: 'ENOSPC', syscall: 'write' });
+    expect(describeWriteError(failure, '/')).toMatch(/^cannot write dev\/full: the disk is full.*\(ENOSPC\)\. To fix: /);
+  });
+
+  it('wraps at every kind of ring end: exactly at it, a tail shorter than a header, one just a header long', () => {
+    const dir = folder();
+    const capacity = 1024;
+    const ring = new WriteRing(capacity);
+    const target = (n: number) => path.join(dir, `w${String(n).padStart(3, '0')}`);
+    const overhead = 8 + Buffer.byteLength(target(0));
+    const expected = new Map<string, Buffer>();
+    // Where the next record goes, by the ring's rule (a record that does not fit before the end goes at 0; one that
+    // ends exactly there leaves the next at 0): each tail below is then made, and a record that cannot fit in it written.
+    let at = 0;
+    let n = 0;
+    const put = (size: number) => {
+      const body = Buffer.alloc(size - overhead, 97 + (n % 26));
+      ring.write(target(n), body);
+      expected.set(path.basename(target(n)), body);
+      n++;
+      if (capacity - at < size) at = 0;
+      at = at + size === capacity ? 0 : at + size;
+    };
+    for (const left of [0, 1, 3, 4, 7, 8, 0, 5]) {
+      // Records of a quarter of the ring until the tail to leave is one record away, then that record.
+      while (capacity - at - left > capacity / 2 || capacity - at - left < overhead) put(capacity / 4);
+      put(capacity - at - left);
+      expect(left === 0 ? at : capacity - at).toBe(left);
+      put(overhead + 100); // wraps (or, after an exact end, starts the ring anew)
+      ring.drain();
+    }
+    ring.stop(true);
+    expect(filesIn(dir)).toEqual(expected);
   });
 
   it('gives up, with a message, on a writer thread that ended without a word', async () => {

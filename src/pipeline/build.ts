@@ -202,11 +202,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     // A new version's files are written on a thread of their own (write-ring.ts) while this one makes the next.
     const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade, true);
     writer = out;
+    // Stopped at once, before its folder is removed, when the build fails or is interrupted.
+    const stop = () => out.stop();
+    target.writers.add(stop);
     try {
       return await renderInto(out, target);
     } catch (error) {
-      out.stop(); // at once: nothing more is written into the folder about to be removed
+      stop();
       throw error;
+    } finally {
+      target.writers.delete(stop);
     }
   });
   lap('write');

@@ -18,9 +18,12 @@ const state = new Int32Array(stateBuffer);
 const bytes = Buffer.from(ring);
 const folders = new Set<string>();
 let at = 0;
+/** The file being written: named in a failure whose error names none (a write to a full disk names no path). */
+let current = '';
 
 /** Writes one file, making its folder first when this thread has not made it yet. */
 function writeFile(target: string, body: Uint8Array): void {
+  current = target;
   const dir = path.dirname(target);
   if (!folders.has(dir)) {
     mkdirSync(dir, { recursive: true });
@@ -34,7 +37,8 @@ try {
     const used = Atomics.load(state, USED);
     if (used === 0) {
       if (Atomics.load(state, STOP) === 1) break;
-      Atomics.wait(state, USED, 0);
+      // Bounded: a STOP set between the look above and this wait is seen at the next pass at the latest.
+      Atomics.wait(state, USED, 0, 200);
       continue;
     }
     // The rest of the ring unused (too short for the next record, or marked): the next record is at its start.
@@ -57,9 +61,14 @@ try {
     Atomics.notify(state, USED);
   }
 } catch (error) {
-  const failure: WriteFailure = { message: error instanceof Error ? error.message : String(error) };
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code) failure.code = code;
+  // A file-system error's fields travel with it, so the build says what went wrong as it does for its own writes.
+  const e = error as NodeJS.ErrnoException;
+  const failure: WriteFailure = { message: e instanceof Error ? e.message : String(error) };
+  if (e instanceof Error)
+    failure.error = Object.fromEntries(
+      (['code', 'syscall', 'path', 'errno'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
+    );
+  if (failure.error && failure.error.path === undefined && current !== '') failure.error.path = current;
   failures.postMessage(failure);
   Atomics.store(state, FAILED, 1);
   Atomics.notify(state, USED);

@@ -52,7 +52,10 @@ export class WriteRing {
   private at = 0;
   /** The record `reserve` encoded, not yet handed over: where it starts, its size, the ring's end it skipped. */
   private reserved?: { start: number; size: number; skip: number };
+  /** Stopped by the caller: nothing more may be queued, and the worker has been told to end. */
   private stopped = false;
+  /** Why writing failed, once it has: nothing more may be queued, but the worker must still be stopped. */
+  private failed?: Error;
 
   constructor(capacity = CAPACITY) {
     this.state = new Int32Array(new SharedArrayBuffer(STATE_FIELDS * 4));
@@ -69,8 +72,8 @@ export class WriteRing {
     });
     this.worker.unref(); // a build that ends without stopping it (it failed) does not wait for it
     // Heard whenever the build's thread awaits something (Astro's pages): a thread that failed to start, or ended.
-    this.worker.on('error', (error) => {
-      this.lost ??= error.message;
+    this.worker.on('error', (error: unknown) => {
+      this.lost ??= error instanceof Error ? error.message : String(error);
     });
     this.worker.on('exit', () => {
       this.lost ??= 'the writer thread ended';
@@ -96,6 +99,7 @@ export class WriteRing {
    * for the hash and the write): `commit` hands it over; the next `reserve` drops it, unwritten.
    */
   reserve(target: string, body: string | Uint8Array, bodyBytes = byteLength(body)): Uint8Array {
+    if (this.failed) throw this.failed;
     if (this.stopped) throw new Error('the output writer has stopped');
     const pathBytes = Buffer.byteLength(target);
     const size = HEADER + pathBytes + bodyBytes;
@@ -146,10 +150,12 @@ export class WriteRing {
     } finally {
       this.stopped = true;
       Atomics.store(this.state, STOP, 1);
-      Atomics.notify(this.state, USED);
       const until = Date.now() + SILENT_MS;
-      while (Atomics.load(this.state, RUNNING) === 1 && this.lost === undefined && Date.now() < until)
+      while (Atomics.load(this.state, RUNNING) === 1 && this.lost === undefined && Date.now() < until) {
+        // Told again on every pass: the worker may have looked at STOP just before it was set, then gone to wait.
+        Atomics.notify(this.state, USED);
         Atomics.wait(this.state, RUNNING, 1, LOOK_MS);
+      }
       this.failures.close();
       void this.worker.terminate();
     }
@@ -169,21 +175,27 @@ export class WriteRing {
         Atomics.load(this.state, RUNNING) === 0
           ? 'it ended'
           : (this.lost ?? (Date.now() - since > SILENT_MS ? `it wrote nothing for ${SILENT_MS / 1000} s` : undefined));
-      if (gone !== undefined) {
-        this.stopped = true;
-        throw new Error(`writing the output failed: the writer thread stopped before writing every file (${gone})`);
-      }
+      if (gone !== undefined)
+        throw this.fail(
+          new Error(`writing the output failed: the writer thread stopped before writing every file (${gone})`),
+        );
       Atomics.wait(this.state, USED, used, LOOK_MS);
     }
   }
 
-  /** Throws the worker's failure, when a write failed. */
+  /** Throws the worker's failure, when a write failed: the file-system error as the build's own thread would have had it. */
   private check(): void {
+    if (this.failed) throw this.failed;
     if (Atomics.load(this.state, FAILED) === 0) return;
-    this.stopped = true;
     const failure = receiveMessageOnPort(this.failures)?.message as WriteFailure | undefined;
-    const error = new Error(`writing the output failed: ${failure?.message ?? 'the writer thread failed'}`);
-    throw Object.assign(error, failure?.code ? { code: failure.code } : {});
+    const error = new Error(failure?.message ?? 'writing the output failed: the writer thread failed');
+    throw this.fail(Object.assign(error, failure?.error ?? {}));
+  }
+
+  /** Remembers why writing failed (every later call throws it) and returns it. */
+  private fail(error: Error): Error {
+    this.failed = error;
+    return error;
   }
 }
 
@@ -192,8 +204,8 @@ function byteLength(body: string | Uint8Array): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
-/** What the worker says of the write that failed. */
+/** What the worker says of the write that failed: its message, and the fields of a file-system error. */
 export interface WriteFailure {
   message: string;
-  code?: string;
+  error?: { code?: string; syscall?: string; path?: string; errno?: number };
 }

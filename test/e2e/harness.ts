@@ -91,6 +91,9 @@ export async function openPage(
  * filter), leaves the document (so that nothing it still reports counts for the next test) and forgets its problems.
  */
 export async function forget(page: Page): Promise<void> {
+  // A click of the test before may have started a navigation: its page settles first, or the evaluate below could run
+  // in a document being replaced ("Execution context was destroyed").
+  await page.waitForLoadState();
   await page.evaluate(() => {
     try {
       localStorage.clear();

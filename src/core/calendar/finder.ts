@@ -81,7 +81,8 @@ function wordsAbbreviate(mine: string[], joined: string, theirs: Prepared): bool
  */
 export function abbreviates(abbreviation: Abbreviation, name: string): boolean {
   const mine = nameWords(name);
-  return wordsAbbreviate(mine, mine.join(' '), prepare([abbreviation])[0]!);
+  const words = nameWords(abbreviation.name);
+  return wordsAbbreviate(mine, mine.join(' '), { code: abbreviation.code, words, joined: words.join(' ') });
 }
 
 /**
