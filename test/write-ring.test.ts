@@ -107,7 +107,9 @@ describe('the write ring: a new version written on a thread of its own', () => {
       ring.stop(false);
     }
     expect(failure).toMatchObject({ code: 'ENOSPC', syscall: 'write' });
-    expect(describeWriteError(failure, '/')).toMatch(/^cannot write dev\/full: the disk is full.*\(ENOSPC\)\. To fix: /);
+    expect(describeWriteError(failure, '/')).toMatch(
+      /^cannot write dev\/full: the disk is full.*\(ENOSPC\)\. To fix: /,
+    );
   });
 
   it('wraps at every kind of ring end: exactly at it, a tail shorter than a header, one just a header long', () => {
