@@ -120,7 +120,7 @@ describe('the write ring: a new version written on a thread of its own', () => {
     const overhead = 8 + Buffer.byteLength(target(0));
     const expected = new Map<string, Buffer>();
     // Where the next record goes, by the ring's rule (a record that does not fit before the end goes at 0; one that
-    // ends exactly there leaves the next at 0): each tail below is then made, and a record that cannot fit in it written.
+    // ends exactly there leaves the next at 0): each tail below is made, then a record that cannot fit in it written.
     let at = 0;
     let n = 0;
     const put = (size: number) => {

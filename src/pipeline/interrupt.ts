@@ -15,8 +15,9 @@ export interface InterruptGuard {
 
 /**
  * Until disposed, SIGINT and SIGTERM stop what writes into the build's temporary folders, then
- * remove them (synchronously: the process is about to end), call `finish` (which releases the lock and returns the one line to
- * print), and exit with 130 or 143. SIGKILL cannot be caught: the next build removes the rest.
+ * remove them (synchronously: the process is about to end), call `finish` (which releases the
+ * lock and returns the one line to print), and exit with 130 or 143. SIGKILL cannot be caught:
+ * the next build removes the rest.
  */
 export function guardInterrupts(finish: (signal: string) => string): InterruptGuard {
   const temporary = new Set<string>();

@@ -183,7 +183,7 @@ export class WriteRing {
     }
   }
 
-  /** Throws the worker's failure, when a write failed: the file-system error as the build's own thread would have had it. */
+  /** Throws the worker's failure, when a write failed: the file-system error as the build's thread would have it. */
   private check(): void {
     if (this.failed) throw this.failed;
     if (Atomics.load(this.state, FAILED) === 0) return;
