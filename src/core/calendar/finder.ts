@@ -33,6 +33,16 @@ function nearlyEqual(a: string, b: string): boolean {
   return prev[b.length]! <= bound;
 }
 
+/** The words of each abbreviation's name, read once: a catalogue compares every program with every abbreviation. */
+const ABBREVIATION_WORDS = new WeakMap<Abbreviation, string[]>();
+
+/** The words of an abbreviation's name (nameWords), read once per abbreviation. */
+function abbreviationWords(abbreviation: Abbreviation): string[] {
+  let words = ABBREVIATION_WORDS.get(abbreviation);
+  if (words === undefined) ABBREVIATION_WORDS.set(abbreviation, (words = nameWords(abbreviation.name)));
+  return words;
+}
+
 /**
  * Whether an abbreviation's name names a program or faculty: the same words (a typo or two
  * allowed, as Quest's `Accounting and Financial Managment`), or, for a name of two words or
@@ -41,17 +51,22 @@ function nearlyEqual(a: string, b: string): boolean {
  * Studies` in `Health Studies & Gerontology`).
  */
 export function abbreviates(abbreviation: Abbreviation, name: string): boolean {
-  const mine = nameWords(name);
-  const theirs = nameWords(abbreviation.name);
+  return wordsAbbreviated(abbreviation, nameWords(name));
+}
+
+/** Whether an abbreviation's name names a name of these words (abbreviates). */
+function wordsAbbreviated(abbreviation: Abbreviation, mine: readonly string[]): boolean {
+  const theirs = abbreviationWords(abbreviation);
   if (mine.length === 0 || theirs.length === 0) return false;
   if (nearlyEqual(mine.join(' '), theirs.join(' '))) return true;
-  const within = (a: string[], b: string[]) => a.length >= 2 && a.every((w) => b.includes(w));
+  const within = (a: readonly string[], b: readonly string[]) => a.length >= 2 && a.every((w) => b.includes(w));
   return within(mine, theirs) || within(theirs, mine);
 }
 
 /** The codes of the abbreviations that name `name` (each once, in their order). */
 export function abbreviationsOf(name: string, abbreviations: readonly Abbreviation[]): string[] {
-  return [...new Set(abbreviations.filter((a) => abbreviates(a, name)).map((a) => a.code.toLowerCase()))];
+  const mine = nameWords(name);
+  return [...new Set(abbreviations.filter((a) => wordsAbbreviated(a, mine)).map((a) => a.code.toLowerCase()))];
 }
 
 /**
