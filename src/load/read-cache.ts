@@ -29,7 +29,7 @@ export interface ReadCounts {
 export interface ReadCache {
   readPart: PartReader;
   counts: ReadCounts;
-  /** Writes what was read anew, and removes what the cache holds beyond its bound; never throws. */
+  /** Removes what the cache holds beyond its bound (each new entry is written as it is made); never throws. */
   finish(): void;
 }
 
@@ -62,7 +62,8 @@ function running(pid: number): boolean {
 export function readCache(folder: string, code: string): ReadCache {
   const counts: ReadCounts = { parsed: 0, remembered: 0 };
   const used = new Set<string>();
-  const fresh = new Map<string, Uint8Array>();
+  let writable = true;
+  let folderMade = false;
   const readPart: PartReader = (set, files, findings) => {
     const key = partKey(code, set, files);
     used.add(key);
@@ -76,7 +77,15 @@ export function readCache(folder: string, code: string): ReadCache {
     const own = new Findings();
     const tables = readDatasetPart(set, files, own);
     for (const f of own.list) findings.list.push(f);
-    fresh.set(key, entryBytes({ key, tables, findings: own.list }));
+    // Written now, not held to the end: at 100,000 sessions the entries are about 150 MB.
+    if (writable) {
+      try {
+        writeEntry(folder, key, entryBytes({ key, tables, findings: own.list }), !folderMade);
+        folderMade = true;
+      } catch {
+        writable = false; // a cache that cannot be written (read-only, full) costs the next build its reading, no more
+      }
+    }
     return tables;
   };
   return {
@@ -84,10 +93,9 @@ export function readCache(folder: string, code: string): ReadCache {
     counts,
     finish: () => {
       try {
-        writeEntries(folder, fresh);
         prune(folder, used);
       } catch {
-        // A cache that cannot be written (a read-only folder, a full disk) costs the next build its reading, no more.
+        // what cannot be removed now is removed by a later build
       }
     },
   };
@@ -134,22 +142,24 @@ function readEntry(folder: string, key: string): Entry | undefined {
   return entry;
 }
 
-/** Writes each new entry under a temporary name, then renames it into place (one step: all of it or none). */
-function writeEntries(folder: string, fresh: ReadonlyMap<string, Uint8Array>): void {
-  if (fresh.size === 0) return;
-  // The versions folder, then the cache's, one level each (a recursive mkdir spins where the system refuses, as /proc).
-  for (const dir of [path.dirname(folder), folder]) {
-    try {
-      mkdirSync(dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+/**
+ * Writes an entry under a temporary name, then renames it into place (one step: all of it or none); the first of a
+ * build makes the folder.
+ */
+function writeEntry(folder: string, key: string, bytes: Uint8Array, first: boolean): void {
+  if (first) {
+    // The versions folder, then the cache's, one level each (a recursive mkdir spins where the system refuses: /proc).
+    for (const dir of [path.dirname(folder), folder]) {
+      try {
+        mkdirSync(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     }
   }
-  for (const [key, bytes] of fresh) {
-    const temporary = path.join(folder, `.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, path.join(folder, key));
-  }
+  const temporary = path.join(folder, `.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, path.join(folder, key));
 }
 
 /**
