@@ -54,6 +54,7 @@ const MACHINERY = [
   'made-file',
   'output-swap',
   'project-links',
+  'read-cache',
   'server-published-directory',
 ];
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
@@ -18,6 +19,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
+import { type ReadCounts, readCache } from '../load/read-cache.ts';
 import { type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
@@ -30,7 +32,7 @@ import {
   type VersionInputs,
   type VersionRecord,
 } from './output-files.ts';
-import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
+import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
 import { checkProjectLinks } from './project-links.ts';
 
@@ -59,6 +61,8 @@ export interface BuildReport {
   render: RenderContext;
   /** What the data's validation warned about (the published version's, when it was reused whole). */
   warnings: readonly Finding[];
+  /** Data files read and checked anew, and those whose checked records the cache held (src/load/read-cache.ts). */
+  reads: ReadCounts;
 }
 
 /** Options of a build; without settings, the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies them. */
@@ -152,7 +156,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // When the published version was built from the same inputs, nothing need be read (checked
   // again under the output's lock); else the data is read and validated before the lock.
   const hint = (await publishedInputs(options.outDir))?.key;
-  let context = hint === inputs ? undefined : createBuildContext(options.root, options.settings, buildAt);
+  // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
+  // code: a rebuild reads and checks only the files that changed (read-cache.ts).
+  const reads = readCache(path.join(outputPaths(options.outDir).versions, READ_CACHE), code);
+  const load = () => {
+    const made = createBuildContext(options.root, options.settings, buildAt, reads.readPart);
+    reads.finish();
+    return made;
+  };
+  let context = hint === inputs ? undefined : load();
   lap('load');
 
   let astro: BuildReport['astro'] = 'none';
@@ -175,7 +187,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       astro = pages ? 'cached' : 'none';
       unchanged = true;
     } else {
-      context ??= createBuildContext(options.root, options.settings, buildAt);
+      context ??= load();
       lap('load');
       warnings = context.site.warnings;
       astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
@@ -226,6 +238,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     unchanged,
     render,
     warnings,
+    reads: reads.counts,
   };
 }
 

@@ -42,6 +42,12 @@ export const CACHE_PREFIX = 'cache-';
 /** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
 const CACHES_KEPT = 2;
 
+/**
+ * The folder in the versions folder where a build remembers what each data set's reader made of its files
+ * (src/load/read-cache.ts), kept across builds; it bounds itself.
+ */
+export const READ_CACHE = 'reads';
+
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
   return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -136,8 +142,8 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 
 /**
  * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, the spare (spareVersion), their manifests, the lock and the
- * CACHES_KEPT most recently used caches (`cache-*`) (and what a running
+ * but the current version, the spare (spareVersion), their manifests, the lock, the data's read cache (READ_CACHE)
+ * and the CACHES_KEPT most recently used caches (`cache-*`) (and what a running
  * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
  * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
  * build is no longer running. Returns their paths (for remove-later.ts).
@@ -146,7 +152,14 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   const current = await currentVersion(p);
   const spare = await spareVersion(p, current);
   const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
-  const keep = new Set([p.lock, current, `${current}.files`, spare, `${spare}.files`]);
+  const keep = new Set([
+    p.lock,
+    current,
+    `${current}.files`,
+    spare,
+    `${spare}.files`,
+    path.join(p.versions, READ_CACHE),
+  ]);
   const doomed: string[] = [];
   const names = await readdir(p.versions).catch(() => [] as string[]);
   const caches = names.filter((n) => n.startsWith(CACHE_PREFIX)).map((n) => path.join(p.versions, n));

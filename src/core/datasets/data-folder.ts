@@ -7,9 +7,9 @@ import type { ProgramList } from '../records/program-list.ts';
 import { fieldNames, recordProblem } from '../records/record-spec.ts';
 import { SPEC_METHODS } from '../records/spec-methods.ts';
 import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
-import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, Tables } from './dataset.ts';
+import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, TableSpec, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
-import { checkMethodFiles } from './method-files.ts';
+import { checkMethodFiles, type MethodFile } from './method-files.ts';
 import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */
@@ -35,6 +35,8 @@ export interface DataReport {
   files: string[];
   /** Each data set's sources: a digest of its files' paths and bytes (sourceDigest). */
   sources: Record<string, string>;
+  /** The files of each method a data set (not a derived one) feeds, by method ID, as they were checked. */
+  methodFiles: Map<number, MethodFile[]>;
 }
 
 /**
@@ -74,8 +76,12 @@ function placeOf(record: ReadRecord, fallback: Place): Place {
   return record.at ?? fallback;
 }
 
-/** Checks what every data set's tables must hold: records that fit their description, and keys held once. */
-function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
+/**
+ * Checks what every data set's tables must hold: records that fit their description, and keys held once. With
+ * `keys: false`, only the records (a part of a data set read file by file: its keys are checked across the files,
+ * checkAcrossFiles).
+ */
+function checkTables(set: Dataset, tables: Tables, findings: Findings, keys = true): void {
   const name = set.name;
   for (const table of set.tables) {
     const seen = new Map<string, Place>();
@@ -91,22 +97,43 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
         findings.error(at, 'record', message);
         continue;
       }
-      if (table.repeats) continue;
-      const key = table.key.map((k) => String(record.values[k])).join(' ');
-      const before = seen.get(key);
-      if (before) {
-        findings.error(
-          at,
-          'duplicate-key',
-          `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. ` +
-            `Each ${table.record.title.toLowerCase()} is listed once: ` +
-            `merge the two rows or give this one its own ${table.key.join(' and ')}.`,
-        );
-      } else {
-        seen.set(key, at);
-      }
+      if (!keys || table.repeats) continue;
+      checkKey(table, record, at, seen, findings);
     }
   }
+}
+
+/** Reports a record whose key an earlier record of its table has (`seen`: each key and where it was first). */
+function checkKey(table: TableSpec, record: ReadRecord, at: Place, seen: Map<string, Place>, findings: Findings): void {
+  const key = table.key.map((k) => String(record.values[k])).join(' ');
+  const before = seen.get(key);
+  if (before) {
+    findings.error(
+      at,
+      'duplicate-key',
+      `${table.key.join(' and ')} ${key} is already used at ${before.file}:${before.line}. ` +
+        `Each ${table.record.title.toLowerCase()} is listed once: ` +
+        `merge the two rows or give this one its own ${table.key.join(' and ')}.`,
+    );
+  } else {
+    seen.set(key, at);
+  }
+}
+
+/**
+ * What spans the files of a data set read file by file (Dataset.acrossFiles): keys held once in each table (the
+ * records that fit their description), and the reader's own checks across its files.
+ */
+function checkAcrossFiles(set: Dataset, tables: Tables, findings: Findings): void {
+  for (const table of set.tables) {
+    if (table.repeats) continue;
+    const seen = new Map<string, Place>();
+    for (const record of tables[table.name] ?? []) {
+      if (recordProblem(record.values, table.record.fields, table.record.title)) continue;
+      checkKey(table, record, placeOf(record, { file: set.name, line: 1, column: 1 }), seen, findings);
+    }
+  }
+  set.acrossFiles?.(tables, findings);
 }
 
 /** Reports disagreements between the directory's `source` column and the methods each data set feeds. */
@@ -196,10 +223,50 @@ function checkWholeFolder(
   }
 }
 
-/** Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once). */
-export function readDatasetFiles(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
+/**
+ * Reads a part of a data set's files by its reader, with the checks of its records (datasetParts): all its files, and
+ * every check; or, for a set read file by file, one file, and the checks of that file alone.
+ */
+export function readDatasetPart(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
   const tables = set.read(files, findings);
-  checkTables(set, tables, findings);
+  checkTables(set, tables, findings, !set.acrossFiles);
+  return tables;
+}
+
+/**
+ * The parts a data set's files are read in: one file each when its reader reads them alone (Dataset.acrossFiles),
+ * else all of them at once. What a part's reading makes depends on that part's files alone (readDatasetPart), so a
+ * build's layer may remember it by them.
+ */
+export function datasetParts(set: Dataset, files: readonly SourceFile[]): (readonly SourceFile[])[] {
+  return set.acrossFiles ? files.map((f) => [f]) : [files];
+}
+
+/**
+ * How a data set's parts are read (readDataFiles): by default readDatasetPart, each time; the build's layer may
+ * give one that remembers a part by its files (src/load/read-cache.ts).
+ */
+export type PartReader = (set: Dataset, files: readonly SourceFile[], findings: Findings) => Tables;
+
+/**
+ * Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once):
+ * part by part (datasetParts), then what spans the parts.
+ */
+export function readDatasetFiles(
+  set: Dataset,
+  files: readonly SourceFile[],
+  findings: Findings,
+  readPart: PartReader = readDatasetPart,
+): Tables {
+  if (!set.acrossFiles) return readPart(set, files, findings);
+  const tables: Record<string, ReadRecord[]> = {};
+  for (const part of datasetParts(set, files)) {
+    for (const [name, records] of Object.entries(readPart(set, part, findings))) {
+      const all = (tables[name] ??= []);
+      for (const r of records) all.push(r);
+    }
+  }
+  checkAcrossFiles(set, tables, findings);
   return tables;
 }
 
@@ -215,6 +282,7 @@ export function readDataFiles(
   registry: DatasetRegistry,
   folderName?: string,
   whole = false,
+  readPart: PartReader = readDatasetPart,
 ): DataReport {
   const findings = new Findings();
   let directory: MethodEntry[] | undefined;
@@ -253,16 +321,19 @@ export function readDataFiles(
   const datasets: Record<string, Tables> = {};
   const sources: Record<string, string> = {};
   for (const [name, list] of files) {
-    datasets[name] = readDatasetFiles(registry[name]!, list, findings);
+    datasets[name] = readDatasetFiles(registry[name]!, list, findings, readPart);
     sources[name] = sourceDigest(list);
   }
+  const methodFiles = new Map<number, MethodFile[]>();
   if (directory) {
     checkSources(directory, registry, show(DIRECTORY_FILE), findings);
     for (const entry of directory) {
       const set = entry.source === undefined ? undefined : registry[entry.source];
       const feed = set?.feeds[entry.methodId];
-      if (set && feed && !set.derived && datasets[set.name])
-        checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
+      if (set && feed && !set.derived && datasets[set.name]) {
+        const checked = checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
+        methodFiles.set(entry.methodId, checked);
+      }
     }
   }
   if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
@@ -286,7 +357,8 @@ export function readDataFiles(
       findings,
     );
   }
-  return { directory, datasets, programs, audiences, findings, files: inputs.map((i) => show(i.rel)), sources };
+  const shown = inputs.map((i) => show(i.rel));
+  return { directory, datasets, programs, audiences, findings, files: shown, sources, methodFiles };
 }
 
 /** The audience list from data/audiences/ (any other file there is an error). */

@@ -121,7 +121,11 @@ export function methodFiles(
   }));
 }
 
-/** Checks how a data set's records map onto a method's files (see methodFiles), reporting to `findings`. */
+/**
+ * Checks how a data set's records map onto a method's files (see methodFiles), reporting to `findings`; returns the
+ * files. A data set's feed reads its tables and the directory alone (Dataset), so these are the files the method
+ * publishes (publishedMethods takes them, SiteData.methodFiles).
+ */
 export function checkMethodFiles(
   entry: MethodEntry,
   feed: Feed,
@@ -129,7 +133,7 @@ export function checkMethodFiles(
   directory: readonly MethodEntry[],
   file: string,
   findings: Findings,
-): void {
+): MethodFile[] {
   const records = feed.records({ tables, directory, timestamp: 0, apiBase: '' });
-  methodFiles(entry, feed, records, directory, { file, line: entry.line, column: 1 }, findings);
+  return methodFiles(entry, feed, records, directory, { file, line: entry.line, column: 1 }, findings);
 }

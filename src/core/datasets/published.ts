@@ -40,12 +40,21 @@ export function publishedMethods(
         noData: feed.live.staticReason,
         live,
       };
-    const records = feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx });
-    const files = methodFiles(entry, feed, records, site.directory, {
-      file: 'methods.csv',
-      line: entry.line,
-      column: 1,
-    });
+    // A data set's method files as the data's check mapped them (its feed reads its tables and the directory alone).
+    const checked = set.derived ? undefined : site.methodFiles?.get(entry.methodId);
+    const files =
+      checked ??
+      methodFiles(
+        entry,
+        feed,
+        feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx }),
+        site.directory,
+        {
+          file: 'methods.csv',
+          line: entry.line,
+          column: 1,
+        },
+      );
     return { entry, record: feed.record, shape: feed.data, files, live };
   });
 }

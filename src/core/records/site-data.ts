@@ -1,7 +1,7 @@
 import type { Finding, Place } from '../read/findings.ts';
 import type { AudienceList } from './audience-list.ts';
 import type { SessionRecord } from './infosession-record.ts';
-import type { MethodEntry } from './method-entry.ts';
+import type { MethodEntry, PublishedMethod } from './method-entry.ts';
 import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
@@ -41,4 +41,9 @@ export interface SiteData {
    * set made in memory.
    */
   sources?: Readonly<Record<string, string>>;
+  /**
+   * The files of each method a data set (not a derived one) feeds, by method ID, as the data's check mapped its
+   * records onto them (method-files.ts): publishedMethods takes them rather than map the records again.
+   */
+  methodFiles?: ReadonlyMap<number, PublishedMethod['files']>;
 }

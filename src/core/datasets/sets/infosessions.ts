@@ -1,4 +1,5 @@
 import { fileNameProblem } from '../../read/file-name.ts';
+import type { Findings } from '../../read/findings.ts';
 import { type InfosessionValues, infosessionRecord } from '../../records/infosession-record.ts';
 import { fieldNames } from '../../records/record-spec.ts';
 import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
@@ -21,11 +22,10 @@ function termOfFile(base: string): Term | undefined {
 
 /**
  * The rule of the term files, for one read: one CSV per term, `<term code>.csv`, the columns the record's
- * fields. Its closure holds what the read shares across files: the ids seen so far, each file's term.
+ * fields. Its closure holds each file's term, read once per file. An id used in two rows is found across the
+ * files (duplicateIds): each file is read alone.
  */
 function sessionFiles(): CsvTableRule<SiteRecord> {
-  /** Each id seen so far, and where (`file:line`). */
-  const seen = new Map<string, string>();
   /** The term each file is named for, by its base name without `.csv`: read once per file, not per row. */
   const terms = new Map<string, Term | undefined>();
   const fileTerm = (fileKey: string): Term | undefined => {
@@ -69,20 +69,11 @@ function sessionFiles(): CsvTableRule<SiteRecord> {
       };
       const { id, employer, date, start_time: start, end_time: end, location, website, audience } = values;
 
-      // id: digits, unique across every file of the dataset.
-      const first = seen.get(id);
+      // id: digits (unique across every file of the dataset: duplicateIds).
       if (!/^\d+$/.test(id)) {
         findings.error(at('id'), 'id', `id "${id}" is not a number: an id is digits only, e.g. 2116.`);
       } else if (fileNameProblem(id)) {
         findings.error(at('id'), 'file-name', `id ${shownValue(id)}: ${fileNameProblem(id)}.`);
-      } else if (first) {
-        findings.error(
-          at('id'),
-          'duplicate-id',
-          `id ${id} is already used at ${first}. Give this session a new id (one not used in any term file).`,
-        );
-      } else {
-        seen.set(id, `${row.file}:${row.cell('id').line}`);
       }
 
       // audience: it names the audience's feed file.
@@ -189,6 +180,29 @@ function sessionFiles(): CsvTableRule<SiteRecord> {
 }
 
 /**
+ * Each id used again after its first row, in any term file, reported at the later row's id (a record's place: id is
+ * its first column). Ids that are not digits or cannot name a file are reported where they are read, not here.
+ */
+function duplicateIds(sessions: readonly SiteRecord[], findings: Findings): void {
+  /** Each id seen so far, and where (`file:line`). */
+  const seen = new Map<string, string>();
+  for (const { values, at } of sessions) {
+    const id = String(values.id);
+    if (!at || !/^\d+$/.test(id) || fileNameProblem(id)) continue;
+    const first = seen.get(id);
+    if (first) {
+      findings.error(
+        at,
+        'duplicate-id',
+        `id ${id} is already used at ${first}. Give this session a new id (one not used in any term file).`,
+      );
+    } else {
+      seen.set(id, `${at.file}:${at.line}`);
+    }
+  }
+}
+
+/**
  * The information sessions of method 1129: one CSV per term, `data/infosessions/<term code>.csv`, rows
  * in file order.
  */
@@ -207,6 +221,7 @@ export const dataset = defineDataset({
   read: (files, findings) => ({
     sessions: readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [],
   }),
+  acrossFiles: ({ sessions }, findings) => duplicateIds(sessions, findings),
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
   },

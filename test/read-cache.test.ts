@@ -1,0 +1,167 @@
+// The build's cache of what the data sets' readers made of their files (src/load/read-cache.ts): a file whose bytes
+// (and the code) are the same is not read again, any other is; what spans files is checked in every build; an entry
+// that is not whole is read anew; and a build from the cache makes the bytes a build without one makes.
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toggleOneRow } from '../bench/one-row.ts';
+import { ValidationError } from '../src/core/read/findings.ts';
+import type { SiteData } from '../src/core/records/site-data.ts';
+import { listDataFiles, loadSiteData } from '../src/load/data-fs.ts';
+import { type ReadCounts, readCache } from '../src/load/read-cache.ts';
+import { READ_CACHE } from '../src/pipeline/output-versions.ts';
+import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+
+let work: string;
+let data: string;
+let cache: string;
+let files: number;
+beforeAll(async () => {
+  work = await tempDir();
+  data = path.join(work, 'data');
+  cache = path.join(work, 'reads');
+  await copySmallData(data);
+  // The data sets' files (the directory, the program and audience lists are read apart, every time).
+  files = listDataFiles(data).filter((f) => !/^(methods\.csv|programs\/|audiences\/)/.test(f)).length;
+});
+afterAll(() => removeDir(work));
+
+/** Reads the data folder through a cache in `folder` for code `code`: what it read, and what the reading counted. */
+function load(code: string, folder = cache): { site: SiteData; counts: ReadCounts } {
+  const reads = readCache(folder, code);
+  try {
+    return { site: loadSiteData(data, work, reads.readPart), counts: { ...reads.counts } };
+  } finally {
+    reads.finish();
+  }
+}
+
+/** The error a reading through the cache throws, and what it counted. */
+function failure(code: string): { error: unknown; counts: ReadCounts } {
+  const reads = readCache(cache, code);
+  try {
+    loadSiteData(data, work, reads.readPart);
+    return { error: undefined, counts: reads.counts };
+  } catch (error) {
+    return { error, counts: reads.counts };
+  } finally {
+    reads.finish();
+  }
+}
+
+/** What a reading gives the build, as plain data (the same with the cache and without). */
+function read(site: SiteData): unknown {
+  return { ...site, methodFiles: [...(site.methodFiles ?? [])] };
+}
+
+/** The session files of the data folder, sorted. */
+function sessionFiles(): string[] {
+  return readdirSync(path.join(data, 'infosessions'))
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
+}
+
+describe('the read cache', () => {
+  it('reads each file once: again only the file that changed, and gives what a reading without it gives', () => {
+    expect(load('code-a').counts).toEqual({ parsed: files, remembered: 0 });
+    const warm = load('code-a');
+    expect(warm.counts).toEqual({ parsed: 0, remembered: files });
+    expect(read(warm.site)).toEqual(read(loadSiteData(data, work)));
+
+    toggleOneRow(data);
+    const changed = load('code-a');
+    // The changed term file alone: the sessions are read file by file; every other data set's files are remembered.
+    expect(changed.counts).toEqual({ parsed: 1, remembered: files - 1 });
+    expect(read(changed.site)).toEqual(read(loadSiteData(data, work)));
+    expect(JSON.stringify(read(changed.site))).toContain('(updated)');
+    toggleOneRow(data);
+  });
+
+  it('reads every file again for other code', () => {
+    load('code-a');
+    expect(load('code-b').counts).toEqual({ parsed: files, remembered: 0 });
+  });
+
+  it('never trusts an entry that is cut short, garbled or under another name: it reads the file again', () => {
+    const folder = path.join(work, 'reads-damaged');
+    load('code-a', folder);
+    const entries = readdirSync(folder).filter((n) => !n.startsWith('.'));
+    expect(entries.length).toBeGreaterThan(2);
+    const [first, second, ...rest] = entries;
+    writeFileSync(path.join(folder, first!), readFileSync(path.join(folder, first!)).subarray(0, 100)); // cut short
+    writeFileSync(path.join(folder, second!), readFileSync(path.join(folder, rest[0]!))); // another's entry
+    for (const name of rest) {
+      const bytes = readFileSync(path.join(folder, name));
+      bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff; // garbled
+      writeFileSync(path.join(folder, name), bytes);
+    }
+    const again = load('code-a', folder);
+    expect(again.counts).toEqual({ parsed: files, remembered: 0 });
+    expect(read(again.site)).toEqual(read(loadSiteData(data, work)));
+    // Read anew, they are whole again.
+    expect(load('code-a', folder).counts).toEqual({ parsed: 0, remembered: files });
+  });
+
+  it('finds an id used in two files with both remembered, naming file:line:column', async () => {
+    const [a, b] = sessionFiles().map((f) => path.join(data, 'infosessions', f));
+    const original = await readFile(b!, 'utf8');
+    const id = (await readFile(a!, 'utf8')).split('\n')[1]!.split(',')[0]!;
+    const lines = original.split('\n');
+    lines[1] = lines[1]!.replace(/^\d+,/, `${id},`);
+    await writeFile(b!, lines.join('\n'));
+    try {
+      expect(failure('code-a').counts.parsed).toBe(1); // the changed file, remembered with its duplicate
+      const { error, counts } = failure('code-a');
+      expect(counts.parsed).toBe(0);
+      expect(error).toBeInstanceOf(ValidationError);
+      const duplicate = (error as ValidationError).findings.find((f) => f.rule === 'duplicate-id');
+      expect(duplicate).toMatchObject({ file: `data/infosessions/${path.basename(b!)}`, line: 2, column: 1 });
+      expect(duplicate!.message).toContain(`id ${id} is already used at data/infosessions/${path.basename(a!)}:2`);
+    } finally {
+      await writeFile(b!, original);
+    }
+  });
+
+  it('keeps what it used and, least recently used first out, about as many bytes of others', () => {
+    const folder = path.join(work, 'reads-bounded');
+    const names = () => readdirSync(folder).filter((n) => !n.startsWith('.'));
+    const bytes = () => names().reduce((n, name) => n + statSync(path.join(folder, name)).size, 0);
+    let known: string[] = [];
+    // Each code's entries an hour apart (a sub-millisecond run would tie their times): code-1's the oldest.
+    const loadAt = (code: string, hour: number) => {
+      load(code, folder);
+      const made = names().filter((n) => !known.includes(n));
+      for (const n of made) utimesSync(path.join(folder, n), 1_700_000_000 + hour * 3600, 1_700_000_000 + hour * 3600);
+      known = names();
+    };
+    loadAt('code-1', 1);
+    const generation = bytes();
+    for (const [i, code] of ['code-2', 'code-3', 'code-4'].entries()) loadAt(code, i + 2);
+    // What the last code read, and about as much more: not a generation per build.
+    expect(bytes()).toBeGreaterThan(generation);
+    expect(bytes()).toBeLessThanOrEqual(2.25 * generation + 1024);
+    expect(load('code-4', folder).counts).toEqual({ parsed: 0, remembered: files });
+    expect(load('code-1', folder).counts.parsed).toBeGreaterThan(0); // the least recently used went first
+  });
+});
+
+describe('a build from the cache', () => {
+  it('makes the files a build without one makes, reading only the changed file', async () => {
+    const env = { DATA_DIR: data };
+    const out = path.join(work, 'dist');
+    const report = path.join(work, 'report.json');
+    const counts = async () => JSON.parse(await readFile(report, 'utf8')).reads as ReadCounts;
+    expect((await runBuild(out, env, ['--api-only', '--report', report])).code).toBe(0);
+    expect(readdirSync(path.join(work, `.dist-versions`, READ_CACHE)).length).toBeGreaterThan(0);
+    toggleOneRow(data);
+    expect((await runBuild(out, env, ['--api-only', '--report', report])).code).toBe(0);
+    expect(await counts()).toEqual({ parsed: 1, remembered: files - 1 });
+    const cold = path.join(work, 'cold');
+    expect((await runBuild(cold, env, ['--api-only', '--report', report])).code).toBe(0);
+    expect(await counts()).toEqual({ parsed: files, remembered: 0 });
+    const [warm, fresh] = [await readTree(out), await readTree(cold)];
+    expect([...warm.keys()]).toEqual([...fresh.keys()]);
+    for (const [file, bytes] of fresh) expect(warm.get(file)?.equals(bytes), file).toBe(true);
+  });
+});
