@@ -1,8 +1,8 @@
 // The build's cache of what the data sets' readers made of their files (src/load/read-cache.ts): a file whose bytes
 // (and the code) are the same is not read again, any other is; what spans files is checked in every build; an entry
 // that is not whole is read anew; and a build from the cache makes the bytes a build without one makes.
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
@@ -67,13 +67,13 @@ describe('the read cache', () => {
     expect(load('code-a').counts).toEqual({ parsed: files, remembered: 0 });
     const warm = load('code-a');
     expect(warm.counts).toEqual({ parsed: 0, remembered: files });
-    expect(read(warm.site)).toEqual(read(loadSiteData(data, work)));
+    expect(read(warm.site)).toStrictEqual(read(loadSiteData(data, work)));
 
     toggleOneRow(data);
     const changed = load('code-a');
     // The changed term file alone: the sessions are read file by file; every other data set's files are remembered.
     expect(changed.counts).toEqual({ parsed: 1, remembered: files - 1 });
-    expect(read(changed.site)).toEqual(read(loadSiteData(data, work)));
+    expect(read(changed.site)).toStrictEqual(read(loadSiteData(data, work)));
     expect(JSON.stringify(read(changed.site))).toContain('(updated)');
     toggleOneRow(data);
   });
@@ -98,7 +98,7 @@ describe('the read cache', () => {
     }
     const again = load('code-a', folder);
     expect(again.counts).toEqual({ parsed: files, remembered: 0 });
-    expect(read(again.site)).toEqual(read(loadSiteData(data, work)));
+    expect(read(again.site)).toStrictEqual(read(loadSiteData(data, work)));
     // Read anew, they are whole again.
     expect(load('code-a', folder).counts).toEqual({ parsed: 0, remembered: files });
   });
@@ -121,6 +121,70 @@ describe('the read cache', () => {
     } finally {
       await writeFile(b!, original);
     }
+  });
+
+  it("replays a remembered file's findings as reading finds them: errors and warnings, in order, in place", async () => {
+    const [file] = sessionFiles().map((f) => path.join(data, 'infosessions', f));
+    const original = await readFile(file!);
+    // A byte-order mark and CRLF line ends, a row whose date is not one (an error), an employer with a trailing space.
+    const lines = original.toString('utf8').split('\n');
+    const cells = (n: number) => lines[n]!.split(',');
+    const badDate = cells(1);
+    badDate[2] = 'Smarch 45';
+    lines[1] = badDate.join(',');
+    const spaced = cells(2);
+    spaced[1] = `${spaced[1]} `; // a trailing space: a warning
+    lines[2] = spaced.join(',');
+    await writeFile(file!, `\uFEFF${lines.join('\r\n')}`);
+    try {
+      const fresh = (() => {
+        try {
+          loadSiteData(data, work);
+        } catch (error) {
+          return error as ValidationError;
+        }
+        throw new Error('the damaged file read without an error');
+      })();
+      expect(fresh.findings.map((f) => f.severity).sort()).toEqual(['error', 'warning']);
+      const cold = failure('code-findings');
+      const warm = failure('code-findings');
+      expect([cold.counts.parsed, warm.counts.parsed]).toEqual([files, 0]);
+      for (const { error } of [cold, warm]) {
+        expect(error).toBeInstanceOf(ValidationError);
+        expect((error as ValidationError).findings).toStrictEqual(fresh.findings);
+      }
+    } finally {
+      await writeFile(file!, original);
+    }
+  });
+
+  it('reads a file renamed with the same bytes as the file it now is', async () => {
+    const [first, ...others] = sessionFiles();
+    const from = path.join(data, 'infosessions', first!);
+    // A term after every other file's: the file's name is its term.
+    const last = others.at(-1)!;
+    const renamed = path.join(data, 'infosessions', `${Number(last.slice(0, 4)) + 10}.csv`);
+    load('code-rename');
+    await rename(from, renamed);
+    try {
+      const moved = load('code-rename');
+      expect(moved.counts.parsed).toBe(1);
+      expect(read(moved.site)).toStrictEqual(read(loadSiteData(data, work)));
+    } finally {
+      await rename(renamed, from);
+    }
+  });
+
+  it('prunes only its own entries: a stray file or folder in it is left alone', () => {
+    const folder = path.join(work, 'reads-foreign');
+    load('code-a', folder);
+    writeFileSync(path.join(folder, 'NOTES.txt'), 'mine');
+    mkdirSync(path.join(folder, 'a-folder-of-mine'));
+    for (const code of ['code-x', 'code-y', 'code-z']) load(code, folder);
+    expect(readFileSync(path.join(folder, 'NOTES.txt'), 'utf8')).toBe('mine');
+    expect(statSync(path.join(folder, 'a-folder-of-mine')).isDirectory()).toBe(true);
+    // And pruning still bounds the entries (a folder among them used to stop it).
+    expect(load('code-a', folder).counts.parsed).toBe(files);
   });
 
   it('keeps what it used and, least recently used first out, about as many bytes of others', () => {

@@ -1,5 +1,14 @@
 import { createHash, hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type PartReader, readDatasetPart } from '../core/datasets/data-folder.ts';
@@ -8,6 +17,10 @@ import { type Finding, Findings } from '../core/read/findings.ts';
 
 /** Bumped when what an entry holds, or how its key is made, changes. */
 const FORMAT = 'read-cache 1';
+/** An entry's name: its key (partKey). */
+const ENTRY = /^[A-Za-z0-9_-]{40}$/;
+/** A temporary file's name: its writer's process id first. */
+const TEMPORARY = /^\.(\d+)-[a-z0-9]+\.tmp$/;
 /** The length of an entry's checksum (SHA-1 of the rest), which it starts with. */
 const SUM = 20;
 /** What an entry holds: its key (so an entry under another name is not trusted), and what the part's reading made. */
@@ -158,17 +171,24 @@ function writeEntry(folder: string, key: string, bytes: Uint8Array, first: boole
     }
   }
   const temporary = path.join(folder, `.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, path.join(folder, key));
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path.join(folder, key));
+  } catch (error) {
+    rmSync(temporary, { force: true }); // a disk that filled part-way: nothing half-written is left
+    throw error;
+  }
 }
 
 /**
  * Removes temporary files whose writer is no longer running, and entries this build did not use, least recently used
- * first, until the others hold no more bytes than the used ones.
+ * first, until the others hold no more bytes than the used ones. Only the cache's own files: a folder that is a link
+ * (its target is not the build's) is left alone, and so is anything named otherwise.
  */
 function prune(folder: string, used: ReadonlySet<string>): void {
   let names: string[];
   try {
+    if (!lstatSync(folder).isDirectory()) return;
     names = readdirSync(folder);
   } catch {
     return;
@@ -177,13 +197,14 @@ function prune(folder: string, used: ReadonlySet<string>): void {
   const others: { file: string; size: number; time: number }[] = [];
   for (const name of names) {
     const file = path.join(folder, name);
-    const temporary = /^\.(\d+)-.*\.tmp$/.exec(name);
+    const temporary = TEMPORARY.exec(name);
     if (temporary) {
       if (!running(Number(temporary[1]))) rmSync(file, { force: true });
       continue;
     }
-    const info = statSync(file, { throwIfNoEntry: false });
-    if (!info) continue;
+    if (!ENTRY.test(name)) continue;
+    const info = lstatSync(file, { throwIfNoEntry: false });
+    if (!info?.isFile()) continue;
     if (used.has(name)) kept += info.size;
     else others.push({ file, size: info.size, time: info.mtimeMs });
   }

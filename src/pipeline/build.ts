@@ -160,9 +160,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // code: a rebuild reads and checks only the files that changed (read-cache.ts).
   const reads = readCache(path.join(outputPaths(options.outDir).versions, READ_CACHE), code);
   const load = () => {
-    const made = createBuildContext(options.root, options.settings, buildAt, reads.readPart);
-    reads.finish();
-    return made;
+    try {
+      return createBuildContext(options.root, options.settings, buildAt, reads.readPart);
+    } finally {
+      reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
+    }
   };
   let context = hint === inputs ? undefined : load();
   lap('load');
