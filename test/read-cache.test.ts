@@ -123,7 +123,7 @@ describe('the read cache', () => {
     }
   });
 
-  it("replays a remembered file's findings as reading finds them: errors and warnings, in order, in place", async () => {
+  it("replays a remembered file's findings as reading finds them: errors and warnings in order, in place", async () => {
     const [file] = sessionFiles().map((f) => path.join(data, 'infosessions', f));
     const original = await readFile(file!);
     // A byte-order mark and CRLF line ends, a row whose date is not one (an error), an employer with a trailing space.
