@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
-import { astroRunFiles, startAstroBuild } from '../src/pipeline/astro-run.ts';
+import { astroRunFiles, startAstroBuild, warmAstroBuild } from '../src/pipeline/astro-run.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
 import { EPOCH, ROOT, removeDir } from './helpers/build.ts';
 
@@ -50,6 +50,41 @@ describe('a run of Astro in its own process', () => {
     const { run } = badRun('stopped');
     run.stop();
     await expect(run.done).rejects.toThrow(/failed \(SIGTERM\)/);
+  });
+});
+
+describe('a process of Astro started before the build knows what to build (a cold build reading its data)', () => {
+  it('builds what it is told once Astro is loaded, as a process started then does', async () => {
+    const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-warm`);
+    runs.push(outDir);
+    const warm = warmAstroBuild(ROOT, outDir);
+    // Told after Astro has had the time to load (a build reading its data): the message waits for it, or it for this.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const run = warm.start({
+      root: ROOT,
+      outDir,
+      site: 'http://localhost:3000/',
+      base: '/',
+      viteCache: `${outDir}-vite`,
+      pageContextJson: '{not json',
+    });
+    expect(() => warm.start({ root: ROOT, outDir, site: '', base: '/', viteCache: '', pageContextJson: '' })).toThrow(
+      /started already/,
+    );
+    // The page context it was told is read (and here refused): it built what it was told, not nothing.
+    await expect(run.done).rejects.toThrow(/^Astro's build failed \(exit 1\): .*JSON/);
+    for (const file of astroRunFiles(outDir)) expect(existsSync(file)).toBe(false);
+  });
+
+  it('cancelled unused (the pages were cached, or the data failed), ends and leaves no file', async () => {
+    const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-cancelled`);
+    runs.push(outDir);
+    const warm = warmAstroBuild(ROOT, outDir);
+    expect(existsSync(astroRunFiles(outDir)[1])).toBe(true); // its log
+    warm.cancel();
+    await expect.poll(() => isRunning(warm.pid!)).toBe(false);
+    for (const file of astroRunFiles(outDir)) expect(existsSync(file)).toBe(false);
+    warm.cancel(); // twice: nothing more
   });
 });
 

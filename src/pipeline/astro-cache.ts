@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { existsSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
@@ -53,6 +53,15 @@ export function cachedAstro(folder: string, key: string): string | undefined {
   const now = new Date();
   utimesSync(dir, now, now);
   return dir;
+}
+
+/** Whether a cache folder holds any Astro output at all (a cold build's holds none: its Astro run is sure). */
+export function holdsAstroOutput(folder: string): boolean {
+  try {
+    return readdirSync(folder).some((name) => name.startsWith(ASTRO_PREFIX));
+  } catch {
+    return false;
+  }
 }
 
 /** Renames `from` to `to`; false when `to` is a folder with files in it. */

@@ -1,6 +1,7 @@
 // Runs Astro's build in a process of its own (astro-run.ts starts it): the build renders its
-// API files and feeds meanwhile. Its one argument names a JSON file of what to build. What
-// went wrong is its last line, marked (ASTRO_FAILED), however it went wrong.
+// API files and feeds meanwhile. It loads Astro first, then waits for the message on its channel
+// that names a JSON file of what to build (a cold build starts it before it has read its data).
+// What went wrong is its last line, marked (ASTRO_FAILED), however it went wrong.
 import { readFileSync } from 'node:fs';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { ASTRO_FAILED, type AstroBuildOptions } from './astro-run.ts';
@@ -15,12 +16,17 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 // The build that started this one ended (interrupted, killed): nothing awaits these pages.
 process.on('disconnect', () => process.exit(1));
-process.channel?.unref(); // the channel alone does not keep this process running
+// Listened for before anything is loaded: a message that arrives while Astro loads is not lost.
+const requested = new Promise<string>((resolve) => {
+  process.once('message', (message) => resolve((message as { request: string }).request));
+});
 
 try {
-  const options = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as AstroBuildOptions;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
+  const request = await requested;
+  process.channel?.unref(); // from here the channel alone does not keep this process running
+  const options = JSON.parse(readFileSync(request, 'utf8')) as AstroBuildOptions;
   await build({
     root: options.root,
     outDir: options.outDir,

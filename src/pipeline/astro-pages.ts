@@ -7,7 +7,7 @@ import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { calendarPaths, pageFile } from '../core/site/paths.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
-import { type AstroRun, astroRunFiles, startAstroBuild } from './astro-run.ts';
+import { type AstroRun, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
@@ -54,6 +54,7 @@ export function startAstroPages(
   target: FillTarget,
   projectFiles: readonly string[],
   sharedCache?: string,
+  warm?: WarmAstro,
 ): PendingAstroPages {
   const pagesJson = JSON.stringify(pageContext(context));
   const key = astroKey(projectFiles, pagesJson);
@@ -62,17 +63,24 @@ export function startAstroPages(
   // At most one run: at once when nothing is cached, or later when the cached output cannot be read.
   let running: AstroRun | undefined;
   let stopped = false;
+  // A process started early (a cold build's: warmAstroBuild) serves the first run; one not needed is ended unused.
+  let early = warm;
   const run = () => {
     if (stopped) throw new Error('the build ended before Astro rendered its pages');
-    const started = startAstro(context, pagesJson, target);
+    const started = startAstro(context, pagesJson, target, early);
+    early = undefined;
     running = started.run;
     return finishAstro(started, { key, cache }, target);
   };
-  const early = cached === undefined ? run() : undefined;
+  if (cached !== undefined) {
+    early?.cancel();
+    early = undefined;
+  }
+  const now = cached === undefined ? run() : undefined;
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
-    let output = early ? await early : await readAstro(cached!).catch(() => undefined);
-    const ran = early !== undefined || output === undefined;
+    let output = now ? await now : await readAstro(cached!).catch(() => undefined);
+    const ran = now !== undefined || output === undefined;
     output ??= await run();
     if (ran && sharedCache) await pruneSharedCache(sharedCache);
     const files = output.files.map((f) => {
@@ -90,9 +98,15 @@ export function startAstroPages(
     result,
     stop: () => {
       stopped = true;
+      early?.cancel();
       running?.stop();
     },
   };
+}
+
+/** The folder in `root` a run of Astro renders into (the build's own: concurrent builds keep apart). */
+export function astroBuildFolder(root: string): string {
+  return path.join(root, `.astro-build-${versionName()}`);
 }
 
 /** A run of Astro under way, and the folders it renders into. */
@@ -105,23 +119,24 @@ interface StartedAstro {
 /**
  * Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project.
  */
-function startAstro(context: BuildContext, pagesJson: string, target: FillTarget): StartedAstro {
+function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro): StartedAstro {
   // Astro renders inside the project (its server bundle must resolve node_modules, and a
   // folder of its own keeps concurrent builds apart); the result is moved into the cache.
-  const astroOut = path.join(context.root, `.astro-build-${versionName()}`);
+  const astroOut = warm?.outDir ?? astroBuildFolder(context.root);
   // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
   // dependencies into it, and two builds sharing node_modules/.vite race on its rename
   // (ENOTEMPTY on a fresh clone).
   const viteCache = `${astroOut}-vite`;
   for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
-  const run = startAstroBuild({
+  const options = {
     root: context.root,
     outDir: astroOut,
     site: context.render.url,
     base: context.render.basePath,
     viteCache,
     pageContextJson: pagesJson,
-  });
+  };
+  const run = warm ? warm.start(options) : startAstroBuild(options);
   return { run, astroOut, viteCache };
 }
 

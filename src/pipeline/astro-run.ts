@@ -33,19 +33,40 @@ export const ASTRO_FAILED = 'astro-child failed: ';
 const CHILD = path.join(import.meta.dirname, 'astro-child.ts');
 
 /**
+ * An Astro process started before it knows what to build: it loads Astro meanwhile (about half a second, which a cold
+ * build spends reading its data), then builds what `start` tells it, or is ended unused by `cancel`.
+ */
+export interface WarmAstro {
+  /** The folder it renders into (its request and log files beside it: astroRunFiles). */
+  outDir: string;
+  /** Its process's id. */
+  pid: number | undefined;
+  start(options: AstroBuildOptions): AstroRun;
+  /** Ends it unless it was started, and removes its files; harmless after `start`. */
+  cancel(): void;
+}
+
+/**
  * Starts Astro's build in a process of its own, so that this build renders its other files on
  * the machine's other core meanwhile, and Astro's memory goes with its process when it ends.
- * What it is told goes through a file and what it prints into another, read at its end: a
- * pipe would stall it while this process is busy. `done` rejects with what it printed when it
- * fails; its warnings are printed here when it ends well.
  */
 export function startAstroBuild(options: AstroBuildOptions): AstroRun {
-  const [request, log] = astroRunFiles(options.outDir);
-  writeFileSync(request, JSON.stringify(options));
+  return warmAstroBuild(options.root, options.outDir).start(options);
+}
+
+/**
+ * Starts the process that will run Astro's build into `outDir` (in `root`); `start` tells it what to build, through
+ * a file named on its channel. What it prints goes into another file, read at its end: a pipe would stall it while
+ * this process is busy. `done` rejects with what it printed when it fails; its warnings are printed here when it ends
+ * well.
+ */
+export function warmAstroBuild(root: string, outDir: string): WarmAstro {
+  const [request, log] = astroRunFiles(outDir);
   const out = openSync(log, 'w');
   // A channel to it too, which closes when this process ends however it ends: Astro then stops.
-  const child = spawn(process.execPath, [CHILD, request], { cwd: options.root, stdio: ['ignore', out, out, 'ipc'] });
+  const child = spawn(process.execPath, [CHILD], { cwd: root, stdio: ['ignore', out, out, 'ipc'] });
   closeSync(out);
+  let state: 'warm' | 'started' | 'cancelled' = 'warm';
   const done = new Promise<void>((resolve, reject) => {
     const printed = () => {
       let text = '';
@@ -64,6 +85,7 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
     });
     child.once('exit', (code, signal) => {
       const text = printed();
+      if (state === 'cancelled') return resolve();
       if (code === 0) {
         if (text) process.stderr.write(`${text}\n`);
         resolve();
@@ -78,5 +100,23 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
       reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${why}`));
     });
   });
-  return { done, stop: () => void child.kill(), pid: child.pid };
+  done.catch(() => {}); // awaited by `start`'s caller; a process never started is nobody's failure
+  return {
+    outDir,
+    pid: child.pid,
+    start(options) {
+      if (state !== 'warm') throw new Error(`this Astro process was ${state} already`);
+      state = 'started';
+      writeFileSync(request, JSON.stringify(options));
+      // A process that already ended (it could not load Astro) says why through `done`.
+      if (child.connected) child.send({ request }, () => {});
+      return { done, stop: () => void child.kill(), pid: child.pid };
+    },
+    cancel() {
+      if (state !== 'warm') return;
+      state = 'cancelled';
+      child.kill();
+      rmSync(log, { force: true });
+    },
+  };
 }

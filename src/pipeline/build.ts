@@ -20,7 +20,9 @@ import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } fr
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { type ReadCounts, readCache } from '../load/read-cache.ts';
-import { type ShellKind, startAstroPages } from './astro-pages.ts';
+import { holdsAstroOutput } from './astro-cache.ts';
+import { astroBuildFolder, type ShellKind, startAstroPages } from './astro-pages.ts';
+import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
@@ -166,7 +168,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
     }
   };
-  let context = hint === inputs ? undefined : load();
+  // A cold build (no Astro output where this one looks for it) starts Astro's process before it reads the data: Astro
+  // loads (about half a second) while the data is read, and renders as soon as the pages' context is known.
+  const warm =
+    pages && hint !== inputs && !holdsAstroOutput(astroCache ?? outputPaths(options.outDir).versions)
+      ? warmAstroBuild(options.root, astroBuildFolder(options.root))
+      : undefined;
+  let context: BuildContext | undefined;
+  try {
+    context = hint === inputs ? undefined : load();
+  } catch (error) {
+    warm?.cancel();
+    throw error;
+  }
   lap('load');
 
   let astro: BuildReport['astro'] = 'none';
@@ -192,7 +206,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       context ??= load();
       lap('load');
       warnings = context.site.warnings;
-      astro = await renderOutput(context, target, out, { pages, astroCache, code, projectFiles }, { progress, lap });
+      const render = { pages, astroCache, code, projectFiles, warm };
+      astro = await renderOutput(context, target, out, render, { progress, lap });
     }
     out.finish();
     const bytes = out.counts.bytes;
@@ -227,7 +242,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     } finally {
       target.writers.delete(stop);
     }
-  });
+  }).finally(() => warm?.cancel()); // not needed after all (the published version reused), or the build failed
   lap('write');
   progress.done();
   const counts = writer!.counts;
@@ -266,6 +281,8 @@ interface RenderOptions {
   code: string;
   /** The project's files' lines the input key read (Astro's key reads them too). */
   projectFiles: readonly string[];
+  /** Astro's process, started before the data was read (a cold build's), to render the pages when they must be. */
+  warm?: WarmAstro;
 }
 
 /** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
@@ -273,7 +290,7 @@ async function renderOutput(
   context: BuildContext,
   target: FillTarget,
   out: OutputWriter,
-  { pages, astroCache, code, projectFiles }: RenderOptions,
+  { pages, astroCache, code, projectFiles, warm }: RenderOptions,
   { progress, lap }: StageClock,
 ): Promise<BuildReport['astro']> {
   const { site, render, published } = context;
@@ -288,7 +305,7 @@ async function renderOutput(
   // (made-file.ts): an API file when its data set's files did (or the directory, or the render
   // context), a feed or calendar page when its sessions did; the writer links every file whose
   // bytes did not change.
-  const pending = pages ? startAstroPages(context, target, projectFiles, astroCache) : undefined;
+  const pending = pages ? startAstroPages(context, target, projectFiles, astroCache, warm) : undefined;
   try {
     const buildings = buildingLookup(context.buildings);
     const digests = inputDigests(context, code, buildings);
