@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
-import { astroRunFiles, startAstroBuild, warmAstroBuild } from '../src/pipeline/astro-run.ts';
+import { type AstroBuildOptions, astroRunFiles, startAstroBuild, warmAstroBuild } from '../src/pipeline/astro-run.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
 import { EPOCH, ROOT, removeDir } from './helpers/build.ts';
 
@@ -17,21 +17,24 @@ afterAll(() =>
   Promise.all(runs.flatMap((dir) => [dir, `${dir}-vite`, ...astroRunFiles(dir)]).map((p) => removeDir(p))),
 );
 
-/** A run over a page context the pages cannot read (not JSON), rendering into a folder of the test's. */
-function badRun(name: string) {
+/** What to build over a page context the pages cannot read (not JSON), into a folder of the test's. */
+function badOptions(name: string): AstroBuildOptions {
   const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-${name}`);
   runs.push(outDir);
   return {
+    root: ROOT,
     outDir,
-    run: startAstroBuild({
-      root: ROOT,
-      outDir,
-      site: 'http://localhost:3000/',
-      base: '/',
-      viteCache: `${outDir}-vite`,
-      pageContextJson: '{not json',
-    }),
+    site: 'http://localhost:3000/',
+    base: '/',
+    viteCache: `${outDir}-vite`,
+    pageContextJson: '{not json',
   };
+}
+
+/** A run over a page context the pages cannot read. */
+function badRun(name: string) {
+  const options = badOptions(name);
+  return { outDir: options.outDir, run: startAstroBuild(options) };
 }
 
 describe('a run of Astro in its own process', () => {
@@ -55,22 +58,13 @@ describe('a run of Astro in its own process', () => {
 
 describe('a process of Astro started before the build knows what to build (a cold build reading its data)', () => {
   it('builds what it is told once Astro is loaded, as a process started then does', async () => {
-    const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-warm`);
-    runs.push(outDir);
+    const options = badOptions('warm');
+    const { outDir } = options;
     const warm = warmAstroBuild(ROOT, outDir);
     // Told after Astro has had the time to load (a build reading its data): the message waits for it, or it for this.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const run = warm.start({
-      root: ROOT,
-      outDir,
-      site: 'http://localhost:3000/',
-      base: '/',
-      viteCache: `${outDir}-vite`,
-      pageContextJson: '{not json',
-    });
-    expect(() => warm.start({ root: ROOT, outDir, site: '', base: '/', viteCache: '', pageContextJson: '' })).toThrow(
-      /started already/,
-    );
+    const run = warm.start(options);
+    expect(() => warm.start(options)).toThrow(/started already/);
     // The page context it was told is read (and here refused): it built what it was told, not nothing.
     await expect(run.done).rejects.toThrow(/^Astro's build failed \(exit 1\): .*JSON/);
     for (const file of astroRunFiles(outDir)) expect(existsSync(file)).toBe(false);

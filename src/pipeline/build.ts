@@ -160,7 +160,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const hint = (await publishedInputs(options.outDir))?.key;
   // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
   // code: a rebuild reads and checks only the files that changed (read-cache.ts).
-  const reads = readCache(path.join(outputPaths(options.outDir).versions, READ_CACHE), code);
+  const { versions } = outputPaths(options.outDir);
+  const reads = readCache(path.join(versions, READ_CACHE), code);
   const load = () => {
     try {
       return createBuildContext(options.root, options.settings, buildAt, reads.readPart);
@@ -171,7 +172,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // A cold build (no Astro output where this one looks for it) starts Astro's process before it reads the data: Astro
   // loads (about half a second) while the data is read, and renders as soon as the pages' context is known.
   const warm =
-    pages && hint !== inputs && !holdsAstroOutput(astroCache ?? outputPaths(options.outDir).versions)
+    pages && hint !== inputs && !holdsAstroOutput(astroCache ?? versions)
       ? warmAstroBuild(options.root, astroBuildFolder(options.root))
       : undefined;
   let context: BuildContext | undefined;
@@ -206,8 +207,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       context ??= load();
       lap('load');
       warnings = context.site.warnings;
-      const render = { pages, astroCache, code, projectFiles, warm };
-      astro = await renderOutput(context, target, out, render, { progress, lap });
+      const rendering = { pages, astroCache, code, projectFiles, warm };
+      astro = await renderOutput(context, target, out, rendering, { progress, lap });
     }
     out.finish();
     const bytes = out.counts.bytes;

@@ -51,6 +51,17 @@ function encoded(body: string | Uint8Array): string | Uint8Array {
   return typeof body === 'string' && body.length > 65536 ? Buffer.from(body) : body;
 }
 
+/**
+ * A file made: its content hash and size, and its bytes (none when written in pieces into the draft; `queued` when
+ * encoded into the writing thread's ring, to be handed over or dropped).
+ */
+interface Made {
+  sum: string;
+  bytes: number;
+  body?: string | Uint8Array;
+  queued?: true;
+}
+
 /** Whether a body is pieces of text rather than bytes. */
 function inPieces(body: string | Uint8Array | Iterable<string>): body is Iterable<string> {
   return typeof body !== 'string' && !(body instanceof Uint8Array);
@@ -349,9 +360,9 @@ export class OutputWriter {
    * Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held
    * whole).
    */
-  private make(f: OutputFile): { sum: string; bytes: number; body?: string | Uint8Array; queued?: true } {
+  private make(f: OutputFile): Made {
     const body = typeof f.body === 'function' ? f.body() : f.body;
-    let made: { sum: string; bytes: number; body?: string | Uint8Array; queued?: true };
+    let made: Made;
     if (inPieces(body)) made = writePieces(this.draft, body);
     else {
       const bytes = byteLength(body);
