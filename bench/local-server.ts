@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -48,18 +49,11 @@ export interface LocalServer {
  */
 export async function startServer(dist: string, env: NodeJS.ProcessEnv): Promise<LocalServer> {
   const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [
-      '--experimental-strip-types',
-      '--no-warnings=ExperimentalWarning',
-      'src/cli/start.ts',
-      '--dist',
-      dist,
-      '--no-build',
-    ],
-    { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const server = spawn(process.execPath, [...NODE_OPTIONS, 'src/cli/start.ts', '--dist', dist, '--no-build'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = setTimeout(() => {
     server.kill();
     process.exit(2);

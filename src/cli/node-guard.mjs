@@ -32,3 +32,7 @@ if (!atLeast) {
   );
   process.exit(1);
 }
+
+// Node is new enough: remember the project's TypeScript with its types stripped (strip-cache.mjs).
+const { registerStripCache } = await import('./strip-cache.mjs');
+registerStripCache();

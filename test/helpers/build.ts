@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_INPUTS } from '../../src/pipeline/input-key.ts';
+import { NODE_OPTIONS } from '../../src/pipeline/node-command.ts';
 
 const run = promisify(execFile);
 
@@ -34,7 +35,7 @@ export async function runBuild(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/build.ts', '--out', outDir, ...args],
+      [...NODE_OPTIONS, 'src/cli/build.ts', '--out', outDir, ...args],
       { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, maxBuffer: 64 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
@@ -56,15 +57,11 @@ export interface RunningBuild {
 
 /** Starts `npm run build`'s entry point into `outDir` without waiting for it. */
 export function startBuild(outDir: string, env: Record<string, string> = {}, args: string[] = []): RunningBuild {
-  const child = spawn(
-    process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'src/cli/build.ts', '--out', outDir, ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...NODE_OPTIONS, 'src/cli/build.ts', '--out', outDir, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let text = '';
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const ended = new Promise<number | NodeJS.Signals>((resolve) =>
@@ -93,7 +90,7 @@ export async function runCli(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'src/cli', script), ...args],
+      [...NODE_OPTIONS, path.join(ROOT, 'src/cli', script), ...args],
       { cwd, env: { ...process.env, GITHUB_ACTIONS: '', ...env }, maxBuffer: 64 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
