@@ -1,10 +1,21 @@
-import { create } from 'xmlbuilder2';
+import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { metaRecord } from '../../records/meta-record.ts';
 import type { PublishedMethod } from '../../records/method-entry.ts';
 import type { FieldSpec } from '../../records/record-spec.ts';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
+
+type Xmlbuilder2 = typeof import('xmlbuilder2');
+let xmlbuilder2: Xmlbuilder2 | undefined;
+/**
+ * xmlbuilder2, loaded when a schema is first made rather than when the build starts: loading it
+ * costs about 65 ms, and most builds make no schema (the schemas' inputs did not change).
+ */
+function xml(): Xmlbuilder2 {
+  xmlbuilder2 ??= createRequire(import.meta.url)('xmlbuilder2') as Xmlbuilder2;
+  return xmlbuilder2;
+}
 const TYPES = { string: 'xs:string', integer: 'xs:integer', number: 'xs:decimal', boolean: 'xs:boolean' } as const;
 
 /** Declares a sequence of fields as elements, nested records within. */
@@ -43,7 +54,7 @@ function fieldElement(seq: XMLBuilder, field: FieldSpec): void {
  * which holds an `<item>` per record, the one record's fields, or nothing (no data).
  */
 export function envelopeXsd(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>): string {
-  const schema = create({ version: '1.0', encoding: 'UTF-8' }).ele(XS, 'xs:schema', {
+  const schema = xml().create({ version: '1.0', encoding: 'UTF-8' }).ele(XS, 'xs:schema', {
     elementFormDefault: 'qualified',
   });
   const response = schema.ele('xs:element', { name: 'response' }).ele('xs:complexType').ele('xs:sequence');
