@@ -1,6 +1,7 @@
 // Files made only when what they are made from changed (src/core/render/made-file.ts): a digest
 // that misses an input leaves a wrong file in the output, silently. So for each kind of change,
 // every calendar page and feed whose digest stays the same must keep the same bytes.
+import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,6 +63,48 @@ describe('the digest of what a file is made from', () => {
     expect(() => d.of([new Map([[1, 2]])])).toThrow(/a Map or Set/);
     d.name(lookup, 'lookup 1');
     expect(d.of([{ lookup }])).toBe(d.of([{ lookup: '@lookup 1' }]));
+  });
+
+  it("is the digest of JSON.stringify's text with the names, whatever the input holds (a list's quick path)", () => {
+    const salt = 'code 1';
+    const named = { big: 'x'.repeat(100) };
+    const namedList = ['n'];
+    const lookup = () => 'x';
+    // Named, but JSON.stringify writes what its toJSON gives before a replacer sees it.
+    const dated = { toJSON: () => 'its toJSON' };
+    const names = new Map<unknown, string>([
+      [named, 'named 1'],
+      [namedList, 'list 1'],
+      [lookup, 'lookup 1'],
+      [dated, 'dated 1'],
+    ]);
+    const d = new InputDigests(salt);
+    for (const [value, name] of names) d.name(value as object, name);
+    /** The oracle: JSON.stringify with a replacer that writes a named value as its name. */
+    const oracle = (value: unknown) => {
+      const json = JSON.stringify(value, (_key, v: unknown) => (names.has(v) ? `@${names.get(v)}` : v));
+      return hash('sha256', `${salt}\n${json}`, 'base64url').slice(0, 27);
+    };
+    const sparse: unknown[] = ['a'];
+    sparse[3] = 'd';
+    const inputs: unknown[] = [
+      [],
+      ['plain', 'quote " backslash \\ newline \n tab \t', 'é ✓ \u2028 \ud800', ''],
+      [0, -0, 1.5, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, -1, 2 ** 53],
+      [true, false, null, undefined, Symbol('s')],
+      [named, namedList, lookup, { named, nested: [named, { lookup }] }, [named, 'x']],
+      [new Date(Date.UTC(2026, 10, 24)), { toJSON: () => 'from toJSON' }, { toJSON: () => named }, dated],
+      [['a', ['b', [1, null]]], { a: 1, b: [true, { c: 'd' }] }],
+      sparse,
+      namedList,
+      { named, list: ['a', 1, null] },
+      'a string',
+      42,
+      null,
+    ];
+    for (const [i, input] of inputs.entries()) expect(d.of(input), `input ${i}`).toBe(oracle(input));
+    expect(() => d.of(['a', () => 'unnamed'])).toThrow(/a function \(at "0"\) with no name/);
+    expect(() => d.of(['a', new Set([1])])).toThrow(/a Map or Set/);
   });
 
   it('is made from exactly the arguments the renderer is called with', () => {

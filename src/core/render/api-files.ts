@@ -61,6 +61,8 @@ export function* apiFiles(
   times: Readonly<Record<string, number>> = {},
 ): Generator<ApiFile> {
   // The timestamp is each file's own (below): a data set's files are not made anew for another's change.
+  // A method's entry is in every file of the method: each is read once by the digests.
+  for (const method of published) sharedInput(method.entry);
   const shared = sharedInput([directory, { url: ctx.url, basePath: ctx.basePath, apiBase: ctx.apiBase }]);
   for (const method of published) {
     const source = method.entry.source === undefined ? undefined : sources[method.entry.source];
