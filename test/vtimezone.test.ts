@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarFile, sessionEvent, sessionZone } from '../src/core/calendar/ics.ts';
 import type { Session } from '../src/core/calendar/session.ts';
-import { vtimezone } from '../src/core/calendar/vtimezone.ts';
+import { transitions, vtimezone } from '../src/core/calendar/vtimezone.ts';
 import { testSession } from './helpers/session.ts';
 
 /** A session on a date at a local time (minutes), in America/Toronto. */
@@ -52,6 +52,18 @@ describe("the VTIMEZONE, made from the platform's time zone data for the data's 
     ["2001-01-15, the first year's winter: EST", at(2001, 1, 15, 600), '2001-01-15T15:00:00.000Z'],
   ])('places %s', (_, s, utc) => {
     expect(startOf(s, zone)).toBe(utc);
+  });
+
+  it.each([
+    ['America/Toronto', 1970, 2099],
+    ['Africa/Casablanca', 2010, 2030], // Ramadan: summer time suspended for about a month, then an hour off since 2019
+    ['Australia/Lord_Howe', 1980, 2030], // a half-hour change
+    ['Pacific/Apia', 2009, 2013], // a whole day skipped in 2011
+    ['America/Sao_Paulo', 1985, 2020],
+  ])('finds a week at a time the same changes as a day at a time (%s, %i-%i)', (zone, from, to) => {
+    const daily = transitions(zone, from, to, 1);
+    expect(daily.length).toBeGreaterThan(0);
+    expect(transitions(zone, from, to)).toEqual(daily);
   });
 
   it('describes each run of years by one yearly rule, the current one without an end', () => {
