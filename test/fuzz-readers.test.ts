@@ -13,7 +13,7 @@ import type { DataReport } from '../src/core/datasets/data-folder.ts';
 import { publishedMethods } from '../src/core/datasets/published.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import type { SiteData } from '../src/core/records/site-data.ts';
-import { renderSchemaFiles } from '../src/core/render/schemas/schema-files.ts';
+import { openApiFile, schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { readSampleReport, type Sample, samples } from './helpers/hostile.ts';
 
@@ -31,7 +31,8 @@ function buildCore(report: DataReport): void {
   };
   const ctx = renderContext(parseSiteUrl('https://example.edu'), 1_700_000_000);
   const methods = publishedMethods(site, DATASETS, ctx);
-  renderSchemaFiles(site, methods, ctx);
+  openApiFile(site, methods, ctx);
+  for (const file of schemaFiles(methods, ctx)) file.body();
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
   subscriptionFeeds(readSessions(site, catalog, audiences), catalog, audiences);

@@ -14,7 +14,7 @@ import { DATASETS } from '../core/datasets/registry.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
-import { renderSchemaFiles } from '../core/render/schemas/schema-files.ts';
+import { openApiFile, schemaFiles } from '../core/render/schemas/schema-files.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
@@ -317,7 +317,8 @@ async function renderOutput(
       if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole
     }
     lap('api');
-    write(renderSchemaFiles(site, published, render));
+    write([openApiFile(site, published, render)]);
+    write(digested(schemaFiles(published, render), digests));
     lap('schemas');
     progress.stage('calendar feeds');
     write(digested(feedFiles(context.feeds, render, context.revisions), digests));

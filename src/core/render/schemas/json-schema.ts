@@ -64,7 +64,10 @@ function dataSchema(method: Pick<PublishedMethod, 'record' | 'shape' | 'noData'>
 }
 
 /** The whole envelope of a method's published files, as a standalone JSON Schema 2020-12 document. */
-export function envelopeSchema(method: PublishedMethod, id: string): JsonSchema {
+export function envelopeSchema(
+  method: Pick<PublishedMethod, 'entry' | 'record' | 'shape' | 'noData'>,
+  id: string,
+): JsonSchema {
   const { entry, record, noData } = method;
   const title =
     noData !== undefined || !record
