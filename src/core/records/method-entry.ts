@@ -47,9 +47,17 @@ export function concretePath(entry: Pick<MethodEntry, 'path'>, format: Format): 
  * The placeholders of a path but {format}, in order: `/courses/{department}/{number}.{format}` →
  * department, number.
  */
-export function pathParameters(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'format');
+export function pathParameters(path: string): readonly string[] {
+  let names = parameters.get(path);
+  if (names === undefined) {
+    names = Object.freeze([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'format'));
+    parameters.set(path, names);
+  }
+  return names;
 }
+
+/** pathParameters by path: the directory's few paths are asked for again for each of their files. */
+const parameters = new Map<string, readonly string[]>();
 
 /** The path of one of a method's files: its placeholders filled with `params` in order, e.g. `/buildings/MC.json`. */
 export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, params: readonly string[]): string {
