@@ -71,6 +71,29 @@ describe('the write ring: a new version written on a thread of its own', () => {
     }
   });
 
+  it('takes a text unmeasured when its most (3 bytes a unit) would not fit but its bytes do; counts its bytes', () => {
+    const dir = folder();
+    const ring = new WriteRing(4096);
+    try {
+      const ascii = 'a'.repeat(1500); // at most 4,500 bytes, 1,500 in fact: fits half the ring
+      const wide = '€'.repeat(600); // 1,800 bytes
+      expect(ring.reserve(path.join(dir, 'ascii.txt'), ascii).byteLength).toBe(1500);
+      ring.commit();
+      expect(ring.reserve(path.join(dir, 'wide.txt'), wide).byteLength).toBe(1800);
+      ring.commit();
+      expect(() => ring.reserve(path.join(dir, 'no.txt'), '€'.repeat(700))).toThrow(/too large .*2100 bytes/);
+      ring.drain();
+    } finally {
+      ring.stop(true);
+    }
+    expect(filesIn(dir)).toEqual(
+      new Map([
+        ['ascii.txt', Buffer.from('a'.repeat(1500))],
+        ['wide.txt', Buffer.from('€'.repeat(600))],
+      ]),
+    );
+  });
+
   it('throws the first failure, with its code, and writes nothing after it', () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'taken'), 'a file where a folder is needed');

@@ -365,14 +365,17 @@ export class OutputWriter {
     let made: Made;
     if (inPieces(body)) made = writePieces(this.draft, body);
     else {
-      const bytes = byteLength(body);
+      const one = body as string | Uint8Array; // not pieces (to TypeScript a string is pieces too: Iterable<string>)
       const target = this.threaded ? path.join(this.dir, f.path) : '';
-      if (this.threaded && (this.ring ??= new WriteRing()).fits(target, bytes)) {
+      // At most 3 bytes a UTF-16 unit: a text that fits so goes into the ring unmeasured (reserve counts its bytes).
+      const most = typeof one === 'string' ? one.length * 3 : one.byteLength;
+      if (this.threaded && (this.ring ??= new WriteRing()).fits(target, most)) {
         // Encoded once, into the writing thread's ring, and hashed there; handed over if it is to be written.
-        made = { sum: contentHash(this.ring.reserve(target, body, bytes)), bytes, body, queued: true };
+        const queued = this.ring.reserve(target, one);
+        made = { sum: contentHash(queued), bytes: queued.byteLength, body, queued: true };
       } else {
         const whole = encoded(body);
-        made = { sum: contentHash(whole), bytes, body: whole };
+        made = { sum: contentHash(whole), bytes: byteLength(whole), body: whole };
       }
     }
     this.madeBytes += made.bytes;

@@ -96,30 +96,35 @@ export class WriteRing {
 
   /**
    * Encodes a file into the ring without handing it over yet, and returns its bytes there (to hash them: one encoding
-   * for the hash and the write): `commit` hands it over; the next `reserve` drops it, unwritten.
+   * for the hash and the write): `commit` hands it over; the next `reserve` drops it, unwritten. A text's size need not
+   * be known: room is made for the most its UTF-8 can take (3 bytes a UTF-16 unit), and what it took is counted,
+   * which saves measuring each text once before encoding it (about 5 % of a cold build's thread at 10,000 sessions).
    */
-  reserve(target: string, body: string | Uint8Array, bodyBytes = byteLength(body)): Uint8Array {
+  reserve(target: string, body: string | Uint8Array, bodyBytes?: number): Uint8Array {
     if (this.failed) throw this.failed;
     if (this.stopped) throw new Error('the output writer has stopped');
     const pathBytes = Buffer.byteLength(target);
-    const size = HEADER + pathBytes + bodyBytes;
     const capacity = this.bytes.length;
-    if (size > capacity / 2) throw new Error(`${target}: too large for the write ring (${bodyBytes} bytes)`);
-    // A record is never split: when it does not fit before the ring's end, the rest is marked unused. What is written
+    let room = HEADER + pathBytes + (bodyBytes ?? (typeof body === 'string' ? body.length * 3 : body.byteLength));
+    // A text whose most would not fit is measured: it may fit all the same.
+    if (room > capacity / 2 && bodyBytes === undefined) room = HEADER + pathBytes + byteLength(body);
+    if (room > capacity / 2)
+      throw new Error(`${target}: too large for the write ring (${room - HEADER - pathBytes} bytes)`);
+    // A record is never split: when it may not fit before the ring's end, the rest is marked unused. What is written
     // here is in the ring's free part, which the worker does not read until `commit` counts it.
     const tail = capacity - this.at;
-    const skip = tail < size ? tail : 0;
-    this.waitFor(size + skip);
+    const skip = tail < room ? tail : 0;
+    this.waitFor(room + skip);
     if (skip > 0 && tail >= 4) this.bytes.writeUInt32LE(WRAP, this.at);
     const start = skip > 0 ? 0 : this.at;
-    this.bytes.writeUInt32LE(pathBytes, start);
-    this.bytes.writeUInt32LE(bodyBytes, start + 4);
     this.bytes.write(target, start + HEADER, 'utf8');
     const from = start + HEADER + pathBytes;
-    if (typeof body === 'string') this.bytes.write(body, from, 'utf8');
-    else this.bytes.set(body, from);
-    this.reserved = { start, size, skip };
-    return this.bytes.subarray(from, from + bodyBytes);
+    const written =
+      typeof body === 'string' ? this.bytes.write(body, from, 'utf8') : (this.bytes.set(body, from), body.byteLength);
+    this.bytes.writeUInt32LE(pathBytes, start);
+    this.bytes.writeUInt32LE(written, start + 4);
+    this.reserved = { start, size: HEADER + pathBytes + written, skip };
+    return this.bytes.subarray(from, from + written);
   }
 
   /** Hands the file `reserve` encoded to the worker. */
