@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessagePort, workerData } from 'node:worker_threads';
-import { FAILED, HEADER, RUNNING, STOP, USED, WRAP, type WriteFailure } from './write-ring.ts';
+import { FAILED, HEADER, IDLE, LOOK_MS, RUNNING, STOP, USED, WRAP, type WriteFailure } from './write-ring.ts';
 
 const {
   state: stateBuffer,
@@ -37,8 +37,12 @@ try {
     const used = Atomics.load(state, USED);
     if (used === 0) {
       if (Atomics.load(state, STOP) === 1) break;
-      // Bounded: a STOP set between the look above and this wait is seen at the next pass at the latest.
-      Atomics.wait(state, USED, 0, 200);
+      // Bounded: a STOP set between the look above and this wait is seen at the next pass at the latest. Said idle
+      // first: the build's thread wakes an idle worker once a batch is queued (a file counted after the look is seen
+      // by the wait, which then does not sleep).
+      Atomics.store(state, IDLE, 1);
+      Atomics.wait(state, USED, 0, LOOK_MS);
+      Atomics.store(state, IDLE, 0);
       continue;
     }
     // The rest of the ring unused (too short for the next record, or marked): the next record is at its start.
