@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Building } from '../src/core/buildings/building.ts';
 import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import {
   byDay,
@@ -19,11 +20,14 @@ import { firstDays, UPCOMING_SHOWN, upcomingDay, upcomingWindow } from '../src/c
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions, type Session, websiteHref } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
+import { type FillSource, PAST_SESSIONS_SHOWN, pageFill } from '../src/core/pages/page-fills.ts';
+import { isoDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
+import { testSession } from './helpers/session.ts';
 import { audiencesOf } from './helpers/student-oracle.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
@@ -378,4 +382,55 @@ describe("the front door's days (infosessions/sessions.json and the page)", () =
     expect(window.days.map((d) => d.html)).toEqual(byDay(held).map((d) => upcomingDay(d, address).value));
     expect(window.from).toBe('2004-05-06');
   });
+});
+
+describe("a building's page: the sessions held there, by the build's day", () => {
+  const building: Building = {
+    id: '1',
+    code: 'TC',
+    name: 'Tatham Centre',
+    alternateNames: [],
+    position: null,
+    parts: [],
+    parentCode: null,
+  };
+  /** Sessions in TC on every third day of 2014, in time order: 122 of them. */
+  const sessions = Array.from({ length: 122 }, (_, i) => {
+    const day = new Date(Date.UTC(2014, 0, 1 + 3 * i));
+    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+    return testSession({ id: String(i + 1), employer: `Employer ${i + 1}`, date, location: 'TC 1208' });
+  });
+  /** The fill for a build on `day` (noon, campus time). */
+  const fill = (day: string) =>
+    pageFill(
+      {
+        sessions,
+        buildings: [building],
+        render: renderContext(parseSiteUrl('https://x.test/'), Date.parse(`${day}T12:00:00-05:00`) / 1000),
+      } as unknown as FillSource,
+      'building.sessions',
+      'TC',
+    );
+  /** The ids a list of the fill links to, in order. */
+  const ids = (text: string | undefined) => [...(text ?? '').matchAll(/\/infosessions\/(\d+)\//g)].map((m) => m[1]);
+
+  it.each(['2013-12-31', '2014-01-01', '2014-01-02', '2014-06-15', '2014-12-27', '2014-12-28', '2015-03-01'])(
+    'built on %s: every session ahead, soonest first, then the newest 30 past, newest first, and the count',
+    (today) => {
+      // The oracle: each session's day against the build's, one by one.
+      const ahead = sessions.filter((s) => isoDate(s.date) >= today);
+      const past = sessions.filter((s) => isoDate(s.date) < today).reverse();
+      const text = fill(today);
+      const [comingUp, pastList] = text.includes('<h3>Coming up</h3>')
+        ? [text.split('<h3>Past')[0], text.split('<h3>Past')[1]]
+        : [undefined, text];
+      expect(ids(comingUp)).toEqual(ahead.map((s) => s.id));
+      expect(ids(pastList)).toEqual(past.slice(0, PAST_SESSIONS_SHOWN).map((s) => s.id));
+      if (past.length > PAST_SESSIONS_SHOWN) {
+        expect(text).toContain(`the newest ${PAST_SESSIONS_SHOWN} of ${past.length} sessions, newest first`);
+        expect(text).toContain(`${past.length - PAST_SESSIONS_SHOWN} sessions held here before these`);
+      } else if (past.length > 0) expect(text).toContain(`(${past.length} session`);
+      else expect(text).not.toContain('<h3>Past');
+    },
+  );
 });

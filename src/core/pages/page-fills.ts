@@ -106,9 +106,17 @@ function buildingSessions(source: FillSource, code: string): string {
   const item = (s: Session) => html`<li>
 <a href="${withBase(source.render.basePath, calendarPaths.session(s.id))}">${sessionTitle(s)}</a>
 <span class="muted">${sessionWhen(s)} · ${s.location}</span></li>`;
-  const ahead = held.filter((s) => isoDate(s.date) >= today);
-  const past = held.filter((s) => isoDate(s.date) < today).reverse();
-  const shown = past.slice(0, PAST_SESSIONS_SHOWN);
+  // `held` is in time order: the first session ahead is found by halving, and of those past only the shown are
+  // copied (the busiest room of an archive of 100,000 sessions held thousands).
+  let lo = 0;
+  for (let hi = held.length; lo < hi; ) {
+    const mid = (lo + hi) >>> 1;
+    if (isoDate(held[mid]!.date) < today) lo = mid + 1;
+    else hi = mid;
+  }
+  const ahead = held.slice(lo);
+  const past = { length: lo };
+  const shown = held.slice(Math.max(0, lo - PAST_SESSIONS_SHOWN), lo).reverse();
   const terms = withBase(source.render.basePath, calendarPaths.home);
   const earlier =
     past.length > shown.length &&
