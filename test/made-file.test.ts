@@ -12,8 +12,10 @@ import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { feedFiles } from '../src/core/calendar/feeds.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
+import { searchDocFiles } from '../src/core/calendar/search-index.ts';
 import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
+import { schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
 import { digested, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
@@ -229,7 +231,7 @@ function text(f: OutputFile): string {
       : [...body].join('');
 }
 
-/** The made files of a build (API files, feeds and calendar pages), each with its digest and bytes. */
+/** The made files of a build (API files, feeds, schemas, search documents, calendar pages): digest and bytes. */
 function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<string, { from: string; bytes: string }> {
   const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: dataDir, SOURCE_DATE_EPOCH: '1700000000', ...env }, ROOT);
   const context = createBuildContext(ROOT, settings);
@@ -243,6 +245,8 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
   const files = [
     ...digested(apiFiles(context.published, context.render, context.site.directory, context.site.sources), digests),
     ...digested(feedFiles(context.feeds, context.render), digests),
+    ...digested(schemaFiles(context.published, context.render), digests),
+    ...digested(searchDocFiles(context.sessions), digests),
     ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
@@ -289,6 +293,8 @@ const CHANGES: [
         expect.arrayContaining(['v2/resources/infosessions.json', 'v2/resources/infosessions.xml']),
       );
       expect(remade.filter((p) => p.startsWith('v2/') && !p.startsWith('v2/resources/infosessions.'))).toEqual([]);
+      // The session's chunk of the search index's documents, and no other.
+      expect(remade.filter((p) => p.startsWith('infosessions/search-index/docs/'))).toHaveLength(1);
     },
   ],
   [
@@ -344,9 +350,13 @@ const CHANGES: [
     },
   ],
   [
-    'another SITE_URL (everything made anew)',
+    'another SITE_URL (everything made anew but what names no address: the XSDs, the search documents)',
     async () => ({ SITE_URL: 'https://example.org/campus/' }),
-    (_, remade) => expect(remade).toHaveLength(before.size),
+    (_, remade) => {
+      const kept = [...before.keys()].filter((p) => !remade.includes(p));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.filter((p) => !p.endsWith('.xsd') && !p.startsWith('infosessions/search-index/docs/'))).toEqual([]);
+    },
   ],
 ];
 

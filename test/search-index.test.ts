@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows } from '../bench/generate.ts';
 import { chronological, realSessions } from '../src/core/calendar/calendar.ts';
 import { programCatalog } from '../src/core/calendar/programs.ts';
-import { SEARCH_CAP, searchIndexFiles } from '../src/core/calendar/search-index.ts';
+import { SEARCH_CAP, searchDocFiles, searchIndexFiles } from '../src/core/calendar/search-index.ts';
 import {
   findSessions,
   highlightPieces,
@@ -20,7 +20,10 @@ import { ROOT } from './helpers/build.ts';
 
 /** The index of `sessions` in memory, and a query over it counting the bytes it reads (as the search page fetches). */
 function index(sessions: readonly Session[]) {
-  const files = new Map([...searchIndexFiles(sessions)].map((f) => [f.path, f.body]));
+  const files = new Map([
+    ...[...searchIndexFiles(sessions)].map((f) => [f.path, f.body] as const),
+    ...[...searchDocFiles(sessions)].map((f) => [f.path, f.body()] as const),
+  ]);
   const manifest = JSON.parse(files.get(calendarPaths.searchManifest)!) as SearchManifest;
   return {
     files,

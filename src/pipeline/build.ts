@@ -6,7 +6,7 @@ import { feedFiles } from '../core/calendar/feeds.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
-import { searchIndexFiles } from '../core/calendar/search-index.ts';
+import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
@@ -323,6 +323,7 @@ async function renderOutput(
     progress.stage('calendar feeds');
     write(digested(feedFiles(context.feeds, render, context.revisions), digests));
     write(searchIndexFiles(context.sessions));
+    write(digested(searchDocFiles(context.sessions), digests));
     lap('feeds');
     if (pending) {
       progress.stage('pages (Astro)');

@@ -1,4 +1,5 @@
 import { isoDate } from '../records/session-time.ts';
+import { type MadeFile, made } from '../render/made-file.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { timeRange } from './format.ts';
 import { type SearchDoc, type SearchManifest, searchWords } from './search-tokens.ts';
@@ -46,8 +47,8 @@ function shard(key: string, words: [string, number[]][], out: Map<string, [strin
  * WebAssembly, so the site's script policy stays as it is): a manifest, one JSON shard per
  * word prefix holding each word's postings (the newest SEARCH_CAP sessions that have it, in
  * employer or description, and its total), and the sessions' details in chunks by ordinal
- * (oldest first). A query fetches the manifest, a shard per word and the chunks of the
- * results it shows. All-day notes are not indexed. `sessions` must be in time order.
+ * (oldest first: searchDocFiles). A query fetches the manifest, a shard per word and the chunks
+ * of the results it shows. All-day notes are not indexed. `sessions` must be in time order.
  */
 export function* searchIndexFiles(sessions: readonly Session[]): Generator<IndexFile> {
   const real = sessions.filter((s) => !s.allDay);
@@ -82,21 +83,34 @@ export function* searchIndexFiles(sessions: readonly Session[]): Generator<Index
   const keys = [...shards.keys()].sort();
   for (const k of keys)
     yield { path: calendarPaths.searchShard(k), body: JSON.stringify(Object.fromEntries(shards.get(k)!)) };
-  for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
-    const docs = real
-      .slice(start, start + SEARCH_CHUNK)
-      .map(
-        (s): SearchDoc => [
-          s.id,
-          isoDate(s.date),
-          sessionTitle(s),
-          s.cancelled ? 1 : 0,
-          timeRange(s.start, s.end),
-          placeOf(s),
-        ],
-      );
-    yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), body: JSON.stringify(docs) };
-  }
   const manifest: SearchManifest = { chunk: SEARCH_CHUNK, count: real.length, cap: SEARCH_CAP, shards: keys };
   yield { path: calendarPaths.searchManifest, body: JSON.stringify(manifest) };
+}
+
+/** A chunk of the index's documents: each session's id, day, title, whether cancelled, time and place. */
+function docsText(chunk: readonly Session[]): string {
+  return JSON.stringify(
+    chunk.map(
+      (s): SearchDoc => [
+        s.id,
+        isoDate(s.date),
+        sessionTitle(s),
+        s.cancelled ? 1 : 0,
+        timeRange(s.start, s.end),
+        placeOf(s),
+      ],
+    ),
+  );
+}
+
+/**
+ * The index's documents (see searchIndexFiles): SEARCH_CHUNK sessions a file by ordinal, each file made from its
+ * sessions alone (made-file.ts), so a change to one session makes one file anew.
+ */
+export function* searchDocFiles(sessions: readonly Session[]): Generator<MadeFile> {
+  const real = sessions.filter((s) => !s.allDay);
+  for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
+    const docs = made(docsText, real.slice(start, start + SEARCH_CHUNK));
+    yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), from: docs.from, body: docs.make };
+  }
 }
