@@ -67,7 +67,7 @@ describe('the digest of what a file is made from', () => {
     expect(d.of([{ lookup }])).toBe(d.of([{ lookup: '@lookup 1' }]));
   });
 
-  it("is the digest of JSON.stringify's text with the names, whatever the input holds (a list's quick path)", () => {
+  it("is the digest of JSON.stringify's text with the names, whatever the input holds", () => {
     const salt = 'code 1';
     const named = { big: 'x'.repeat(100) };
     const namedList = ['n'];
@@ -105,7 +105,7 @@ describe('the digest of what a file is made from', () => {
       null,
     ];
     for (const [i, input] of inputs.entries()) expect(d.of(input), `input ${i}`).toBe(oracle(input));
-    expect(() => d.of(['a', () => 'unnamed'])).toThrow(/a function \(at "0"\) with no name/);
+    expect(() => d.of(['a', () => 'unnamed'])).toThrow(/a function \(at "1"\) with no name/);
     expect(() => d.of(['a', new Set([1])])).toThrow(/a Map or Set/);
   });
 

@@ -63,47 +63,17 @@ export class InputDigests {
 
   /** The digest of an input: its JSON, named objects by their names. */
   of(value: unknown, self?: object): string {
-    return hash('sha256', `${this.salt}\n${this.json(value, self)}`, 'base64url').slice(0, 27);
-  }
-
-  /**
-   * The JSON a digest is of. The same text as `JSON.stringify(value, replacer)`, but a list's
-   * strings, numbers, booleans, nulls and named objects (what most files' inputs are) are written
-   * without a call into the replacer each: JSON.stringify with a replacer was most of a digest.
-   */
-  private json(value: unknown, self: object | undefined): string {
-    if (!Array.isArray(value) || value === self || this.nameOf(value, self) !== undefined)
-      return this.stringify(value, self);
-    let json = '[';
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      if (i > 0) json += ',';
-      if (typeof v === 'string' || typeof v === 'boolean' || v === null) json += JSON.stringify(v);
-      else if (typeof v === 'number') json += Number.isFinite(v) ? String(v) : 'null';
-      else {
-        // An object with toJSON is written as what that gives, as JSON.stringify does, before it is looked up.
-        const named =
-          (typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') ||
-          typeof v === 'function';
-        const name = named ? this.nameOf(v as object, self) : undefined;
-        json += name !== undefined ? JSON.stringify(`@${name}`) : this.stringify([v], self).slice(1, -1);
-      }
-    }
-    return `${json}]`;
-  }
-
-  /** JSON.stringify with the names: a named object stands in by its name; an unnamed function, Map or Set throws. */
-  private stringify(value: unknown, self: object | undefined): string {
-    return JSON.stringify(value, (key, v: unknown) => {
+    const json = JSON.stringify(value, (key, v: unknown) => {
       if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
       const name = this.nameOf(v, self);
       if (name !== undefined) return `@${name}`;
       if (typeof v === 'function' || v instanceof Map || v instanceof Set)
         throw new Error(
-          `an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} ` +
-            `(at "${key}") with no name: name it (InputDigests.name) by what it holds`,
+          `an input of a made file holds ${typeof v === 'function' ? 'a function' : 'a Map or Set'} (at "${key}") ` +
+            `with no name: name it (InputDigests.name) by what it holds`,
         );
       return v;
     });
+    return hash('sha256', `${this.salt}\n${json}`, 'base64url').slice(0, 27);
   }
 }
