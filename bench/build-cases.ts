@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { generateSessions, sessionRows } from './generate.ts';
 import { writeHugoSite } from './hugo-site.ts';
 import { round, type Spread, settle, spread, type Timed, timed, treeSize } from './measure.ts';
@@ -189,7 +189,7 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
     await backgroundDone(versions);
     settle();
     const run = await timed(
-      [process.execPath, ...NODE_OPTIONS, 'src/cli/build.ts', '--out', out, '--report', report],
+      [process.execPath, ...NODE_ARGS, 'src/cli/build.ts', '--out', out, '--report', report],
       { DATA_DIR: data, SOURCE_DATE_EPOCH: '', SITE_URL: 'http://localhost:3000/' },
       w.root,
     );

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ export interface LocalServer {
  */
 export async function startServer(dist: string, env: NodeJS.ProcessEnv): Promise<LocalServer> {
   const port = await freePort();
-  const server = spawn(process.execPath, [...NODE_OPTIONS, 'src/cli/start.ts', '--dist', dist, '--no-build'], {
+  const server = spawn(process.execPath, [...NODE_ARGS, 'src/cli/start.ts', '--dist', dist, '--no-build'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -9,7 +9,7 @@ import { benchCommand } from '../src/cli/commands.ts';
 import { cliMain, UsageError } from '../src/cli/runner.ts';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { WORKER_ENTRY } from '../src/core/site/edge-config.ts';
-import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { benchSize, hugoVersion, prepareData, type Workplace } from './build-cases.ts';
 import { type CalendarScale, calendarCost, scaleVerdict } from './calendar-scale.ts';
 import { freePort } from './free-port.ts';
@@ -18,7 +18,7 @@ import { round } from './measure.ts';
 import { type Run, resultTables, type Serving } from './tables.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const NODE = [process.execPath, ...NODE_OPTIONS];
+const NODE = [process.execPath, ...NODE_ARGS];
 
 /** A whole number above zero from an option, or a UsageError naming it. */
 function count(name: string, text: string): number {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
-import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 const real = sessionRows(path.join(ROOT, 'data'));
@@ -57,7 +57,7 @@ describe('npm run bench', () => {
     await promisify(execFile)(
       process.execPath,
       [
-        ...NODE_OPTIONS,
+        ...NODE_ARGS,
         'bench/run.ts',
         '--sizes',
         '40',

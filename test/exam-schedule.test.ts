@@ -13,7 +13,7 @@ import { Findings } from '../src/core/read/findings.ts';
 import { diffData } from '../src/core/review/data-diff.ts';
 import { renderDiffMarkdown } from '../src/core/review/diff-markdown.ts';
 import { listDataFiles, readDataFolder } from '../src/load/data-fs.ts';
-import { NODE_OPTIONS } from '../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { ROOT, readTree, removeDir, tempDir } from './helpers/build.ts';
 import {
   checkFiles,
@@ -358,7 +358,7 @@ describe('the raw snapshot, as published', () => {
 async function checkToFile(args: string[], out: string): Promise<{ code: number; stdout: string }> {
   const fd = openSync(out, 'w');
   try {
-    const cli = [...NODE_OPTIONS, path.join(ROOT, 'src/cli/check.ts'), ...args];
+    const cli = [...NODE_ARGS, path.join(ROOT, 'src/cli/check.ts'), ...args];
     const child = spawn(process.execPath, cli, {
       cwd: ROOT,
       env: { ...process.env, GITHUB_ACTIONS: '' },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NODE_OPTIONS } from './node-command.ts';
+import { NODE_ARGS } from './node-command.ts';
 
 /** What Astro builds: where (its output and Vite's cache folder), for which address, over which page context. */
 export interface AstroBuildOptions {
@@ -65,7 +65,7 @@ export function warmAstroBuild(root: string, outDir: string): WarmAstro {
   const [request, log] = astroRunFiles(outDir);
   const out = openSync(log, 'w');
   // A channel to it too, which closes when this process ends however it ends: Astro then stops.
-  const child = spawn(process.execPath, [...NODE_OPTIONS, CHILD], { cwd: root, stdio: ['ignore', out, out, 'ipc'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, CHILD], { cwd: root, stdio: ['ignore', out, out, 'ipc'] });
   closeSync(out);
   let state: 'warm' | 'started' | 'cancelled' = 'warm';
   const done = new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_INPUTS } from '../../src/pipeline/input-key.ts';
-import { NODE_OPTIONS } from '../../src/pipeline/node-command.ts';
+import { NODE_ARGS } from '../../src/pipeline/node-command.ts';
 
 const run = promisify(execFile);
 
@@ -35,7 +35,7 @@ export async function runBuild(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      [...NODE_OPTIONS, 'src/cli/build.ts', '--out', outDir, ...args],
+      [...NODE_ARGS, 'src/cli/build.ts', '--out', outDir, ...args],
       { cwd: ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, maxBuffer: 64 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
@@ -57,7 +57,7 @@ export interface RunningBuild {
 
 /** Starts `npm run build`'s entry point into `outDir` without waiting for it. */
 export function startBuild(outDir: string, env: Record<string, string> = {}, args: string[] = []): RunningBuild {
-  const child = spawn(process.execPath, [...NODE_OPTIONS, 'src/cli/build.ts', '--out', outDir, ...args], {
+  const child = spawn(process.execPath, [...NODE_ARGS, 'src/cli/build.ts', '--out', outDir, ...args], {
     cwd: ROOT,
     env: { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -90,7 +90,7 @@ export async function runCli(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      [...NODE_OPTIONS, path.join(ROOT, 'src/cli', script), ...args],
+      [...NODE_ARGS, path.join(ROOT, 'src/cli', script), ...args],
       { cwd, env: { ...process.env, GITHUB_ACTIONS: '', ...env }, maxBuffer: 64 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
