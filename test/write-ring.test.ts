@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeWriteError } from '../src/pipeline/build-failure.ts';
 import { OutputWriter } from '../src/pipeline/output-files.ts';
-import { WriteRing } from '../src/pipeline/write-ring.ts';
+import { WAKE_BYTES, WriteRing } from '../src/pipeline/write-ring.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'write-ring-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -71,11 +71,13 @@ describe('the write ring: a new version written on a thread of its own', () => {
     }
   });
 
-  it('takes a text unmeasured when its most (3 bytes a unit) would not fit but its bytes do; counts its bytes', () => {
+  it('counts the bytes of a text taken unmeasured, and measures one whose most would not fit but its bytes do', () => {
     const dir = folder();
     const ring = new WriteRing(4096);
     try {
-      const ascii = 'a'.repeat(1500); // at most 4,500 bytes, 1,500 in fact: fits half the ring
+      expect(ring.reserve(path.join(dir, 'small.txt'), 'é'.repeat(300)).byteLength).toBe(600); // most 900: unmeasured
+      ring.commit();
+      const ascii = 'a'.repeat(1500); // at most 4,500 bytes, 1,500 in fact: measured, fits half the ring
       const wide = '€'.repeat(600); // 1,800 bytes
       expect(ring.reserve(path.join(dir, 'ascii.txt'), ascii).byteLength).toBe(1500);
       ring.commit();
@@ -88,10 +90,45 @@ describe('the write ring: a new version written on a thread of its own', () => {
     }
     expect(filesIn(dir)).toEqual(
       new Map([
+        ['small.txt', Buffer.from('é'.repeat(300))],
         ['ascii.txt', Buffer.from('a'.repeat(1500))],
         ['wide.txt', Buffer.from('€'.repeat(600))],
       ]),
     );
+  });
+
+  // The wakes, with each thread's own looks a minute apart: a wake that is lost shows as a minute's wait, where these
+  // bounds (seconds) are met at once when the wakes work. Liveness, not speed.
+  /** Blocks this thread for `ms`. */
+  const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+  it('wakes an idle writer once half a megabyte is queued, without being drained', () => {
+    const dir = folder();
+    const ring = new WriteRing(8 * 1024 * 1024, 60_000);
+    try {
+      pause(200); // the writer has found the ring empty and waits
+      const files = Math.ceil(WAKE_BYTES / 20_000) + 1;
+      for (let i = 0; i < files; i++) ring.write(path.join(dir, `f${i}.txt`), 'x'.repeat(20_000));
+      for (let waited = 0; filesIn(dir).size < files && waited < 10_000; waited += 50) pause(50);
+      expect(filesIn(dir).size).toBe(files);
+    } finally {
+      ring.stop(true);
+    }
+  });
+
+  it('wakes an idle writer holding less than a batch when the build drains the ring', () => {
+    const dir = folder();
+    const ring = new WriteRing(8 * 1024 * 1024, 60_000);
+    try {
+      pause(200);
+      for (let i = 0; i < 3; i++) ring.write(path.join(dir, `f${i}.txt`), `file ${i}`);
+      const started = performance.now();
+      ring.drain();
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(filesIn(dir).size).toBe(3);
+    } finally {
+      ring.stop(true);
+    }
   });
 
   it('throws the first failure, with its code, and writes nothing after it', () => {

@@ -367,11 +367,14 @@ export class OutputWriter {
     else {
       const one = body as string | Uint8Array; // not pieces (to TypeScript a string is pieces too: Iterable<string>)
       const target = this.threaded ? path.join(this.dir, f.path) : '';
-      // At most 3 bytes a UTF-16 unit: a text that fits so goes into the ring unmeasured (reserve counts its bytes).
+      // At most 3 bytes a UTF-16 unit: a text that fits so goes into the ring unmeasured (reserve counts its bytes);
+      // a larger one is measured, and may fit all the same.
       const most = typeof one === 'string' ? one.length * 3 : one.byteLength;
-      if (this.threaded && (this.ring ??= new WriteRing()).fits(target, most)) {
+      const ring = this.threaded ? (this.ring ??= new WriteRing()) : undefined;
+      const measured = ring && !ring.fits(target, most) ? byteLength(one) : undefined;
+      if (ring?.fits(target, measured ?? most)) {
         // Encoded once, into the writing thread's ring, and hashed there; handed over if it is to be written.
-        const queued = this.ring.reserve(target, one);
+        const queued = ring.reserve(target, one, measured);
         made = { sum: contentHash(queued), bytes: queued.byteLength, body, queued: true };
       } else {
         const whole = encoded(body);

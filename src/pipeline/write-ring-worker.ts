@@ -3,16 +3,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessagePort, workerData } from 'node:worker_threads';
-import { FAILED, HEADER, IDLE, LOOK_MS, RUNNING, STOP, USED, WRAP, type WriteFailure } from './write-ring.ts';
+import { FAILED, HEADER, IDLE, RUNNING, STOP, USED, WRAP, type WriteFailure } from './write-ring.ts';
 
 const {
   state: stateBuffer,
   ring,
   failures,
+  lookMs,
 } = workerData as {
   state: SharedArrayBuffer;
   ring: SharedArrayBuffer;
   failures: MessagePort;
+  lookMs: number;
 };
 const state = new Int32Array(stateBuffer);
 const bytes = Buffer.from(ring);
@@ -41,7 +43,7 @@ try {
       // first: the build's thread wakes an idle worker once a batch is queued (a file counted after the look is seen
       // by the wait, which then does not sleep).
       Atomics.store(state, IDLE, 1);
-      Atomics.wait(state, USED, 0, LOOK_MS);
+      Atomics.wait(state, USED, 0, lookMs);
       Atomics.store(state, IDLE, 0);
       continue;
     }

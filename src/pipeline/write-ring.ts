@@ -17,7 +17,7 @@ export const STATE_FIELDS = 5;
  * was 1.5 s of the build's thread at 100,000 sessions, where the disk keeps up; woken for a batch, it writes the
  * batch while the build's thread fills the ring again. Files queued below it wait at most LOOK_MS, or until `drain`.
  */
-const WAKE_BYTES = 512 * 1024;
+export const WAKE_BYTES = 512 * 1024;
 
 /** A record's header: the target path's bytes, then the body's (little-endian u32 each). */
 export const HEADER = 8;
@@ -28,7 +28,7 @@ export const WRAP = 0xffffffff;
 const CAPACITY = 8 * 1024 * 1024;
 
 /** How long either thread waits at most between looks at the other (each is woken sooner when there is work). */
-export const LOOK_MS = 200;
+const LOOK_MS = 200;
 /**
  * How long the worker may write nothing while files wait before the build gives up on it: a thread that died without
  * a word (its module failed to load, its memory ran out) never frees the ring, and the build must not wait forever.
@@ -65,7 +65,11 @@ export class WriteRing {
   /** Why writing failed, once it has: nothing more may be queued, but the worker must still be stopped. */
   private failed?: Error;
 
-  constructor(capacity = CAPACITY) {
+  /** How long either thread waits at most between looks at the other (LOOK_MS; longer in a test of the wakes). */
+  private readonly lookMs: number;
+
+  constructor(capacity = CAPACITY, lookMs = LOOK_MS) {
+    this.lookMs = lookMs;
     this.state = new Int32Array(new SharedArrayBuffer(STATE_FIELDS * 4));
     const ring = new SharedArrayBuffer(capacity);
     this.bytes = Buffer.from(ring);
@@ -73,7 +77,7 @@ export class WriteRing {
     const { port1, port2 } = new MessageChannel();
     this.failures = port2;
     this.worker = new Worker(new URL('./write-ring-worker.ts', import.meta.url), {
-      workerData: { state: this.state.buffer, ring, failures: port1 },
+      workerData: { state: this.state.buffer, ring, failures: port1, lookMs },
       transferList: [port1],
       stdout: false,
       stderr: false,
@@ -168,7 +172,7 @@ export class WriteRing {
       while (Atomics.load(this.state, RUNNING) === 1 && this.lost === undefined && Date.now() < until) {
         // Told again on every pass: the worker may have looked at STOP just before it was set, then gone to wait.
         Atomics.notify(this.state, USED);
-        Atomics.wait(this.state, RUNNING, 1, LOOK_MS);
+        Atomics.wait(this.state, RUNNING, 1, this.lookMs);
       }
       this.failures.close();
       void this.worker.terminate();
@@ -194,7 +198,7 @@ export class WriteRing {
           new Error(`writing the output failed: the writer thread stopped before writing every file (${gone})`),
         );
       Atomics.notify(this.state, USED); // an idle worker may hold fewer than WAKE_BYTES: write them now
-      Atomics.wait(this.state, USED, used, LOOK_MS);
+      Atomics.wait(this.state, USED, used, this.lookMs);
     }
   }
 
