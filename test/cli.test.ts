@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands.ts';
@@ -204,5 +207,25 @@ describe('output through a pipe', () => {
     expect(summary, lines.at(-1)).not.toBeNull();
     expect(Number(summary![1]) + Number(summary![2])).toBeGreaterThan(1000);
     expect(lines).toHaveLength(Number(summary![1]) + Number(summary![2]) + 1);
+  });
+});
+
+describe('a CLI started as its npm script starts it, its TypeScript stripped once (src/cli/strip-cache.mjs)', () => {
+  it('strips a source into node_modules/.cache as Node would, and reads it from there the next time', async () => {
+    const file = path.join(ROOT, 'src/cli/diff.ts');
+    const key = createHash('sha1').update(pathToFileURL(file).href).digest('hex');
+    const entry = path.join(ROOT, 'node_modules/.cache/campus-api-static/stripped', `${key}.js`);
+    rmSync(entry, { force: true });
+    const first = await runScript('diff.ts', ['--help']);
+    expect(first.code).toBe(0);
+    const text = readFileSync(entry, 'utf8');
+    expect(text.slice(text.indexOf('\n') + 1)).toBe(
+      module.stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' }),
+    );
+    // Dated long ago: an entry stripped and written again would be dated now.
+    utimesSync(entry, 1000, 1000);
+    const second = await runScript('diff.ts', ['--help']);
+    expect(second.stdout).toBe(first.stdout);
+    expect(statSync(entry).mtimeMs).toBe(1_000_000);
   });
 });
