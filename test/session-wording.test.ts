@@ -99,6 +99,41 @@ describe('the wording of time', () => {
     expect(hasEnded(session, Date.parse('2014-07-02T11:00:00-04:00') / 1000)).toBe(true);
   });
 
+  it('says a session has ended exactly when its end, placed to the minute, is past: near the instant or far', () => {
+    // Instants at a day's edges in UTC and in Toronto, on the days summer time starts and ends, and at a year's end.
+    const instants = [
+      '2014-03-09T06:59:00Z',
+      '2014-03-09T07:00:00Z',
+      '2014-11-02T05:30:00Z',
+      '2014-11-02T06:00:00Z',
+      '2014-12-31T23:59:00Z',
+      '2015-01-01T04:59:00Z',
+      '2015-01-01T05:00:00Z',
+      '2015-06-15T03:00:00Z',
+    ].map((iso) => Date.parse(iso) / 1000);
+    let checked = 0;
+    for (const seconds of instants)
+      for (let away = -4; away <= 4; away++) {
+        const day = new Date(seconds * 1000 + away * 86_400_000);
+        const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+        for (const [start, end, allDay] of [
+          [0, 1, false],
+          [600, 660, false],
+          [1380, 1439, false],
+          [1200, 1200, false],
+          [0, 0, true],
+        ] as const) {
+          const s = testSession({ date, start, end, allDay });
+          // The oracle: the end placed to the minute, in the campus's offset, against the instant.
+          expect(hasEnded(s, seconds), `${sessionEndsAt(s)} at ${seconds}`).toBe(
+            Date.parse(sessionEndsAt(s)) <= seconds * 1000,
+          );
+          checked += 1;
+        }
+      }
+    expect(checked).toBe(8 * 9 * 5);
+  });
+
   it("clamps the build's day to a list's days, so an old list is made from the same input", () => {
     const at = (iso: string) => Date.parse(`${iso}T12:00:00-05:00`) / 1000;
     expect(pastUntil(at('2014-01-01'), '2014-01-06', '2014-01-30')).toBe('');

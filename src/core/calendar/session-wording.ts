@@ -60,8 +60,16 @@ export function sessionStartsAt(s: Pick<Session, 'date' | 'start' | 'allDay'>): 
   return `${isoDate(s.date)}T${isoTime(minutes)}:00${utcOffset(s.date, minutes)}`;
 }
 
-/** Whether a session had ended at `seconds` (Unix time): the build's clock, or a visitor's. */
+/**
+ * Whether a session had ended at `seconds` (Unix time): the build's clock, or a visitor's. A session two days or more
+ * from that instant's UTC day has ended, or not, whatever the campus's offset (under a day): only the others are
+ * placed to the minute (every session page asks, and placing one costs a few µs).
+ */
 export function hasEnded(s: Pick<Session, 'date' | 'start' | 'end' | 'allDay'>, seconds: number): boolean {
+  const day = Date.UTC(s.date.year, s.date.month - 1, s.date.day) / 86_400_000;
+  const today = Math.floor(seconds / 86_400);
+  if (day < today - 1) return true;
+  if (day > today + 1) return false;
   return Date.parse(sessionEndsAt(s)) <= seconds * 1000;
 }
 
