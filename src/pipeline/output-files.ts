@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../core/read/findings.ts';
-import { WriteRing } from './write-ring.ts';
+import { byteLength, WriteRing } from './write-ring.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
@@ -85,11 +85,6 @@ function writePieces(file: string, pieces: Iterable<string>): { sum: string; byt
     closeSync(fd);
   }
   return { sum: sha.digest('base64url'), bytes };
-}
-
-/** The size of a file's bytes. */
-function byteLength(body: string | Uint8Array): number {
-  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /** Where a version's manifest is kept: beside the version folder, so it never ships with the output. */

@@ -219,7 +219,7 @@ export class WriteRing {
 }
 
 /** The size of a body's bytes. */
-function byteLength(body: string | Uint8Array): number {
+export function byteLength(body: string | Uint8Array): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 

@@ -1,5 +1,5 @@
 import type { Term } from '../records/term.ts';
-import type { MadeFile } from '../render/made-file.ts';
+import type { MadeFile, TextFile } from '../render/made-file.ts';
 import { sharedInput } from '../render/shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
@@ -253,6 +253,6 @@ export function* feedFiles(
 export function* renderFeedFiles(
   feeds: SubscriptionFeeds,
   ctx: Pick<RenderContext, 'url' | 'timestamp'>,
-): Generator<{ path: string; body: string }> {
+): Generator<TextFile> {
   for (const f of feedFiles(feeds, ctx)) yield { path: f.path, body: f.body() };
 }

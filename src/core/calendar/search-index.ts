@@ -1,5 +1,5 @@
 import { isoDate } from '../records/session-time.ts';
-import { type MadeFile, made } from '../render/made-file.ts';
+import { type MadeFile, made, type TextFile } from '../render/made-file.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { timeRange } from './format.ts';
 import { type SearchDoc, type SearchManifest, searchWords } from './search-tokens.ts';
@@ -15,9 +15,6 @@ const SEARCH_CHUNK = 50;
 export const SEARCH_CAP = 200;
 /** A shard larger than this (bytes of JSON) is split by one more letter of its words. */
 const SHARD_BYTES = 24_000;
-
-/** One file of the index: its site-relative path and JSON text. */
-type IndexFile = { path: string; body: string };
 
 /** A word's postings as stored: the total count, then the newest ordinals (newest first) as differences. */
 function encode(total: number, newestFirst: number[]): number[] {
@@ -50,7 +47,7 @@ function shard(key: string, words: [string, number[]][], out: Map<string, [strin
  * (oldest first: searchDocFiles). A query fetches the manifest, a shard per word and the chunks
  * of the results it shows. All-day notes are not indexed. `sessions` must be in time order.
  */
-export function* searchIndexFiles(sessions: readonly Session[]): Generator<IndexFile> {
+export function* searchIndexFiles(sessions: readonly Session[]): Generator<TextFile> {
   const real = sessions.filter((s) => !s.allDay);
   const postings = new Map<string, { total: number; newest: number[]; last: number }>();
   const described = new Map<string, string[]>();

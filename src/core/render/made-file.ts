@@ -1,6 +1,12 @@
 import { hash } from 'node:crypto';
 import { isSharedInput } from './shared-input.ts';
 
+/** A file of text made now, by its path inside the output. */
+export interface TextFile {
+  path: string;
+  body: string;
+}
+
 /**
  * A file of the output made only when its bytes are needed: `from` is everything `body`
  * reads (its render context too), so that a build can tell, by a digest of `from`

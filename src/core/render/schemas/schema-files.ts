@@ -2,20 +2,14 @@ import type { PublishedMethod } from '../../records/method-entry.ts';
 import type { SiteData } from '../../records/site-data.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { sitePaths } from '../../site/paths.ts';
-import { type MadeFile, made } from '../made-file.ts';
+import { type MadeFile, made, type TextFile } from '../made-file.ts';
 
 import { envelopeSchema } from './json-schema.ts';
 import { openApiDocument } from './openapi.ts';
 import { envelopeXsd } from './xsd.ts';
 
-/** A file of text and where it goes. */
-interface OutputText {
-  path: string;
-  body: string;
-}
-
 /** The OpenAPI 3.1 document: made each build, as it holds examples from the data and the build's time. */
-export function openApiFile(site: SiteData, methods: readonly PublishedMethod[], ctx: RenderContext): OutputText {
+export function openApiFile(site: SiteData, methods: readonly PublishedMethod[], ctx: RenderContext): TextFile {
   const openapi = openApiDocument({ directory: site.directory, published: methods }, ctx);
   return { path: sitePaths.openapi, body: `${JSON.stringify(openapi, null, 2)}\n` };
 }
