@@ -4,13 +4,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { escape as escapeHtml } from 'html-escaper';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAST_SESSIONS_SHOWN } from '../src/core/buildings/building-page.ts';
 import { readDataFiles, readDatasetFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
-import { PAST_SESSIONS_SHOWN } from '../src/core/pages/page-fills.ts';
 import { Findings } from '../src/core/read/findings.ts';
+import { devPages } from '../src/integrations/pages-dev.ts';
 import { ROOT, readTree, removeDir, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, plainCsvRows, rawSnapshot } from './helpers/datasets.ts';
 import { rootSite } from './helpers/sites.ts';
@@ -370,5 +372,18 @@ describe("a building's page for a student", () => {
     );
     expect(all).toBeGreaterThanOrEqual(held.size);
     expect(page).toContain(`${all - PAST_SESSIONS_SHOWN} sessions held here before these`);
+  });
+});
+
+describe('the building pages under astro dev', () => {
+  it("are those of a build: each page's title and body, from the same parts (building-page.ts)", () => {
+    const dev = devPages(ROOT).buildingPageList();
+    const built = readdirSync(rootSite('buildings'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(dev.map((p) => p.code).sort()).toEqual(built.map((e) => e.name).sort());
+    for (const page of dev.filter((p) => ['DC', 'CGR', 'CTA', 'STJ', 'EV1'].includes(p.code))) {
+      const html = readFileSync(rootSite(`${page.path}index.html`), 'utf8');
+      expect(html, page.code).toContain(`<main id="main" class="inner" tabindex="-1">  ${page.body.value}  </main>`);
+      expect(html, page.code).toContain(`<title>${escapeHtml(page.title)} · `);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Building } from '../src/core/buildings/building.ts';
+import { buildingPages, PAST_SESSIONS_SHOWN } from '../src/core/buildings/building-page.ts';
+import { buildingLookup } from '../src/core/buildings/location.ts';
 import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import {
   byDay,
@@ -20,7 +22,6 @@ import { firstDays, UPCOMING_SHOWN, upcomingDay, upcomingWindow } from '../src/c
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions, type Session, websiteHref } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
-import { type FillSource, PAST_SESSIONS_SHOWN, pageFill } from '../src/core/pages/page-fills.ts';
 import { isoDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
@@ -400,17 +401,12 @@ describe("a building's page: the sessions held there, by the build's day", () =>
     const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
     return testSession({ id: String(i + 1), employer: `Employer ${i + 1}`, date, location: 'TC 1208' });
   });
-  /** The fill for a build on `day` (noon, campus time). */
-  const fill = (day: string) =>
-    pageFill(
-      {
-        sessions,
-        buildings: [building],
-        render: renderContext(parseSiteUrl('https://x.test/'), Date.parse(`${day}T12:00:00-05:00`) / 1000),
-      } as unknown as FillSource,
-      'building.sessions',
-      'TC',
-    );
+  /** The page's body for a build on `day` (noon, campus time). */
+  const fill = (day: string) => {
+    const render = renderContext(parseSiteUrl('https://x.test/'), Date.parse(`${day}T12:00:00-05:00`) / 1000);
+    const [page] = buildingPages([building], sessions, buildingLookup([building]), [], render);
+    return page!.body.value;
+  };
   /** The ids a list of the fill links to, in order. */
   const ids = (text: string | undefined) => [...(text ?? '').matchAll(/\/infosessions\/(\d+)\//g)].map((m) => m[1]);
 

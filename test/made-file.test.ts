@@ -17,7 +17,7 @@ import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
 import { schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
-import { digested, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
+import { digested, filledShellPages, inputDigests } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
 import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../src/pipeline/output-files.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
@@ -247,7 +247,12 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
     ...digested(feedFiles(context.feeds, context.render), digests),
     ...digested(schemaFiles(context.published, context.render), digests),
     ...digested(searchDocFiles(context.sessions), digests),
-    ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings),
+    ...filledShellPages(
+      context,
+      { session: shell('session'), listing: shell('listing'), building: shell('building') },
+      digests,
+      buildings,
+    ),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }
@@ -307,7 +312,7 @@ const CHANGES: [
     },
   ],
   [
-    'a building renamed (the session pages that name it, the buildings API files)',
+    'a building renamed (its page, the session pages that name it, the buildings API files)',
     async (data) => {
       const codes = new Set(
         createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { DATA_DIR: data }, ROOT)).sessions.map(
@@ -326,6 +331,7 @@ const CHANGES: [
     },
     (paths) => {
       expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true);
+      expect(paths.some((p) => /^buildings\/[^/]+\/index\.html$/.test(p))).toBe(true);
       expect(paths).toEqual(expect.arrayContaining(['v2/buildings/list.json', 'v2/buildings/list.xml']));
     },
   ],

@@ -53,13 +53,14 @@ const CALENDAR: Record<Exclude<keyof typeof calendarPaths, Shells>, string[]> = 
   searchShard: ['go', 'so'].map((k) => calendarPaths.searchShard(k)),
   searchDocs: [calendarPaths.searchDocs(0), calendarPaths.searchDocs(1)],
 };
-const BUILDINGS: Record<keyof typeof buildingPaths, string[]> = {
+const BUILDINGS: Record<Exclude<keyof typeof buildingPaths, 'shell'>, string[]> = {
   home: [pageFile(buildingPaths.home)],
   building: buildings.map((b) => pageFile(buildingPaths.building(b.code))),
 };
-const SHELLS: Record<Shells, string> = {
+const SHELLS: Record<Shells | 'buildingShell', string> = {
   sessionShell: calendarPaths.sessionShell,
   listingShell: calendarPaths.listingShell,
+  buildingShell: buildingPaths.shell,
 };
 
 let dist: string;

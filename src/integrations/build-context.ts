@@ -33,7 +33,9 @@ function moduleSource(root: string, options: BuildContextOptions): string {
         `const made = builtPages(${JSON.stringify(options.pageContextJson)});\n`
       : `import { devPages } from ${moduleUrl('./pages-dev.ts')};\n` +
         `const made = devPages(${JSON.stringify(root)});\n`;
-  const exports = ['pages', 'fill', 'calendarPageList'].map((name) => `export const ${name} = made.${name};\n`);
+  const exports = ['pages', 'fill', 'calendarPageList', 'buildingPageList'].map(
+    (name) => `export const ${name} = made.${name};\n`,
+  );
   return call + exports.join('');
 }
 

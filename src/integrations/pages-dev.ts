@@ -1,7 +1,8 @@
 // What Astro's pages read under `astro dev` (or `astro check`), when nobody hands a context over
 // (`virtual:campus/context`, set up by build-context.ts): data/ (or DATA_DIR) read below the
 // project's root, every fill rendered in place, and the calendar's pages for Astro to render
-// through src/pages/infosessions/[...path].astro.
+// through src/pages/infosessions/[...path].astro, and the buildings' through src/pages/buildings/[code].astro.
+import { type BuildingPage, buildingPages } from '../core/buildings/building-page.ts';
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
@@ -14,6 +15,15 @@ export function devPages(root: string) {
   return {
     pages: pageContext(context) as PageContext,
     fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),
+    buildingPageList: (): BuildingPage[] => [
+      ...buildingPages(
+        context.buildings,
+        context.sessions,
+        buildingLookup(context.buildings),
+        context.site.directory,
+        context.render,
+      ),
+    ],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) }),
     ],

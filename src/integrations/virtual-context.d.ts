@@ -15,4 +15,6 @@ declare module 'virtual:campus/context' {
    * all under `astro dev`.
    */
   export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
+  /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
+  export function buildingPageList(): import('../core/buildings/building-page.ts').BuildingPage[];
 }

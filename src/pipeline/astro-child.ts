@@ -22,9 +22,10 @@ const requested = new Promise<string>((resolve) => {
 });
 
 /**
- * Astro's build runs its `sync` first unless told `sync: false`: a temporary Vite server, content collections' types and
- * data store. This project has no content collections and reads nothing Astro writes in .astro/, so the build skips it
- * (about a quarter of a second). `build` passes the option on to its builder, which names it, but does not type it.
+ * Astro's build runs its `sync` first unless told `sync: false`: a temporary Vite server, content collections'
+ * types and data store. This project has no content collections and reads nothing Astro writes in .astro/, so the
+ * build skips it (about a quarter of a second). `build` passes the option on to its builder, which names it, but
+ * does not type it.
  */
 const WITHOUT_SYNC = { sync: false } as Parameters<typeof import('astro').build>[1];
 

@@ -5,7 +5,7 @@ import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
-import { calendarPaths, pageFile } from '../core/site/paths.ts';
+import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import { type AstroRun, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -14,7 +14,11 @@ import type { OutputFile } from './output-files.ts';
 import { versionName } from './output-versions.ts';
 
 /** Where Astro renders the page shells; the build fills them per page and leaves them out of the output. */
-const SHELLS = { session: calendarPaths.sessionShell, listing: calendarPaths.listingShell } as const;
+const SHELLS = {
+  session: calendarPaths.sessionShell,
+  listing: calendarPaths.listingShell,
+  building: buildingPaths.shell,
+} as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
@@ -187,6 +191,7 @@ async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
     if (kind) shells[kind] = parseShell(bytes.toString('utf8'));
     else if (!shellFolders.some((f) => name.startsWith(f))) files.push({ path: name, body: bytes });
   }
-  if (!shells.session || !shells.listing) throw new Error(`Astro's output in ${dir} lacks a page shell`);
+  const missing = (Object.keys(SHELLS) as ShellKind[]).find((k) => !shells[k]);
+  if (missing) throw new Error(`Astro's output in ${dir} lacks the ${missing} page shell (${SHELLS[missing]})`);
   return { files, shells: shells as AstroPages['shells'], scriptHashes: [...hashes].sort() };
 }

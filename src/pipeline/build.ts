@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildingPageSources } from '../core/buildings/building-page.ts';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
-import type { Shell } from '../core/calendar/pages/page-shell.ts';
+import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { sessionSource } from '../core/calendar/session.ts';
@@ -13,7 +14,7 @@ import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-di
 import { DATASETS } from '../core/datasets/registry.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
-import { InputDigests, type MadeFile } from '../core/render/made-file.ts';
+import { InputDigests, type Made, type MadeFile } from '../core/render/made-file.ts';
 import { openApiFile, schemaFiles } from '../core/render/schemas/schema-files.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
@@ -112,21 +113,27 @@ export function* digested(
   for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
 }
 
-/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
-export function* filledCalendarPages(
+/**
+ * The large page sets, each filled into the shell of its kind: every month and term, every session, every building.
+ */
+export function* filledShellPages(
   context: BuildContext,
   shells: Record<ShellKind, Shell>,
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {
   for (const shell of Object.values(shells)) digests.name(shell, `shell:${shell.digest}`);
+  const filled = (shell: Shell, path: string, parts: Made<ShellParts>): OutputFile => ({
+    path: pageFile(path),
+    madeFrom: digests.of([shell, ...parts.from]),
+    body: () => shell.fill(parts.make()),
+  });
   for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
-    const shell = shells[page.kind];
-    yield {
-      path: pageFile(page.path),
-      madeFrom: digests.of([shell, ...page.parts.from]),
-      body: () => shell.fill(page.parts.make()),
-    };
+    yield filled(shells[page.kind], page.path, page.parts);
+  }
+  const { sessions, site, render } = context;
+  for (const page of buildingPageSources(context.buildings, sessions, buildings, site.directory, render)) {
+    yield filled(shells.building, page.path, page.parts);
   }
 }
 
@@ -333,7 +340,7 @@ async function renderOutput(
       write(rendered.files.splice(0)); // their bytes released once written
       lap('pages');
       progress.stage('calendar pages');
-      write(filledCalendarPages(context, rendered.shells, digests, buildings));
+      write(filledShellPages(context, rendered.shells, digests, buildings));
       lap('calendar');
     }
   } finally {

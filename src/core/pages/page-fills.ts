@@ -1,5 +1,3 @@
-import type { Building } from '../buildings/building.ts';
-import { buildingLookup } from '../buildings/location.ts';
 import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from '../calendar/calendar.ts';
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
 import { dayLabel } from '../calendar/format.ts';
@@ -8,10 +6,7 @@ import { filterForm } from '../calendar/pages/filter-form.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
 import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
-import { sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
-import { campusDay } from '../records/campus-clock.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
-import { isoDate } from '../records/session-time.ts';
 import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
@@ -24,8 +19,6 @@ export interface FillSource {
   feeds: SubscriptionFeeds;
   published: readonly PublishedMethod[];
   render: RenderContext;
-  /** The campus buildings, whose pages list the sessions held in them. */
-  buildings?: readonly Building[];
 }
 
 /**
@@ -66,72 +59,6 @@ function front(source: FillSource): ReturnType<typeof frontList> {
   let found = frontOf.get(source);
   if (!found) frontOf.set(source, (found = frontList(source.feeds.all.sessions, newest(source), source.render)));
   return found;
-}
-
-/**
- * The sessions held in each building (by its code), as the session pages match locations to buildings; made once per
- * source.
- */
-const heldOf = new WeakMap<FillSource, Map<string, Session[]>>();
-function heldIn(source: FillSource, code: string): Session[] {
-  let held = heldOf.get(source);
-  if (!held) {
-    held = new Map();
-    const lookup = buildingLookup(source.buildings ?? []);
-    for (const s of source.sessions) {
-      const b = s.allDay || s.locationTbd ? undefined : lookup(s.location);
-      if (!b) continue;
-      const list = held.get(b.code);
-      if (list) list.push(s);
-      else held.set(b.code, [s]);
-    }
-    heldOf.set(source, held);
-  }
-  return held.get(code) ?? [];
-}
-
-/** How many past sessions a building page lists, newest first: an archive's busiest room held thousands. */
-export const PAST_SESSIONS_SHOWN = 30;
-
-/**
- * A building page's sessions: those ahead (by the build's day; soonest first) and the newest
- * PAST_SESSIONS_SHOWN of those past (newest first, with how many more the terms' pages list),
- * each with its day, time and room, linked to its page. A page's size does not grow with the
- * archive.
- */
-function buildingSessions(source: FillSource, code: string): string {
-  const held = heldIn(source, code);
-  if (held.length === 0) return html`<p>No information session of the data was held here.</p>`.value;
-  const today = campusDay(source.render.timestamp);
-  const item = (s: Session) => html`<li>
-<a href="${withBase(source.render.basePath, calendarPaths.session(s.id))}">${sessionTitle(s)}</a>
-<span class="muted">${sessionWhen(s)} · ${s.location}</span></li>`;
-  // `held` is in time order: the first session ahead is found by halving, and of those past only the shown are
-  // copied (the busiest room of an archive of 100,000 sessions held thousands).
-  let lo = 0;
-  for (let hi = held.length; lo < hi; ) {
-    const mid = (lo + hi) >>> 1;
-    if (isoDate(held[mid]!.date) < today) lo = mid + 1;
-    else hi = mid;
-  }
-  const ahead = held.slice(lo);
-  const past = { length: lo };
-  const shown = held.slice(Math.max(0, lo - PAST_SESSIONS_SHOWN), lo).reverse();
-  const terms = withBase(source.render.basePath, calendarPaths.home);
-  const earlier =
-    past.length > shown.length &&
-    html`<p class="muted">${sessionCount(past.length - shown.length)} held here before these:
-see <a href="${terms}">the terms' pages</a>.</p>`;
-  const heading =
-    shown.length < past.length
-      ? `the newest ${shown.length} of ${sessionCount(past.length)}`
-      : sessionCount(past.length);
-  return html`${ahead.length > 0 && html`<h3>Coming up</h3><ul class="held">${ahead.map(item)}</ul>`}
-${
-  past.length > 0 &&
-  html`<h3>Past <span class="muted">(${heading}, newest first)</span></h3>
-<ul class="held">${shown.map(item)}</ul>${earlier}`
-}`.value;
 }
 
 /**
@@ -203,8 +130,6 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
         return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> ${card} </section>`.value;
       })
       .join(''),
-  // A building's page (src/pages/buildings/[code].astro): the sessions held there.
-  'building.sessions': (s, code) => buildingSessions(s, code),
   // The feeds page and the front door's script's window.
   'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
   'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
