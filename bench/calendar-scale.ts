@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import type { Session } from '../src/core/calendar/session.ts';
-import { filledShellPages, inputDigests } from '../src/pipeline/build.ts';
+import { filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { type BuildContext, type BuildSettings, createBuildContext } from '../src/pipeline/context.ts';
 import { round } from './measure.ts';
 
@@ -52,12 +52,12 @@ const SHELL =
  * content hash.
  */
 function makePages(context: BuildContext): { pages: number; bytes: number } {
-  const shells = { listing: parseShell(SHELL), session: parseShell(SHELL), building: parseShell(SHELL) };
+  const shells = { listing: parseShell(SHELL), session: parseShell(SHELL) };
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'calendar-scale', buildings);
   let pages = 0;
   let bytes = 0;
-  for (const f of filledShellPages(context, shells, digests, buildings)) {
+  for (const f of filledCalendarPages(context, shells, digests, buildings)) {
     const body = (f.body as () => string)();
     hash('sha1', body, 'base64url');
     pages += 1;

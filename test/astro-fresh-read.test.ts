@@ -6,6 +6,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
+import { buildingPaths, calendarPaths } from '../src/core/site/paths.ts';
 import { fileDigests, PROJECT_INPUTS } from '../src/pipeline/input-key.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
@@ -17,10 +18,10 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock('../src/pipeline/astro-run.ts', async (importOriginal) => ({
     ...(await importOriginal<typeof import('../src/pipeline/astro-run.ts')>()),
-    // Astro's output, as small as a build reads it: the two page shells and a page.
+    // Astro's output, as small as a build reads it: the page shells and a page.
     startAstroBuild: ({ outDir }: { outDir: string }) => ({
       done: (async () => {
-        for (const shell of ['infosessions/session-shell', 'infosessions/listing-shell']) {
+        for (const shell of [calendarPaths.sessionShell, calendarPaths.listingShell, buildingPaths.shell]) {
           await mkdir(path.join(outDir, shell), { recursive: true });
           await writeFile(
             path.join(outDir, shell, 'index.html'),

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Building } from '../src/core/buildings/building.ts';
-import { buildingPages, PAST_SESSIONS_SHOWN } from '../src/core/buildings/building-page.ts';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import {
@@ -22,6 +21,7 @@ import { firstDays, UPCOMING_SHOWN, upcomingDay, upcomingWindow } from '../src/c
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions, type Session, websiteHref } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
+import { buildingPages, PAST_SESSIONS_SHOWN } from '../src/core/pages/building-page.ts';
 import { isoDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';

@@ -17,7 +17,7 @@ import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
 import { schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
-import { digested, filledShellPages, inputDigests } from '../src/pipeline/build.ts';
+import { digested, filledBuildingPages, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
 import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../src/pipeline/output-files.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from './helpers/build.ts';
@@ -231,7 +231,7 @@ function text(f: OutputFile): string {
       : [...body].join('');
 }
 
-/** The made files of a build (API files, feeds, schemas, search documents, calendar pages): digest and bytes. */
+/** The made files of a build (API files, feeds, schemas, search documents, calendar and building pages). */
 function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<string, { from: string; bytes: string }> {
   const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: dataDir, SOURCE_DATE_EPOCH: '1700000000', ...env }, ROOT);
   const context = createBuildContext(ROOT, settings);
@@ -247,12 +247,8 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
     ...digested(feedFiles(context.feeds, context.render), digests),
     ...digested(schemaFiles(context.published, context.render), digests),
     ...digested(searchDocFiles(context.sessions), digests),
-    ...filledShellPages(
-      context,
-      { session: shell('session'), listing: shell('listing'), building: shell('building') },
-      digests,
-      buildings,
-    ),
+    ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings),
+    ...filledBuildingPages(context, shell('building'), digests, buildings),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }

@@ -2,9 +2,10 @@
 // (`virtual:campus/context`, set up by build-context.ts): data/ (or DATA_DIR) read below the
 // project's root, every fill rendered in place, and the calendar's pages for Astro to render
 // through src/pages/infosessions/[...path].astro, and the buildings' through src/pages/buildings/[code].astro.
-import { type BuildingPage, buildingPages } from '../core/buildings/building-page.ts';
+
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';

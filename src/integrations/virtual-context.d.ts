@@ -16,5 +16,5 @@ declare module 'virtual:campus/context' {
    */
   export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
   /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
-  export function buildingPageList(): import('../core/buildings/building-page.ts').BuildingPage[];
+  export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildingPageSources } from '../core/buildings/building-page.ts';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
@@ -12,6 +11,7 @@ import { sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
+import { buildingPageSources } from '../core/pages/building-page.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { InputDigests, type Made, type MadeFile } from '../core/render/made-file.ts';
@@ -113,27 +113,40 @@ export function* digested(
   for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
 }
 
-/**
- * The large page sets, each filled into the shell of its kind: every month and term, every session, every building.
- */
-export function* filledShellPages(
+/** Names the page shells in the digests: a filled page is made from its shell and its parts. */
+function nameShells(digests: InputDigests, shells: readonly Shell[]): void {
+  for (const shell of shells) digests.name(shell, `shell:${shell.digest}`);
+}
+
+/** A page of a large set, filled into its shell (named: nameShells) when its bytes are needed. */
+function filled(digests: InputDigests, shell: Shell, path: string, parts: Made<ShellParts>): OutputFile {
+  return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
+}
+
+/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
+export function* filledCalendarPages(
   context: BuildContext,
-  shells: Record<ShellKind, Shell>,
+  shells: Pick<Record<ShellKind, Shell>, 'listing' | 'session'>,
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {
-  for (const shell of Object.values(shells)) digests.name(shell, `shell:${shell.digest}`);
-  const filled = (shell: Shell, path: string, parts: Made<ShellParts>): OutputFile => ({
-    path: pageFile(path),
-    madeFrom: digests.of([shell, ...parts.from]),
-    body: () => shell.fill(parts.make()),
-  });
+  nameShells(digests, [shells.listing, shells.session]);
   for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
-    yield filled(shells[page.kind], page.path, page.parts);
+    yield filled(digests, shells[page.kind], page.path, page.parts);
   }
+}
+
+/** Every building's page, filled into the building shell. */
+export function* filledBuildingPages(
+  context: BuildContext,
+  shell: Shell,
+  digests: InputDigests,
+  buildings: BuildingLookup,
+): Generator<OutputFile> {
+  nameShells(digests, [shell]);
   const { sessions, site, render } = context;
   for (const page of buildingPageSources(context.buildings, sessions, buildings, site.directory, render)) {
-    yield filled(shells.building, page.path, page.parts);
+    yield filled(digests, shell, page.path, page.parts);
   }
 }
 
@@ -340,7 +353,8 @@ async function renderOutput(
       write(rendered.files.splice(0)); // their bytes released once written
       lap('pages');
       progress.stage('calendar pages');
-      write(filledShellPages(context, rendered.shells, digests, buildings));
+      write(filledCalendarPages(context, rendered.shells, digests, buildings));
+      write(filledBuildingPages(context, rendered.shells.building, digests, buildings));
       lap('calendar');
     }
   } finally {

@@ -1,3 +1,6 @@
+import type { Building } from '../buildings/building.ts';
+import type { BuildingLookup } from '../buildings/location.ts';
+import { mapUrl, parentOf, positionText } from '../buildings/pages.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
 import type { ShellParts } from '../calendar/pages/page-shell.ts';
 import type { Session } from '../calendar/session.ts';
@@ -11,9 +14,6 @@ import { type Made, made } from '../render/made-file.ts';
 import { sharedInput } from '../render/shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { buildingPaths, calendarPaths, sitePaths, withBase } from '../site/paths.ts';
-import type { Building } from './building.ts';
-import type { BuildingLookup } from './location.ts';
-import { mapUrl, parentOf, positionText } from './pages.ts';
 
 /** The method whose files a building's page links to: one building's record. */
 export const BUILDING_METHOD_ID = 1217;
