@@ -1,12 +1,15 @@
 // Astro's build in a process of its own (src/pipeline/astro-run.ts): what it printed reaches the
 // build when it fails, and a build that fails meanwhile can stop it.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
+import * as astroRun from '../src/pipeline/astro-run.ts';
 import { type AstroBuildOptions, astroRunFiles, startAstroBuild, warmAstroBuild } from '../src/pipeline/astro-run.ts';
+import { buildSite } from '../src/pipeline/build.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
-import { EPOCH, ROOT, removeDir } from './helpers/build.ts';
+import { copySmallData, EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
 /**
  * Runs render inside the project, as a build's do (Astro moves files from its own folder there:
@@ -125,5 +128,49 @@ setInterval(() => {}, 1000);`;
     // Left alone, the run would end well after rendering the pages; told, it ends before.
     while (alive()) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
+  });
+});
+
+/** This process's children that run Astro's build script (astro-child.ts); an ended one waiting to be reaped is not. */
+function astroChildren(): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('astro-child'))
+        found.push(Number(name));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return found;
+}
+
+describe('the process of Astro a cold build starts first', () => {
+  /** A build of `data` into `out`, counting the Astro processes it starts before it knows whether it needs one. */
+  async function build(data: string, out: string) {
+    const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT);
+    const started = vi.spyOn(astroRun, 'warmAstroBuild');
+    try {
+      const report = await buildSite({ root: ROOT, outDir: out, settings, say: () => {} }).catch((e: Error) => e);
+      return { report, started: started.mock.calls.length };
+    } finally {
+      started.mockRestore();
+    }
+  }
+
+  it('is ended when the data fails', async () => {
+    const work = await tempDir();
+    try {
+      await copySmallData(path.join(work, 'data'));
+      await writeFile(path.join(work, 'data/methods.csv'), 'not,a,method,directory\n');
+      const { report, started } = await build(path.join(work, 'data'), path.join(work, 'dist'));
+      expect(report).toBeInstanceOf(Error);
+      expect(started).toBe(1);
+      await vi.waitFor(() => expect(astroChildren()).toEqual([]), { timeout: 10_000, interval: 50 });
+    } finally {
+      await removeDir(work);
+    }
   });
 });
