@@ -5,6 +5,7 @@ import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
@@ -97,6 +98,10 @@ describe('the digest of what a file is made from', () => {
       [named, namedList, lookup, { named, nested: [named, { lookup }] }, [named, 'x']],
       [new Date(Date.UTC(2026, 10, 24)), { toJSON: () => 'from toJSON' }, { toJSON: () => named }, dated],
       [['a', ['b', [1, null]]], { a: 1, b: [true, { c: 'd' }] }],
+      // Named objects in nested lists and objects, plain objects of every kind of value, objects of other kinds.
+      [named, [named, 'x', [namedList, 2]], { a: 'b', n: 1, t: true, z: null, u: undefined, s: Symbol('s') }],
+      [{ 'quote"key': 'é\n', 2: 'two', 1: 'one' }, Object.assign(Object.create(null), { a: 1 }), new (class A {})()],
+      [{ a: 1, lookup }, { a: { b: 1 } }, [{ a: [1] }], [[named, { n: named }]]],
       sparse,
       namedList,
       { named, list: ['a', 1, null] },
@@ -107,6 +112,35 @@ describe('the digest of what a file is made from', () => {
     for (const [i, input] of inputs.entries()) expect(d.of(input), `input ${i}`).toBe(oracle(input));
     expect(() => d.of(['a', () => 'unnamed'])).toThrow(/a function \(at "1"\) with no name/);
     expect(() => d.of(['a', new Set([1])])).toThrow(/a Map or Set/);
+  });
+
+  it("is the digest of JSON.stringify's text with the names, for any list of plain values, lists, objects", () => {
+    const pool = Array.from({ length: 4 }, (_, i) => ({ pooled: i }));
+    const d = new InputDigests('salt');
+    pool.forEach((o, i) => d.name(o, `pooled ${i}`));
+    const names = new Map<unknown, string>(pool.map((o, i) => [o, `pooled ${i}`]));
+    const oracle = (value: unknown) =>
+      hash(
+        'sha256',
+        `salt\n${JSON.stringify(value, (_key, v: unknown) => (names.has(v) ? `@${names.get(v)}` : v))}`,
+        'base64url',
+      ).slice(0, 27);
+    const { item } = fc.letrec((tie) => ({
+      item: fc.oneof(
+        { depthSize: 'small' },
+        fc.constantFrom(...pool),
+        fc.oneof(fc.string({ unit: 'grapheme' }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.constant(undefined),
+        fc.array(tie('item'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('item'), { maxKeys: 4 }),
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 6 }), (list) => {
+        expect(d.of(list)).toBe(oracle(list));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('is made from exactly the arguments the renderer is called with', () => {
