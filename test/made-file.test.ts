@@ -117,8 +117,8 @@ describe('the digest of what a file is made from', () => {
   it("is the digest of JSON.stringify's text with the names, for any list of plain values, lists, objects", () => {
     const pool = Array.from({ length: 4 }, (_, i) => ({ pooled: i }));
     const d = new InputDigests('salt');
-    pool.forEach((o, i) => d.name(o, `pooled ${i}`));
     const names = new Map<unknown, string>(pool.map((o, i) => [o, `pooled ${i}`]));
+    for (const [o, name] of names) d.name(o as object, name);
     const oracle = (value: unknown) =>
       hash(
         'sha256',
