@@ -1,7 +1,10 @@
 // The integration that hands the pages their context (src/integrations/build-context.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { BARE_BUILD, buildContextIntegration } from '../src/integrations/build-context.ts';
+import { ROOT } from './helpers/build.ts';
 
 /**
  * Runs the integration's config hook as Astro would for `command`, with it as the config's only
@@ -31,5 +34,17 @@ describe('the build-context integration', () => {
     expect(setUp(buildContextIntegration(), 'dev')).toHaveLength(1);
     expect(setUp(buildContextIntegration(), 'sync')).toHaveLength(1);
     expect(setUp(buildContextIntegration({ pageContextJson: '{}' }), 'build')).toHaveLength(1);
+  });
+});
+
+describe("what Astro's sync step makes, which the build skips (src/pipeline/astro-child.ts)", () => {
+  it('this project uses none of it: no content collections, no astro:env schema, no fonts', () => {
+    const content = ['src/content.config', 'src/content/config'].flatMap((base) =>
+      ['ts', 'mts', 'js', 'mjs'].map((ext) => `${base}.${ext}`),
+    );
+    expect(content.filter((f) => existsSync(path.join(ROOT, f)))).toEqual([]);
+    const config = readFileSync(path.join(ROOT, 'astro.config.mjs'), 'utf8');
+    expect(config).not.toMatch(/\b(env|fonts)\s*:/);
+    expect(config).not.toMatch(/\bexperimental\b/);
   });
 });

@@ -178,7 +178,8 @@ describe('text from data/', () => {
         ),
       );
       // A building's name written as the build's fill markers (src/core/pages/page-fills.ts), raw
-      // and escaped: the build fills only the markers the pages themselves render.
+      // and escaped: the build fills only the markers the pages themselves render. The building
+      // list is an Astro page the build fills; the building's own page is filled into a shell.
       const buildings = path.join(data, 'buildings/Buildings.csv');
       const markers = 'Physics &@FILL:front.note:@@ @@FILL:nosuch:@@ &amp;@FILL:front.terms:@@';
       await writeFile(buildings, (await readFile(buildings, 'utf8')).replace('4,PHY,,Physics,', `4,PHY,,${markers},`));
@@ -194,6 +195,9 @@ describe('text from data/', () => {
       expect(physics.querySelector('h1')!.textContent).toContain(markers);
       expect(physics.querySelector('meta[name=description]')!.getAttribute('content')).toContain(markers);
       expect(physics.querySelectorAll('[data-note], li a[href*="terms/"]')).toHaveLength(0);
+      const list = parseHTML(await readFile(path.join(out, 'buildings/index.html'), 'utf8')).document;
+      expect(list.querySelector('a[href="/buildings/PHY/"]')!.textContent).toContain(markers);
+      expect(list.querySelectorAll('[data-note], li a[href*="terms/"]')).toHaveLength(0);
     },
   );
 });

@@ -23,9 +23,10 @@ const requested = new Promise<string>((resolve) => {
 
 /**
  * Astro's build runs its `sync` first unless told `sync: false`: a temporary Vite server, content collections'
- * types and data store. This project has no content collections and reads nothing Astro writes in .astro/, so the
- * build skips it (about a quarter of a second). `build` passes the option on to its builder, which names it, but
- * does not type it.
+ * types and data store, `astro:env` and fonts types, .astro/types.d.ts. This project uses none of these (test/
+ * build-context.test.ts says so, and fails when one is added), so the build skips it (about a quarter of a second).
+ * `build` passes the option on to its builder, which names it, but does not type it: an Astro without it builds as
+ * before, only slower.
  */
 const WITHOUT_SYNC = { sync: false } as Parameters<typeof import('astro').build>[1];
 

@@ -73,8 +73,8 @@ export const calendarPaths = {
 export const buildingPaths = {
   home: 'buildings/',
   building: (code: string) => `buildings/${code}/`,
-  /** Where Astro renders the shell the build fills per building (and then removes). */
-  shell: 'buildings/building-shell/',
+  /** Where Astro renders the shell the build fills per building (and then removes): no building code can name it. */
+  shell: 'building-shell/',
 };
 
 /** The file that holds a page in its folder: `infosessions/2014/01/index.html`. */
