@@ -386,6 +386,16 @@ const CHANGES: [
     },
   ],
   [
+    "a build's day inside the newest term (what has ended, what is coming up: session and building pages)",
+    async () => ({ SOURCE_DATE_EPOCH: String(Date.UTC(2015, 1, 1, 17) / 1000) }),
+    (paths) => {
+      expect(paths.some((p) => /^infosessions\/\d+\/index\.html$/.test(p))).toBe(true);
+      expect(paths.some((p) => /^buildings\/[^/]+\/index\.html$/.test(p))).toBe(true);
+      // A building that held no session of the data keeps its page.
+      expect(paths).not.toContain('buildings/EV1/index.html');
+    },
+  ],
+  [
     'another SITE_URL (everything made anew but what names no address: the XSDs, the search documents)',
     async () => ({ SITE_URL: 'https://example.org/campus/' }),
     (_, remade) => {
