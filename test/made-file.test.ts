@@ -235,6 +235,18 @@ describe('the output writer, given files made when asked', () => {
       statSync(path.join(folder('pieces-one'), 'big.json')).ino,
     );
     expect(readdirSync(folder('pieces-two'))).toEqual(['big.json']);
+
+    // Pieces of any size and any characters: a piece whose UTF-8 may not fit the writer's buffer, a character of
+    // four bytes cut between two pieces' surrogates nowhere (each piece is whole text).
+    const texts = ['é'.repeat(400_000), '€😀', 'a'.repeat(2_000_000), ''];
+    const wide = new OutputWriter(folder('pieces-wide'));
+    wide.write([{ path: 'wide.txt', body: pieces(...texts) }]);
+    const joined = texts.join('');
+    expect(readFileSync(path.join(folder('pieces-wide'), 'wide.txt'), 'utf8')).toBe(joined);
+    const wideWhole = new OutputWriter(folder('pieces-wide-whole'));
+    wideWhole.write([{ path: 'wide.txt', body: joined }]);
+    expect(wide.manifest.get('wide.txt')).toBe(wideWhole.manifest.get('wide.txt'));
+    expect(wide.counts.bytes).toBe(Buffer.byteLength(joined));
   });
 
   it('makes a file after all when the published one it would link is gone', () => {
