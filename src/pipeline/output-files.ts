@@ -71,9 +71,10 @@ function inPieces(body: string | Uint8Array | Iterable<string>): body is Iterabl
 const DRAFT = '.campus-draft';
 
 /**
- * Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size. Each piece is encoded
- * once, into one buffer kept for the next (a listing of 100,000 sessions is about 150 MB of JSON and XML in pieces of
- * a thousand records: hashing, writing and counting each piece's text apart encoded it three times, 30 % slower).
+ * Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size. Each piece is
+ * encoded once, into one buffer kept for the next (a listing of 100,000 sessions is about 150 MB of JSON and XML in
+ * pieces of a thousand records: hashing, writing and counting each piece's text apart encoded it three times, 30 %
+ * slower).
  */
 function writePieces(file: string, pieces: Iterable<string>): { sum: string; bytes: number } {
   const sha = createHash('sha1');
