@@ -148,7 +148,7 @@ function astroChildren(): number[] {
 }
 
 describe('the process of Astro a cold build starts first', () => {
-  /** A build of `data` into `out`, counting the Astro processes it starts before it knows whether it needs one. */
+  /** A build of `data` into `out`, and how many Astro processes it started before reading the data. */
   async function build(data: string, out: string) {
     const settings = resolveConfig(BUILD_SETTINGS, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT);
     const started = vi.spyOn(astroRun, 'warmAstroBuild');

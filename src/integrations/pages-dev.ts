@@ -13,20 +13,15 @@ import { createBuildContext } from '../pipeline/context.ts';
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {
   const context = createBuildContext(root);
+  const lookup = buildingLookup(context.buildings);
   return {
     pages: pageContext(context) as PageContext,
     fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),
     buildingPageList: (): BuildingPage[] => [
-      ...buildingPages(
-        context.buildings,
-        context.sessions,
-        buildingLookup(context.buildings),
-        context.site.directory,
-        context.render,
-      ),
+      ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),
     ],
     calendarPageList: (): CalendarPage[] => [
-      ...calendarPages(context.sessions, { ...context.render, buildings: buildingLookup(context.buildings) }),
+      ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],
   };
 }
