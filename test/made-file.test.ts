@@ -193,7 +193,7 @@ describe('the output writer, given files made when asked', () => {
     expect(again.counts.reused).toBe(2);
   });
 
-  it('keeps a manifest a line a file, any path read back as it was written', () => {
+  it('keeps a manifest in path order, any path read back as it was written', () => {
     const record = {
       manifest: new Map([
         ['b/x', 's1'],
@@ -204,12 +204,9 @@ describe('the output writer, given files made when asked', () => {
       inputs: { key: 'k', warnings: [], bytes: 3 },
     };
     writeManifest(folder('lines'), record);
-    expect(
-      readFileSync(`${folder('lines')}.files`, 'utf8')
-        .split('\n')
-        .slice(1),
-    ).toEqual(['"\\"q"\ts3', '"a\\tb\\nc"\ts2', 'b/x\ts1\tD\t5', '']);
-    expect(readVersionRecord(folder('lines'))).toEqual(record);
+    const read = readVersionRecord(folder('lines'));
+    expect(read).toEqual(record);
+    expect([...read.manifest.keys()]).toEqual(['"q', 'a\tb\nc', 'b/x']); // in path order
   });
 
   it('writes a file given in pieces as they come, and keeps or links it when its bytes are the same', () => {

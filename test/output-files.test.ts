@@ -143,3 +143,44 @@ describe('a spare whose manifest cannot be trusted', () => {
     });
   });
 });
+
+describe('a version manifest', () => {
+  it('reads back what was written, and reads as empty when cut short anywhere or of another format', async () => {
+    const { manifestFile, readVersionInputs, readVersionRecord, writeManifest } = await import(
+      '../src/pipeline/output-files.ts'
+    );
+    const dir = path.join(work, 'manifest/v1');
+    await mkdir(path.dirname(dir), { recursive: true });
+    // Paths a line-based format would have to escape; a file made from a digest and one written as it is.
+    const manifest = new Map([
+      ['z/index.html', 'sumZ'],
+      ['a\tb\n"c"/ü.json', 'sumA'],
+      ['m.ics', 'sumM'],
+    ]);
+    const made = new Map([
+      ['z/index.html', { from: 'digestZ', bytes: 120 }],
+      ['a\tb\n"c"/ü.json', { from: 'digestA', bytes: 0 }],
+    ]);
+    const inputs = {
+      key: 'k',
+      warnings: [{ file: 'data/x.csv', line: 2, message: 'a "warning"\nin two lines' }],
+      bytes: 7,
+    };
+    writeManifest(dir, { manifest, made, inputs } as Parameters<typeof writeManifest>[1]);
+    const read = readVersionRecord(dir);
+    expect([...read.manifest]).toEqual([...manifest].sort(([a], [b]) => (a < b ? -1 : 1)));
+    expect(new Map(read.made)).toEqual(made);
+    expect(read.inputs).toEqual(inputs);
+    expect(readVersionInputs(dir)).toEqual(inputs);
+
+    const whole = readFileSync(manifestFile(dir));
+    const body = whole.indexOf(0x0a) + 1;
+    for (const cut of [1, body - 1, body, body + 1, Math.floor((body + whole.length) / 2), whole.length - 1]) {
+      await writeFile(manifestFile(dir), whole.subarray(0, cut));
+      expect(readVersionRecord(dir).manifest.size, `cut at byte ${cut} of ${whole.length}`).toBe(0);
+    }
+    // Format 3 (a line of text a file) is not read: its versions' files are made again.
+    await writeFile(manifestFile(dir), '{"version":3}\nz/index.html\tsumZ\tdigestZ\t120\n');
+    expect(readVersionRecord(dir)).toEqual({ manifest: new Map(), made: new Map() });
+  });
+});

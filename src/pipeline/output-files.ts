@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import type { Finding } from '../core/read/findings.ts';
 import { byteLength, WriteRing } from './write-ring.ts';
 
@@ -125,11 +126,38 @@ export interface VersionRecord {
 
 /**
  * The manifest's format: a line of JSON (the format and what the version was built from), then
- * a line a file, in path order: `path<TAB>hash`, and for a made file `<TAB>digest<TAB>size`
- * (a path holding a tab, a newline or starting with a quote is written as a JSON string).
- * Format 1 was one JSON object; a line a file reads and writes in a fraction of its time.
+ * its files in path order, as V8's serialization (node:v8) of a ManifestBody: four lists in
+ * step, one entry a file. Format 1 was one JSON object, format 3 a line of text a file; this
+ * one reads and writes in about a third of format 3's time (216,006 files: read 290 → 110
+ * ms, write 270 → 90 ms). A manifest of another format, or one that does not read whole
+ * (cut short, garbled, or written by a Node.js whose serialization this one cannot read), is
+ * an empty one: the build then makes every file, and is right, only slower.
  */
-const FORMAT = 3;
+const FORMAT = 4;
+
+/** A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made. */
+interface ManifestBody {
+  paths: string[];
+  sums: string[];
+  from: string[];
+  bytes: number[];
+}
+
+/** Whether a deserialized value is a manifest's body: four lists of one length, of the right types at both ends. */
+function isManifestBody(value: unknown): value is ManifestBody {
+  const b = value as ManifestBody;
+  const lists = [b?.paths, b?.sums, b?.from, b?.bytes];
+  if (!lists.every((l) => Array.isArray(l) && l.length === b.paths.length)) return false;
+  const last = b.paths.length - 1;
+  return [0, last].every(
+    (i) =>
+      i < 0 ||
+      (typeof b.paths[i] === 'string' &&
+        typeof b.sums[i] === 'string' &&
+        typeof b.from[i] === 'string' &&
+        typeof b.bytes[i] === 'number'),
+  );
+}
 
 /** A manifest's first line: its format, and what the version was built from (format 1: its files too). */
 interface ManifestHead {
@@ -169,26 +197,20 @@ export function readVersionInputs(versionDir: string): VersionInputs | undefined
 export function readVersionRecord(versionDir: string): VersionRecord {
   const file = manifestFile(versionDir);
   try {
-    const text = readFileSync(file, 'utf8');
-    const end = text.indexOf('\n');
+    const bytes = readFileSync(file);
+    const end = bytes.indexOf(0x0a);
     // Format 1 is the head alone, its files in it.
-    const head = JSON.parse(end < 0 ? text : text.slice(0, end)) as ManifestHead;
+    const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
     const manifest: Manifest = new Map(Object.entries(head.files ?? {}));
     const made: MadeFrom = new Map();
     if (head.version === FORMAT) {
-      // Read by position rather than split: a large output's manifest holds hundreds of thousands of lines.
-      for (let at = end + 1, next = text.indexOf('\n', at); next > at; at = next + 1, next = text.indexOf('\n', at)) {
-        const tab = text.indexOf('\t', at);
-        const rel = text.slice(at, tab);
-        const name = text.charCodeAt(at) === 0x22 ? (JSON.parse(rel) as string) : rel;
-        const tab2 = text.indexOf('\t', tab + 1);
-        if (tab2 < 0 || tab2 > next) {
-          manifest.set(name, text.slice(tab + 1, next));
-          continue;
-        }
-        manifest.set(name, text.slice(tab + 1, tab2));
-        const tab3 = text.indexOf('\t', tab2 + 1);
-        made.set(name, { from: text.slice(tab2 + 1, tab3), bytes: Number(text.slice(tab3 + 1, next)) });
+      const body: unknown = deserialize(bytes.subarray(end + 1));
+      if (!isManifestBody(body)) throw new Error('not a manifest');
+      const { paths, sums, from, bytes: sizes } = body;
+      for (let i = 0; i < paths.length; i++) {
+        const rel = paths[i]!;
+        manifest.set(rel, sums[i]!);
+        if (sizes[i]! >= 0) made.set(rel, { from: from[i]!, bytes: sizes[i]! });
       }
     }
     return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
@@ -198,33 +220,27 @@ export function readVersionRecord(versionDir: string): VersionRecord {
 }
 
 /**
- * Writes a version's manifest, paths in order (so the same output gives the same manifest), a
- * few thousand lines at a time, into a draft renamed into place: a manifest is whole or absent
- * (one cut short by a killed build would read as a version holding fewer files than it does).
+ * Writes a version's manifest, paths in order (so the same output gives the same manifest),
+ * into a draft renamed into place: a manifest is whole or absent (one cut short by a killed
+ * build would read as a version holding fewer files than it does).
  */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
   const file = manifestFile(versionDir);
   const draft = `${file}.draft`;
-  const fd = openSync(draft, 'w');
-  let written = false;
+  const paths = [...record.manifest.keys()].sort();
+  const body: ManifestBody = { paths, sums: [], from: [], bytes: [] };
+  for (const rel of paths) {
+    const m = record.made?.get(rel);
+    body.sums.push(record.manifest.get(rel)!);
+    body.from.push(m?.from ?? '');
+    body.bytes.push(m?.bytes ?? -1);
+  }
+  const head = JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) });
   try {
-    let lines = [JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) })];
-    for (const rel of [...record.manifest.keys()].sort()) {
-      const m = record.made?.get(rel);
-      const name = /[\t\n]/.test(rel) || rel.startsWith('"') ? JSON.stringify(rel) : rel;
-      lines.push(
-        m ? `${name}\t${record.manifest.get(rel)}\t${m.from}\t${m.bytes}` : `${name}\t${record.manifest.get(rel)}`,
-      );
-      if (lines.length === 4096) {
-        writeFileSync(fd, `${lines.join('\n')}\n`);
-        lines = [];
-      }
-    }
-    if (lines.length > 0) writeFileSync(fd, `${lines.join('\n')}\n`);
-    written = true;
-  } finally {
-    closeSync(fd);
-    if (!written) rmSync(draft, { force: true });
+    writeFileSync(draft, Buffer.concat([Buffer.from(`${head}\n`), serialize(body)]));
+  } catch (error) {
+    rmSync(draft, { force: true });
+    throw error;
   }
   renameSync(draft, file);
 }
