@@ -1,6 +1,7 @@
 // The build's cache of what the data sets' readers made of their files (src/load/read-cache.ts): a file whose bytes
 // (and the code) are the same is not read again, any other is; what spans files is checked in every build; an entry
 // that is not whole is read anew; and a build from the cache makes the bytes a build without one makes.
+import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { toggleOneRow } from '../bench/one-row.ts';
 import { ValidationError } from '../src/core/read/findings.ts';
 import type { SiteData } from '../src/core/records/site-data.ts';
 import { listDataFiles, loadSiteData } from '../src/load/data-fs.ts';
-import { type ReadCounts, readCache } from '../src/load/read-cache.ts';
+import { type ReadCounts, readCache, valuesDigest } from '../src/load/read-cache.ts';
 import { READ_CACHE } from '../src/pipeline/output-versions.ts';
 import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
@@ -76,6 +77,26 @@ describe('the read cache', () => {
     expect(read(changed.site)).toStrictEqual(read(loadSiteData(data, work)));
     expect(JSON.stringify(read(changed.site))).toContain('(updated)');
     toggleOneRow(data);
+  });
+
+  it("gives each remembered record its values' digest as made from the values anew", () => {
+    load('code-digests');
+    const warm = load('code-digests');
+    expect(warm.counts.parsed).toBe(0);
+    let records = 0;
+    for (const tables of Object.values(warm.site.datasets))
+      for (const list of Object.values(tables))
+        for (const r of list) {
+          // A copy is not in the cache's memory: its digest is made from its JSON (node:crypto as the oracle).
+          const own = hash('sha256', JSON.stringify(structuredClone(r.values)), 'base64url').slice(0, 27);
+          expect(valuesDigest(r.values)).toBe(own);
+          expect(valuesDigest(structuredClone(r.values))).toBe(own);
+          records += 1;
+        }
+    expect(records).toBeGreaterThan(100);
+    // A changed value changes the digest.
+    const one = Object.values(warm.site.datasets.infosessions!)[0]![0]!;
+    expect(valuesDigest({ ...one.values, employer: `${one.values.employer}.` })).not.toBe(valuesDigest(one.values));
   });
 
   it('reads every file again for other code', () => {

@@ -20,7 +20,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
-import { type ReadCounts, readCache } from '../load/read-cache.ts';
+import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
 import { astroBuildFolder, type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
@@ -99,8 +99,12 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
   for (const s of context.sessions) {
     const source = sessionSource(s);
     const revised = context.revisions?.get(s) ?? null;
-    if (source) digests.name(s, `session:${digests.of([...source, revised, context.catalog, context.audiences])}`);
-    else digests.nameByContent(s);
+    if (source) {
+      // Its record's values stand in by their digest (kept in the read cache: valuesDigest), not read again.
+      for (const part of source)
+        if (part && typeof part === 'object') digests.name(part, `values:${valuesDigest(part)}`);
+      digests.name(s, `session:${digests.of([...source, revised, context.catalog, context.audiences])}`);
+    } else digests.nameByContent(s);
   }
   return digests;
 }
