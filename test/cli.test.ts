@@ -11,6 +11,7 @@ import { COMMANDS } from '../src/cli/commands.ts';
 import { type CliSpec, runCli } from '../src/cli/runner.ts';
 import { resolveConfig } from '../src/config/settings.ts';
 import { ConfigError, ValidationError } from '../src/core/read/findings.ts';
+import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { ROOT, removeDir, runCli as runScript, tempDir } from './helpers/build.ts';
 
 const run = promisify(execFile);
@@ -227,5 +228,29 @@ describe('a CLI started as its npm script starts it, its TypeScript stripped onc
     const second = await runScript('diff.ts', ['--help']);
     expect(second.stdout).toBe(first.stdout);
     expect(statSync(entry).mtimeMs).toBe(1_000_000);
+  });
+});
+
+describe("a CLI's process, and Astro's, keep V8's compiled code (Node's module compile cache)", () => {
+  // Node's own settings of the cache (set, even empty, either one rules) left out of the environment the test runs in.
+  const { NODE_COMPILE_CACHE: _dir, NODE_DISABLE_COMPILE_CACHE: _off, ...outside } = process.env;
+  const cacheDir = async (env: Record<string, string>) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [...NODE_ARGS, '-e', "import('node:module').then((m) => console.log(String(m.getCompileCacheDir())))"],
+      { cwd: ROOT, env: { ...outside, ...env } },
+    );
+    return stdout.trim();
+  };
+
+  it('is in node_modules/.cache (the guard every npm script imports enables it); off when Node is told', async () => {
+    const dir = await cacheDir({});
+    expect(path.relative(ROOT, dir).split(path.sep).slice(0, 4)).toEqual([
+      'node_modules',
+      '.cache',
+      'campus-api-static',
+      'compiled',
+    ]);
+    expect(await cacheDir({ NODE_DISABLE_COMPILE_CACHE: '1' })).toBe('undefined');
   });
 });

@@ -33,6 +33,18 @@ if (!atLeast) {
   process.exit(1);
 }
 
-// Node is new enough: remember the project's TypeScript with its types stripped (strip-cache.mjs).
+// Node is new enough: keep V8's compiled code of the modules this process loads, from now on, in
+// node_modules/.cache (Node's module compile cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off). Astro's
+// process, which the cold build waits for, loads Astro and Vite in about 0.15-0.2 s less (the real data's
+// cold build in memory, 11 interleaved pairs: medians 2.40 -> 2.23 s). A cache that cannot be written costs
+// only that.
+try {
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.(path.join(root, 'node_modules/.cache/campus-api-static/compiled'));
+} catch {
+  // An older Node (the guard passed it): nothing is kept.
+}
+
+// Then remember the project's TypeScript with its types stripped (strip-cache.mjs).
 const { registerStripCache } = await import('./strip-cache.mjs');
 registerStripCache();
