@@ -1,5 +1,4 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
 import { parseSiteUrl } from './src/core/site/address.ts';
 import { buildContextIntegration } from './src/integrations/build-context.ts';
 import { scriptGraphs } from './src/integrations/script-graphs.ts';
@@ -8,7 +7,8 @@ import { scriptGraphs } from './src/integrations/script-graphs.ts';
 // `npm run build` passes the same values inline; this keeps `astro dev` in step.
 const address = parseSiteUrl(process.env.SITE_URL);
 
-export default defineConfig({
+/** @type {import('astro').AstroUserConfig} */
+const config = {
   site: address.url,
   base: address.basePath,
   trailingSlash: 'ignore',
@@ -29,4 +29,6 @@ export default defineConfig({
   // Pages import their data from `virtual:campus/context`: under `astro dev` this instance reads
   // data/; `npm run build` adds one that hands over the context it already read.
   integrations: [buildContextIntegration()],
-});
+};
+
+export default config;

@@ -47,4 +47,13 @@ describe("what Astro's sync step makes, which the build skips (src/pipeline/astr
     expect(config).not.toMatch(/\b(env|fonts)\s*:/);
     expect(config).not.toMatch(/\bexperimental\b/);
   });
+
+  it("astro.config.mjs imports none of Astro (the build's Astro process imports it; astro/config loads svgo)", () => {
+    const config = readFileSync(path.join(ROOT, 'astro.config.mjs'), 'utf8');
+    expect([...config.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual([
+      './src/core/site/address.ts',
+      './src/integrations/build-context.ts',
+      './src/integrations/script-graphs.ts',
+    ]);
+  });
 });

@@ -3,6 +3,8 @@
 // that names a JSON file of what to build (a cold build starts it before it has read its data).
 // What went wrong is its last line, marked (ASTRO_FAILED), however it went wrong.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildContextIntegration } from '../integrations/build-context.ts';
 import { ASTRO_FAILED, type AstroBuildOptions } from './astro-run.ts';
 
@@ -36,15 +38,27 @@ try {
   const request = await requested;
   process.channel?.unref(); // from here the channel alone does not keep this process running
   const options = JSON.parse(readFileSync(request, 'utf8')) as AstroBuildOptions;
+  // The project's astro.config.mjs, imported here and given inline (`configFile: false`): Astro would load it
+  // through a Vite server of its own, and `astro/config`'s defineConfig (which the file no longer imports) loads
+  // svgo, csso and css-tree. Both were on the cold build's critical path: the real data's cold build, in memory,
+  // 2.08 -> 1.73 s, the same bytes. This build's own instance of the context integration goes last (it acts).
+  const { default: config } = (await import(pathToFileURL(path.join(options.root, 'astro.config.mjs')).href)) as {
+    default: import('astro').AstroUserConfig;
+  };
   await build(
     {
+      ...config,
+      configFile: false,
       root: options.root,
       outDir: options.outDir,
       site: options.site,
       base: options.base,
       logLevel: 'warn',
-      integrations: [buildContextIntegration({ pageContextJson: options.pageContextJson })],
-      vite: { cacheDir: options.viteCache },
+      integrations: [
+        ...(config.integrations ?? []),
+        buildContextIntegration({ pageContextJson: options.pageContextJson }),
+      ],
+      vite: { ...config.vite, cacheDir: options.viteCache },
     },
     WITHOUT_SYNC,
   );
