@@ -50,7 +50,7 @@ export function valuesDigest(values: object): string {
   return digest;
 }
 
-/** Each table's records' valuesDigest, in order. */
+/** Each table's records' valuesDigest, in order (none for a set whose records the build does not name so). */
 function digestsOf(tables: Tables): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, records] of Object.entries(tables)) out[name] = records.map((r) => valuesDigest(r.values));
@@ -72,6 +72,16 @@ export interface ReadCounts {
   parsed: number;
   /** Data files whose checked records and findings came from the cache. */
   remembered: number;
+}
+
+/** What a read cache keeps besides the records and findings. */
+export interface ReadCacheOptions {
+  /**
+   * The data sets whose records' valuesDigest the cache keeps (made when their part is read, so a cold build makes
+   * them once): those the build names by their values (build.ts: the sessions). Any other record's digest is made
+   * when asked.
+   */
+  digested?: (set: Dataset) => boolean;
 }
 
 /** A part reader that remembers (see readCache). */
@@ -108,7 +118,8 @@ function running(pid: number): boolean {
  * its entries): the cache holds about twice the data's records at most. Any I/O error makes the cache do nothing,
  * never fail the build.
  */
-export function readCache(folder: string, code: string): ReadCache {
+export function readCache(folder: string, code: string, options: ReadCacheOptions = {}): ReadCache {
+  const digested = options.digested ?? (() => false);
   const counts: ReadCounts = { parsed: 0, remembered: 0 };
   const used = new Set<string>();
   let writable = true;
@@ -133,7 +144,7 @@ export function readCache(folder: string, code: string): ReadCache {
         writeEntry(
           folder,
           key,
-          entryBytes({ key, tables, findings: own.list, digests: digestsOf(tables) }),
+          entryBytes({ key, tables, findings: own.list, digests: digested(set) ? digestsOf(tables) : {} }),
           !folderMade,
         );
         folderMade = true;

@@ -7,7 +7,7 @@ import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
-import { sessionSource } from '../core/calendar/session.ts';
+import { SESSIONS_DATASET, sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
@@ -185,7 +185,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
   // code: a rebuild reads and checks only the files that changed (read-cache.ts).
   const { versions } = outputPaths(options.outDir);
-  const reads = readCache(path.join(versions, READ_CACHE), code);
+  // Each session is named by its record's values (inputDigests): their digests are kept beside them.
+  const reads = readCache(path.join(versions, READ_CACHE), code, { digested: (set) => set.name === SESSIONS_DATASET });
   const load = () => {
     try {
       return createBuildContext(options.root, options.settings, buildAt, reads.readPart);

@@ -105,6 +105,9 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
+/** The data set whose records readSessions reads as sessions. */
+export const SESSIONS_DATASET = 'infosessions';
+
 /** What each session was read from (readSessions): its record's values and its file's key. */
 const SOURCES = new WeakMap<Session, readonly unknown[]>();
 
@@ -138,7 +141,7 @@ export function readSessions(
     if (shared === undefined) terms.set(t.code, (shared = sharedInput(t)));
     return shared;
   };
-  for (const record of site.datasets.infosessions?.sessions ?? []) {
+  for (const record of site.datasets[SESSIONS_DATASET]?.sessions ?? []) {
     // Its reader parsed the date and times while checking the row. A row whose date or times did not read keeps
     // nothing parsed: an error, so no build reaches it; said rather than skipped, or the API would publish a session
     // the calendar does not show.
