@@ -5,9 +5,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../src/config/settings.ts';
+import { pageContext } from '../src/core/pages/page-context.ts';
 import * as astroRun from '../src/pipeline/astro-run.ts';
 import { type AstroBuildOptions, astroRunFiles, startAstroBuild, warmAstroBuild } from '../src/pipeline/astro-run.ts';
 import { buildSite } from '../src/pipeline/build.ts';
+import { createBuildContext } from '../src/pipeline/context.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
 import { copySmallData, EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
 
@@ -32,6 +34,13 @@ function badOptions(name: string): AstroBuildOptions {
     viteCache: `${outDir}-vite`,
     pageContextJson: '{not json',
   };
+}
+
+/** The page context of a build of the project's data, as the build hands it to Astro. */
+function builtContext(): string {
+  return JSON.stringify(
+    pageContext(createBuildContext(ROOT, resolveConfig(BUILD_SETTINGS, { SOURCE_DATE_EPOCH: String(EPOCH) }, ROOT))),
+  );
 }
 
 /** A run over a page context the pages cannot read. */
@@ -63,7 +72,8 @@ describe('a process of Astro started before the build knows what to build (a col
   it('builds what it is told once Astro is loaded, as a process started then does', async () => {
     const options = badOptions('warm');
     const { outDir } = options;
-    const warm = warmAstroBuild(ROOT, outDir);
+    const warm = warmAstroBuild(options);
+    expect(() => warm.start({ ...options, base: '/elsewhere/' })).toThrow(/another base/);
     // Told after Astro has had the time to load (a build reading its data): the message waits for it, or it for this.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const run = warm.start(options);
@@ -74,14 +84,32 @@ describe('a process of Astro started before the build knows what to build (a col
   });
 
   it('cancelled unused (the pages were cached, or the data failed), ends and leaves no file', async () => {
-    const outDir = path.join(ROOT, `.astro-build-${process.pid}-test-cancelled`);
-    runs.push(outDir);
-    const warm = warmAstroBuild(ROOT, outDir);
+    const setup = badOptions('cancelled');
+    const { outDir } = setup;
+    const warm = warmAstroBuild(setup);
     expect(existsSync(astroRunFiles(outDir)[1])).toBe(true); // its log
     warm.cancel();
     await expect.poll(() => isRunning(warm.pid!)).toBe(false);
     for (const file of astroRunFiles(outDir)) expect(existsSync(file)).toBe(false);
     warm.cancel(); // twice: nothing more
+  });
+
+  it('bundles the pages before told their context, renders once told, and leaves nothing if cancelled', async () => {
+    const setup = { ...badOptions('bundles-first'), pageContextJson: builtContext() };
+    const warm = warmAstroBuild(setup);
+    // Astro writes the pages' server bundle into its output folder before it renders any page, which waits.
+    await vi.waitFor(() => expect(existsSync(setup.outDir)).toBe(true), { timeout: 30_000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(path.join(setup.outDir, 'index.html'))).toBe(false);
+    await warm.start(setup).done;
+    expect(readFileSync(path.join(setup.outDir, 'index.html'), 'utf8')).toContain('<html');
+
+    const cancelled = { ...badOptions('bundled-cancelled'), pageContextJson: '' };
+    const unused = warmAstroBuild(cancelled);
+    await vi.waitFor(() => expect(existsSync(cancelled.outDir)).toBe(true), { timeout: 30_000, interval: 50 });
+    unused.cancel();
+    await expect.poll(() => isRunning(unused.pid!)).toBe(false);
+    await expect.poll(() => [cancelled.outDir, cancelled.viteCache].filter((p) => existsSync(p))).toEqual([]);
   });
 });
 

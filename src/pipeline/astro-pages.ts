@@ -3,11 +3,12 @@ import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
+import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
-import { type AstroRun, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
+import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
@@ -108,9 +109,15 @@ export function startAstroPages(
   };
 }
 
-/** The folder in `root` a run of Astro renders into (the build's own: concurrent builds keep apart). */
-export function astroBuildFolder(root: string): string {
-  return path.join(root, `.astro-build-${versionName()}`);
+/**
+ * Where a run of Astro builds, and for which address: in a folder of the build's own in `root` (Astro renders inside
+ * the project, as its server bundle must resolve node_modules, and concurrent builds keep apart), with Vite's cache
+ * beside it, which is the build's own too (two builds sharing node_modules/.vite race on its rename: ENOTEMPTY on a
+ * fresh clone).
+ */
+export function astroSetup(root: string, render: Pick<RenderContext, 'url' | 'basePath'>): AstroSetup {
+  const outDir = path.join(root, `.astro-build-${versionName()}`);
+  return { root, outDir, site: render.url, base: render.basePath, viteCache: `${outDir}-vite` };
 }
 
 /** A run of Astro under way, and the folders it renders into. */
@@ -124,22 +131,11 @@ interface StartedAstro {
  * Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project.
  */
 function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro): StartedAstro {
-  // Astro renders inside the project (its server bundle must resolve node_modules, and a
-  // folder of its own keeps concurrent builds apart); the result is moved into the cache.
-  const astroOut = warm?.outDir ?? astroBuildFolder(context.root);
-  // Vite's cache too is this build's own: Astro's sync pre-bundles the dev toolbar's
-  // dependencies into it, and two builds sharing node_modules/.vite race on its rename
-  // (ENOTEMPTY on a fresh clone).
-  const viteCache = `${astroOut}-vite`;
+  // The result is moved into the cache.
+  const setup = warm?.setup ?? astroSetup(context.root, context.render);
+  const { outDir: astroOut, viteCache } = setup;
   for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
-  const options = {
-    root: context.root,
-    outDir: astroOut,
-    site: context.render.url,
-    base: context.render.basePath,
-    viteCache,
-    pageContextJson: pagesJson,
-  };
+  const options = { ...setup, pageContextJson: pagesJson };
   const run = warm ? warm.start(options) : startAstroBuild(options);
   return { run, astroOut, viteCache };
 }

@@ -3,16 +3,23 @@ import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { NODE_ARGS } from './node-command.ts';
 
-/** What Astro builds: where (its output and Vite's cache folder), for which address, over which page context. */
-export interface AstroBuildOptions {
+/** Where Astro builds (its output and Vite's cache folder) and for which address: all it needs to bundle the pages. */
+export interface AstroSetup {
   root: string;
   outDir: string;
   site: string;
   base: string;
   viteCache: string;
+}
+
+/** What a process of Astro is told once the build knows it, to render the pages it bundled. */
+export interface AstroRequest {
   /** The page context's JSON (src/core/pages/page-context.ts), all the pages read. */
   pageContextJson: string;
 }
+
+/** What Astro builds: where, for which address, over which page context. */
+export type AstroBuildOptions = AstroSetup & AstroRequest;
 
 /** An Astro build under way in a process of its own: `done` when it ended well, `stop` to end it early. */
 export interface AstroRun {
@@ -34,16 +41,18 @@ export const ASTRO_FAILED = 'astro-child failed: ';
 const CHILD = path.join(import.meta.dirname, 'astro-child.ts');
 
 /**
- * An Astro process started before it knows what to build: it loads Astro meanwhile (about half a second, which a cold
- * build spends reading its data), then builds what `start` tells it, or is ended unused by `cancel`.
+ * An Astro process started before it knows the page context: it loads Astro and bundles the pages meanwhile (about a
+ * second, which a cold build spends reading its data), then renders them over what `start` tells it, or is ended
+ * unused by `cancel`.
  */
 export interface WarmAstro {
-  /** The folder it renders into (its request and log files beside it: astroRunFiles). */
-  outDir: string;
+  /** Where and for which address it builds (its request and log files beside its outDir: astroRunFiles). */
+  setup: AstroSetup;
   /** Its process's id. */
   pid: number | undefined;
+  /** Tells it the page context; `options` must be of the setup it was started with. */
   start(options: AstroBuildOptions): AstroRun;
-  /** Ends it unless it was started, and removes its files; harmless after `start`. */
+  /** Ends it unless it was started, and removes its files and folders; harmless after `start`. */
   cancel(): void;
 }
 
@@ -52,20 +61,25 @@ export interface WarmAstro {
  * the machine's other core meanwhile, and Astro's memory goes with its process when it ends.
  */
 export function startAstroBuild(options: AstroBuildOptions): AstroRun {
-  return warmAstroBuild(options.root, options.outDir).start(options);
+  return warmAstroBuild(options).start(options);
 }
 
 /**
- * Starts the process that will run Astro's build into `outDir` (in `root`); `start` tells it what to build, through
+ * Starts the process that runs Astro's build of `setup` (astro-child.ts); `start` tells it the page context, through
  * a file named on its channel. What it prints goes into another file, read at its end: a pipe would stall it while
  * this process is busy. `done` rejects with what it printed when it fails; its warnings are printed here when it ends
  * well.
  */
-export function warmAstroBuild(root: string, outDir: string): WarmAstro {
+export function warmAstroBuild(given: AstroSetup): WarmAstro {
+  const { root, outDir, site, base, viteCache } = given;
+  const setup: AstroSetup = { root, outDir, site, base, viteCache }; // the setup alone, whatever else it was given
   const [request, log] = astroRunFiles(outDir);
   const out = openSync(log, 'w');
   // A channel to it too, which closes when this process ends however it ends: Astro then stops.
-  const child = spawn(process.execPath, [...NODE_ARGS, CHILD], { cwd: root, stdio: ['ignore', out, out, 'ipc'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, CHILD, JSON.stringify(setup)], {
+    cwd: root,
+    stdio: ['ignore', out, out, 'ipc'],
+  });
   closeSync(out);
   let state: 'warm' | 'started' | 'cancelled' = 'warm';
   const done = new Promise<void>((resolve, reject) => {
@@ -86,7 +100,11 @@ export function warmAstroBuild(root: string, outDir: string): WarmAstro {
     });
     child.once('exit', (code, signal) => {
       const text = printed();
-      if (state === 'cancelled') return resolve();
+      if (state === 'cancelled') {
+        // What it bundled before it was ended.
+        for (const dir of [outDir, viteCache]) rmSync(dir, { recursive: true, force: true });
+        return resolve();
+      }
       if (code === 0) {
         if (text) process.stderr.write(`${text}\n`);
         resolve();
@@ -103,12 +121,15 @@ export function warmAstroBuild(root: string, outDir: string): WarmAstro {
   });
   done.catch(() => {}); // awaited by `start`'s caller; a process never started is nobody's failure
   return {
-    outDir,
+    setup,
     pid: child.pid,
     start(options) {
       if (state !== 'warm') throw new Error(`this Astro process was ${state} already`);
+      const other = (Object.keys(setup) as (keyof AstroSetup)[]).find((k) => options[k] !== setup[k]);
+      if (other) throw new Error(`this Astro process builds for another ${other} (${setup[other]})`);
       state = 'started';
-      writeFileSync(request, JSON.stringify(options));
+      const told: AstroRequest = { pageContextJson: options.pageContextJson };
+      writeFileSync(request, JSON.stringify(told));
       // A process that already ended (it could not load Astro) says why through `done`.
       if (child.connected) child.send({ request }, () => {});
       return { done, stop: () => void child.kill(), pid: child.pid };

@@ -22,7 +22,7 @@ import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
 import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
-import { astroBuildFolder, type ShellKind, startAstroPages } from './astro-pages.ts';
+import { astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
@@ -195,10 +195,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     }
   };
   // A cold build (no Astro output where this one looks for it) starts Astro's process before it reads the data: Astro
-  // loads (about half a second) while the data is read, and renders as soon as the pages' context is known.
+  // loads and bundles the pages (about a second) while the data is read, and renders them once their context is known.
   const warm =
     pages && hint !== inputs && !holdsAstroOutput(astroCache ?? versions)
-      ? warmAstroBuild(options.root, astroBuildFolder(options.root))
+      ? warmAstroBuild(astroSetup(options.root, buildAt.render))
       : undefined;
   let context: BuildContext | undefined;
   try {
