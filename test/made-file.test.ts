@@ -246,6 +246,69 @@ describe('the output writer, given files made when asked', () => {
     expect(wide.counts.bytes).toBe(Buffer.byteLength(joined));
   });
 
+  it("takes a file's made pieces from the file before when made from the same, and makes only the others", () => {
+    const made: string[] = [];
+    /** A listing of pieces: a head always made, then a piece per [digest, text], each saying when it is made. */
+    const listing = (from: string, head: string, ...parts: [string, string][]): OutputFile => ({
+      path: 'v2/list.json',
+      madeFrom: from,
+      body: () => [head, ...parts.map(([d, text]) => ({ madeFrom: d, make: () => (made.push(d), text) }))],
+    });
+    const wide = 'é€😀'.repeat(200_000); // wider than the writer's buffer, and of every UTF-8 length
+    const one = new OutputWriter(folder('reuse-one'));
+    one.write([listing('L1', '[t1]', ['p0', 'a,'], ['p1', wide], ['p2', ',z'])]);
+    writeManifest(folder('reuse-one'), { manifest: one.manifest, made: one.made });
+    const published = { dir: folder('reuse-one'), ...readVersionRecord(folder('reuse-one')) };
+    const size = Buffer.byteLength(wide);
+    expect(published.made?.get('v2/list.json')).toEqual({
+      from: 'L1',
+      bytes: 4 + 2 + size + 2,
+      pieces: [
+        ['p0', 4, 2],
+        ['p1', 6, size],
+        ['p2', 6 + size, 2],
+      ],
+    });
+    expect(made).toEqual(['p0', 'p1', 'p2']);
+
+    // Another head and one piece made from something else: the two others are read from the published file.
+    made.length = 0;
+    const two = new OutputWriter(folder('reuse-two'), published);
+    two.write([listing('L2', '[time 2]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
+    expect(made).toEqual(['p3']);
+    const text = `[time 2]a,${wide},y`;
+    expect(readFileSync(path.join(folder('reuse-two'), 'v2/list.json'), 'utf8')).toBe(text);
+    const whole = new OutputWriter(folder('reuse-whole'));
+    whole.write([{ path: 'v2/list.json', body: text }]);
+    expect(two.manifest.get('v2/list.json')).toBe(whole.manifest.get('v2/list.json'));
+    expect(two.made.get('v2/list.json')?.pieces?.map(([d, at]) => [d, at])).toEqual([
+      ['p0', 8],
+      ['p1', 10],
+      ['p3', 10 + size],
+    ]);
+
+    // Linked whole (made from the same), it keeps its pieces' places for the build after.
+    made.length = 0;
+    writeManifest(folder('reuse-two'), { manifest: two.manifest, made: two.made });
+    const three = new OutputWriter(folder('reuse-three'), {
+      dir: folder('reuse-two'),
+      ...readVersionRecord(folder('reuse-two')),
+    });
+    three.write([listing('L2', '[time 2]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
+    expect(made).toEqual([]);
+    expect(three.made.get('v2/list.json')).toEqual(two.made.get('v2/list.json'));
+
+    // The file before removed by hand: every piece is made.
+    rmSync(path.join(folder('reuse-two'), 'v2/list.json'));
+    const four = new OutputWriter(folder('reuse-four'), {
+      dir: folder('reuse-two'),
+      ...readVersionRecord(folder('reuse-two')),
+    });
+    four.write([listing('L4', '[t4]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
+    expect(made).toEqual(['p0', 'p1', 'p3']);
+    expect(readFileSync(path.join(folder('reuse-four'), 'v2/list.json'), 'utf8')).toBe(`[t4]a,${wide},y`);
+  });
+
   it('makes a file after all when the published one it would link is gone', () => {
     const calls: string[] = [];
     const one = new OutputWriter(folder('gone-one'));

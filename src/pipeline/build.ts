@@ -31,6 +31,7 @@ import { releaseLargeText, releaseMadeText } from './memory.ts';
 import {
   type OutputFile,
   OutputWriter,
+  type Piece,
   readVersionInputs,
   type VersionInputs,
   type VersionRecord,
@@ -109,12 +110,26 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
   return digests;
 }
 
-/** Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse. */
+/**
+ * Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse,
+ * and of a file in pieces, only the pieces it cannot take from the file before (each piece's digest too).
+ */
 export function* digested(
-  files: Iterable<MadeFile<string | Iterable<string>>>,
+  files: Iterable<MadeFile<string | Iterable<string | Made<string>>>>,
   digests: InputDigests,
 ): Generator<OutputFile> {
-  for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body };
+  for (const f of files) {
+    const body = () => {
+      const made = f.body();
+      return typeof made === 'string' ? made : digestedPieces(made, digests);
+    };
+    yield { path: f.path, madeFrom: digests.of(f.from), body };
+  }
+}
+
+/** A file's pieces, each one made when asked with the digest of what it is made from. */
+function* digestedPieces(pieces: Iterable<string | Made<string>>, digests: InputDigests): Generator<string | Piece> {
+  for (const p of pieces) yield typeof p === 'string' ? p : { madeFrom: digests.of(p.from), make: p.make };
 }
 
 /** Names the page shells in the digests: a filled page is made from its shell and its parts. */

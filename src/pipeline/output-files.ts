@@ -27,7 +27,7 @@ export interface OutputFile {
    * `madeFrom`), whole or as pieces of text: a file too large to hold whole is written a piece
    * at a time, hashed as it goes.
    */
-  body: string | Uint8Array | (() => string | Uint8Array | Iterable<string>);
+  body: string | Uint8Array | (() => string | Uint8Array | Iterable<string | Piece>);
   /**
    * A digest of everything the body is made from (src/core/render/made-file.ts): when a
    * version this build updates or links from recorded the same for the path, its file is
@@ -36,11 +36,30 @@ export interface OutputFile {
   madeFrom?: string;
 }
 
+/**
+ * A piece of a file written in pieces (a large listing's batch of records) with the digest of what it is made from:
+ * made only when the file the build updates or links from holds no piece made from the same, whose bytes it takes.
+ */
+export interface Piece {
+  madeFrom: string;
+  make: () => string;
+}
+
+/** Where a piece made from a digest sits in its file: the digest, its first byte and its length in bytes. */
+export type PiecePlace = [madeFrom: string, offset: number, length: number];
+
 /** Each output file's content hash, by its path inside the output. */
 export type Manifest = Map<string, string>;
 
-/** For the files made from a digest of their inputs: that digest and the file's size, by path. */
-export type MadeFrom = Map<string, { from: string; bytes: number }>;
+/** For the files made from a digest of their inputs: that digest, the file's size and its pieces' places, by path. */
+export type MadeFrom = Map<string, MadeRecord>;
+
+/** What a version records of a made file: what it was made from, its size, and where its made pieces are. */
+export interface MadeRecord {
+  from: string;
+  bytes: number;
+  pieces?: PiecePlace[];
+}
 
 /** The content hash a manifest keeps for a file's bytes. */
 function contentHash(body: string | Uint8Array): string {
@@ -59,42 +78,76 @@ function encoded(body: string | Uint8Array): string | Uint8Array {
 interface Made {
   sum: string;
   bytes: number;
+  /** Where its made pieces are, for a file written in pieces. */
+  pieces?: PiecePlace[];
   body?: string | Uint8Array;
   queued?: true;
 }
 
 /** Whether a body is pieces of text rather than bytes. */
-function inPieces(body: string | Uint8Array | Iterable<string>): body is Iterable<string> {
+function inPieces(body: string | Uint8Array | Iterable<string | Piece>): body is Iterable<string | Piece> {
   return typeof body !== 'string' && !(body instanceof Uint8Array);
 }
 
 /** The name of the draft of a file written in pieces, in the version folder (see OutputWriter). */
 const DRAFT = '.campus-draft';
 
+/** The file a piece's bytes may be taken from, and where each of its pieces is by what it was made from. */
+interface PiecesBefore {
+  file: string;
+  places: ReadonlyMap<string, readonly [offset: number, length: number]>;
+}
+
 /**
- * Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size. Each piece is
- * encoded once, into one buffer kept for the next (a listing of 100,000 sessions is about 150 MB of JSON and XML in
- * pieces of a thousand records: hashing, writing and counting each piece's text apart encoded it three times, 30 %
- * slower).
+ * Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size, and where its
+ * made pieces are. Each piece is encoded once, into one buffer kept for the next (a listing of 100,000 sessions is
+ * about 150 MB of JSON and XML in pieces of a thousand records: hashing, writing and counting each piece's text apart
+ * encoded it three times, 30 % slower). A made piece the file `before` holds (made from the same) is not made: its
+ * bytes are read from there.
  */
-function writePieces(file: string, pieces: Iterable<string>): { sum: string; bytes: number } {
+function writePieces(
+  file: string,
+  pieces: Iterable<string | Piece>,
+  before?: PiecesBefore,
+): { sum: string; bytes: number; pieces?: PiecePlace[] } {
   const sha = createHash('sha1');
   const fd = openSync(file, 'w');
   let bytes = 0;
   let scratch = Buffer.allocUnsafe(1 << 20);
+  const places: PiecePlace[] = [];
+  let old: number | undefined;
+  let oldGone = before === undefined;
   try {
     for (const piece of pieces) {
-      // Room for the most a text's UTF-8 can take: 3 bytes a UTF-16 unit.
-      if (piece.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(piece.length * 3);
-      const encoded = scratch.subarray(0, scratch.write(piece, 0, 'utf8'));
+      let encoded: Buffer | undefined;
+      if (typeof piece !== 'string' && !oldGone) {
+        const at = before!.places.get(piece.madeFrom);
+        if (at !== undefined) {
+          try {
+            old ??= openSync(before!.file, 'r');
+            if (at[1] > scratch.length) scratch = Buffer.allocUnsafe(at[1]);
+            if (readSync(old, scratch, 0, at[1], at[0]) === at[1]) encoded = scratch.subarray(0, at[1]);
+          } catch {
+            oldGone = true; // removed by hand meanwhile: every piece is made
+          }
+        }
+      }
+      if (encoded === undefined) {
+        const text = typeof piece === 'string' ? piece : piece.make();
+        // Room for the most a text's UTF-8 can take: 3 bytes a UTF-16 unit.
+        if (text.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(text.length * 3);
+        encoded = scratch.subarray(0, scratch.write(text, 0, 'utf8'));
+      }
+      if (typeof piece !== 'string') places.push([piece.madeFrom, bytes, encoded.length]);
       sha.update(encoded);
       writeFileSync(fd, encoded);
       bytes += encoded.length;
     }
   } finally {
     closeSync(fd);
+    if (old !== undefined) closeSync(old);
   }
-  return { sum: sha.digest('base64url'), bytes };
+  return { sum: sha.digest('base64url'), bytes, ...(places.length > 0 ? { pieces: places } : {}) };
 }
 
 /** Where a version's manifest is kept: beside the version folder, so it never ships with the output. */
@@ -126,27 +179,32 @@ export interface VersionRecord {
 
 /**
  * The manifest's format: a line of JSON (the format and what the version was built from), then
- * its files in path order, as V8's serialization (node:v8) of a ManifestBody: four lists in
- * step, one entry a file. Format 1 was one JSON object, format 3 a line of text a file; this
- * one reads and writes in about a third of format 3's time (216,006 files: read 290 → 110
- * ms, write 270 → 90 ms). A manifest of another format, or one that does not read whole
- * (cut short, garbled, or written by a Node.js whose serialization this one cannot read), is
- * an empty one: the build then makes every file, and is right, only slower.
+ * its files in path order, as V8's serialization (node:v8) of a ManifestBody: five lists in
+ * step, one entry a file. Format 1 was one JSON object, format 3 a line of text a file; format
+ * 4 (without pieces) and this one read and write in about two thirds and half of format 3's time
+ * (216,006 files: read 290 → about 200 ms, write 270 → about 145 ms). A manifest of another
+ * format, or one that does not read whole (cut short, garbled, or written by a Node.js whose
+ * serialization this one cannot read), is an empty one: the build then makes every file, and is
+ * right, only slower.
  */
-const FORMAT = 4;
+const FORMAT = 5;
 
-/** A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made. */
+/**
+ * A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made,
+ * `pieces` null for one not written in made pieces.
+ */
 interface ManifestBody {
   paths: string[];
   sums: string[];
   from: string[];
   bytes: number[];
+  pieces: (PiecePlace[] | null)[];
 }
 
 /** Whether a deserialized value is a manifest's body: four lists of one length, of the right types at both ends. */
 function isManifestBody(value: unknown): value is ManifestBody {
   const b = value as ManifestBody;
-  const lists = [b?.paths, b?.sums, b?.from, b?.bytes];
+  const lists = [b?.paths, b?.sums, b?.from, b?.bytes, b?.pieces];
   if (!lists.every((l) => Array.isArray(l) && l.length === b.paths.length)) return false;
   const last = b.paths.length - 1;
   return [0, last].every(
@@ -206,11 +264,16 @@ export function readVersionRecord(versionDir: string): VersionRecord {
     if (head.version === FORMAT) {
       const body: unknown = deserialize(bytes.subarray(end + 1));
       if (!isManifestBody(body)) throw new Error('not a manifest');
-      const { paths, sums, from, bytes: sizes } = body;
+      const { paths, sums, from, bytes: sizes, pieces } = body;
       for (let i = 0; i < paths.length; i++) {
         const rel = paths[i]!;
         manifest.set(rel, sums[i]!);
-        if (sizes[i]! >= 0) made.set(rel, { from: from[i]!, bytes: sizes[i]! });
+        if (sizes[i]! < 0) continue;
+        const placed = pieces[i];
+        made.set(
+          rel,
+          placed ? { from: from[i]!, bytes: sizes[i]!, pieces: placed } : { from: from[i]!, bytes: sizes[i]! },
+        );
       }
     }
     return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
@@ -228,12 +291,13 @@ export function writeManifest(versionDir: string, record: VersionRecord): void {
   const file = manifestFile(versionDir);
   const draft = `${file}.draft`;
   const paths = [...record.manifest.keys()].sort();
-  const body: ManifestBody = { paths, sums: [], from: [], bytes: [] };
+  const body: ManifestBody = { paths, sums: [], from: [], bytes: [], pieces: [] };
   for (const rel of paths) {
     const m = record.made?.get(rel);
     body.sums.push(record.manifest.get(rel)!);
     body.from.push(m?.from ?? '');
     body.bytes.push(m?.bytes ?? -1);
+    body.pieces.push(m?.pieces ?? null);
   }
   const head = JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) });
   try {
@@ -328,10 +392,10 @@ export class OutputWriter {
         throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
       const known = options.fresh ? undefined : this.madeBefore(f);
       let made = known ? undefined : this.make(f);
-      const { sum, bytes } = known ?? made!;
+      const { sum, bytes, pieces } = known ?? made!;
       const had = this.base?.get(f.path);
       if (!options.fresh && had === sum) {
-        this.add(f, sum, bytes);
+        this.add(f, sum, bytes, pieces);
         this.counts.reused += 1;
         this.drop(made);
         continue;
@@ -339,13 +403,13 @@ export class OutputWriter {
       const target = path.join(this.dir, f.path);
       if (had !== undefined) rmSync(target, { force: true });
       if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
-        this.add(f, sum, bytes);
+        this.add(f, sum, bytes, pieces);
         this.drop(made);
         continue;
       }
       // Made from the same as the published version's file, which is gone (removed by hand): made after all.
       made ??= this.make(f);
-      this.add(f, made.sum, made.bytes);
+      this.add(f, made.sum, made.bytes, made.pieces);
       const { body } = made;
       if (made.queued) {
         this.ring!.commit();
@@ -383,7 +447,7 @@ export class OutputWriter {
   private make(f: OutputFile): Made {
     const body = typeof f.body === 'function' ? f.body() : f.body;
     let made: Made;
-    if (inPieces(body)) made = writePieces(this.draft, body);
+    if (inPieces(body)) made = writePieces(this.draft, body, this.piecesBefore(f.path));
     else {
       const one = body as string | Uint8Array; // not pieces (to TypeScript a string is pieces too: Iterable<string>)
       const target = this.threaded ? path.join(this.dir, f.path) : '';
@@ -405,26 +469,43 @@ export class OutputWriter {
     return made;
   }
 
+  /**
+   * The file of the published version, else of the updated one, at `rel`, when it was written in made pieces: a piece
+   * made from the same is taken from there.
+   */
+  private piecesBefore(rel: string): PiecesBefore | undefined {
+    const from = (made: MadeFrom | undefined, dir: string | undefined): PiecesBefore | undefined => {
+      const places = made?.get(rel)?.pieces;
+      if (places === undefined || dir === undefined) return undefined;
+      return { file: path.join(dir, rel), places: new Map(places.map(([d, at, length]) => [d, [at, length]])) };
+    };
+    return from(this.previous?.made, this.previous?.dir) ?? from(this.baseMade, this.dir);
+  }
+
   /** Removes the draft of a file made in pieces that was not needed after all. */
   private drop(made: { body?: unknown } | undefined): void {
     if (made && made.body === undefined) unlinkSync(this.draft);
   }
 
   /** Records a file in the manifest (with what it was made from) and the counts. */
-  private add(f: OutputFile, sum: string, bytes: number): void {
+  private add(f: OutputFile, sum: string, bytes: number, pieces?: PiecePlace[]): void {
     this.manifest.set(f.path, sum);
-    if (f.madeFrom !== undefined) this.made.set(f.path, { from: f.madeFrom, bytes });
+    if (f.madeFrom !== undefined)
+      this.made.set(f.path, pieces ? { from: f.madeFrom, bytes, pieces } : { from: f.madeFrom, bytes });
     this.counts.files += 1;
     this.counts.bytes += bytes;
   }
 
-  /** The hash and size of the file the published or the updated version made from the same as `f`, when one did. */
-  private madeBefore(f: OutputFile): { sum: string; bytes: number } | undefined {
+  /**
+   * The hash, size and pieces' places of the file the published or the updated version made from the same as `f`,
+   * when one did.
+   */
+  private madeBefore(f: OutputFile): { sum: string; bytes: number; pieces?: PiecePlace[] } | undefined {
     if (f.madeFrom === undefined) return undefined;
     const same = (made: MadeFrom | undefined, manifest: Manifest | undefined) => {
       const m = made?.get(f.path);
       const sum = m?.from === f.madeFrom ? manifest?.get(f.path) : undefined;
-      return sum === undefined ? undefined : { sum, bytes: m!.bytes };
+      return sum === undefined ? undefined : { sum, bytes: m!.bytes, pieces: m!.pieces };
     };
     // The updated version first: its file is then kept as it is.
     return same(this.baseMade, this.base) ?? same(this.previous?.made, this.previous?.manifest);

@@ -8,6 +8,11 @@ import type { Feed, ReadRecord, Tables } from './dataset.ts';
 export interface MethodFile {
   params: readonly string[];
   data: readonly PublishedRecord[] | PublishedRecord;
+  /**
+   * For a list: the values each record was cut from, in order (a record is a function of them and the method's
+   * record description), by which a build tells the parts of a long listing that did not change.
+   */
+  cutFrom?: readonly PublishedRecord[];
 }
 
 /**
@@ -39,7 +44,7 @@ export function methodFiles(
   const holes = pathParameters(entry.path);
   const cut = (r: ReadRecord) => project(r.values, feed.record);
   if (holes.length === 0) {
-    if (feed.data === 'array') return [{ params: [], data: records.map(cut) }];
+    if (feed.data === 'array') return [{ params: [], data: records.map(cut), cutFrom: records.map((r) => r.values) }];
     if (records.length !== 1)
       findings?.error(
         where,
@@ -115,10 +120,11 @@ export function methodFiles(
       );
     } else group.records.push(record);
   }
-  return [...groups.values()].map((g) => ({
-    params: g.params,
-    data: feed.data === 'object' ? cut(g.records[0]!) : g.records.map(cut),
-  }));
+  return [...groups.values()].map((g) =>
+    feed.data === 'object'
+      ? { params: g.params, data: cut(g.records[0]!) }
+      : { params: g.params, data: g.records.map(cut), cutFrom: g.records.map((r) => r.values) },
+  );
 }
 
 /**

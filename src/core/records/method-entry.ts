@@ -75,7 +75,12 @@ export interface PublishedMethod {
   /** Whether `data` is a list of records or one record. */
   shape: 'array' | 'object';
   /** Its files: one at a fixed path, one per value of the placeholders otherwise (none when it publishes nothing). */
-  files: { params: readonly string[]; data: readonly PublishedRecord[] | PublishedRecord }[];
+  files: {
+    params: readonly string[];
+    data: readonly PublishedRecord[] | PublishedRecord;
+    /** For a list cut from a data set's records: the values each record was cut from, in order. */
+    cutFrom?: readonly PublishedRecord[];
+  }[];
   /** Why it publishes no data: its fixed path holds a no-data envelope (status 204) saying so. */
   noData?: string;
   /** Whether `npm start` answers it live rather than from its file. */

@@ -1,14 +1,15 @@
 import { type Envelope, envelope, noDataEnvelope } from '../records/envelope.ts';
 import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import type { PublishedRecord } from '../records/record-spec.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
-import { jsonChunks, LISTING_BATCH, renderJson } from './json.ts';
-import type { MadeFile } from './made-file.ts';
+import { jsonListing, LISTING_BATCH, type ListingText, renderJson } from './json.ts';
+import type { Made, MadeFile } from './made-file.ts';
 import { sharedInput } from './shared-input.ts';
-import { renderXml, xmlChunks } from './xml.ts';
+import { renderXml, xmlListing } from './xml.ts';
 
 /** One file of the static API. */
-export interface ApiFile extends MadeFile<string | Iterable<string>> {
+export interface ApiFile extends MadeFile<string | Iterable<string | Made<string>>> {
   /**
    * Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long
    * listing's in pieces (see jsonChunks).
@@ -28,7 +29,29 @@ export interface ApiFile extends MadeFile<string | Iterable<string>> {
 }
 
 const RENDERERS: Record<Format, (doc: Envelope) => string> = { json: renderJson, xml: renderXml };
-const IN_PIECES: Record<Format, (doc: Envelope) => Iterable<string>> = { json: jsonChunks, xml: xmlChunks };
+const LISTINGS: Record<Format, (doc: Envelope & { data: readonly PublishedRecord[] }) => ListingText> = {
+  json: jsonListing,
+  xml: xmlListing,
+};
+
+/**
+ * A long listing's text in pieces of LISTING_BATCH records, each made from its records' sources (the values they were
+ * cut from, `cutFrom`, else the records themselves), its place, the method's entry (its record description) and the
+ * format: a build that changed one record makes one piece again and takes the others' bytes from the file before.
+ */
+function* listingPieces(
+  text: ListingText,
+  entry: MethodEntry,
+  format: Format,
+  records: readonly PublishedRecord[],
+): Generator<string | Made<string>> {
+  yield text.head;
+  for (let start = 0; start < text.count; start += LISTING_BATCH) {
+    const end = Math.min(start + LISTING_BATCH, text.count);
+    yield { from: [entry, format, start, end, ...records.slice(start, end)], make: () => text.records(start, end) };
+  }
+  yield text.tail;
+}
 
 /** Whether a file's text is given in pieces: a listing of more than a few batches of records (never held whole). */
 function inPieces(doc: Envelope): boolean {
@@ -77,7 +100,12 @@ export function* apiFiles(
           methodId: method.entry.methodId,
           format,
           from: [shared, method.entry, method.noData ?? null, file.params, format, records, timestamp],
-          body: pieces ? () => IN_PIECES[format](doc) : () => RENDERERS[format](doc),
+          body: pieces
+            ? () => {
+                const list = doc as Envelope & { data: readonly PublishedRecord[] };
+                return listingPieces(LISTINGS[format](list), method.entry, format, file.cutFrom ?? list.data);
+              }
+            : () => RENDERERS[format](doc),
           inPieces: pieces,
         };
       }

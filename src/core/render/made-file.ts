@@ -14,10 +14,13 @@ export interface TextFile {
  * making it. `body` must read nothing but `from` (and the project's code, which the build
  * puts in every digest).
  */
-export interface MadeFile<T extends string | Iterable<string> = string> {
+export interface MadeFile<T extends string | Iterable<string | Made<string>> = string> {
   path: string;
   from: readonly unknown[];
-  /** Its text: whole, or for some files (a large listing) in pieces. */
+  /**
+   * Its text: whole, or for some files (a large listing) in pieces; a piece given as Made is made only when the file
+   * the build updates or links from holds the same piece (made from the same), whose bytes it takes instead.
+   */
   body: () => T;
 }
 

@@ -1,6 +1,6 @@
 import type { Envelope } from '../records/envelope.ts';
 import type { RecordValue } from '../records/record-spec.ts';
-import { LISTING_BATCH } from './json.ts';
+import { LISTING_BATCH, type ListingText, listingChunks } from './json.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
@@ -34,25 +34,32 @@ export function renderXml(doc: Envelope): string {
   return [...xmlChunks(doc, Infinity)].join('');
 }
 
+/** renderXml's text of a listing of records, in its parts (ListingText). */
+export function xmlListing(doc: Envelope & { data: readonly RecordValue[] }): ListingText {
+  const items = doc.data;
+  const meta = element('meta', doc.meta, '  ');
+  // element('data', list): the items one level in, a line each, between <data> and </data>.
+  return {
+    head: `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n  <data>\n`,
+    records: (start, end) =>
+      `${start > 0 ? '\n' : ''}${items
+        .slice(start, end)
+        .map((item) => element('item', item, '    '))
+        .join('\n')}`,
+    tail: '\n  </data>\n</response>\n',
+    count: items.length,
+  };
+}
+
 /**
  * renderXml's text in pieces, the items of a list a batch at a time, for a listing too large to
  * hold as one text (a large archive's, tens of MB): joined, the pieces are renderXml(doc).
  */
 export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
-  const meta = element('meta', doc.meta, '  ');
-  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n`;
-  const end = '\n</response>\n';
   if (!Array.isArray(doc.data) || doc.data.length === 0 || batch === Infinity) {
-    yield `${head}${element('data', doc.data, '  ')}${end}`;
+    const [meta, data] = [element('meta', doc.meta, '  '), element('data', doc.data, '  ')];
+    yield `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n${data}\n</response>\n`;
     return;
   }
-  // element('data', list): the items one level in, a line each, between <data> and </data>.
-  const items: readonly RecordValue[] = doc.data;
-  yield `${head}  <data>\n`;
-  for (let i = 0; i < items.length; i += batch)
-    yield `${i > 0 ? '\n' : ''}${items
-      .slice(i, i + batch)
-      .map((item) => element('item', item, '    '))
-      .join('\n')}`;
-  yield `\n  </data>${end}`;
+  yield* listingChunks(xmlListing(doc as Envelope & { data: readonly RecordValue[] }), batch);
 }
