@@ -2,7 +2,7 @@
 // that misses an input leaves a wrong file in the output, silently. So for each kind of change,
 // every calendar page and feed whose digest stays the same must keep the same bytes.
 import { hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -307,6 +307,48 @@ describe('the output writer, given files made when asked', () => {
     four.write([listing('L4', '[t4]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
     expect(made).toEqual(['p0', 'p1', 'p3']);
     expect(readFileSync(path.join(folder('reuse-four'), 'v2/list.json'), 'utf8')).toBe(`[t4]a,${wide},y`);
+  });
+
+  it('takes pieces from the version it updates in place too, and none from a file changed by hand', () => {
+    const made: string[] = [];
+    const listing = (from: string, ...parts: [string, string][]): OutputFile => ({
+      path: 'list.json',
+      madeFrom: from,
+      body: () => ['[', ...parts.map(([d, text]) => ({ madeFrom: d, make: () => (made.push(d), text) }))],
+    });
+    const dir = folder('in-place');
+    const one = new OutputWriter(dir);
+    one.write([listing('L1', ['p0', 'a'], ['p1', 'b'])]);
+    // The same folder updated in place (a spare): no published version, its own manifest as the base.
+    made.length = 0;
+    const two = new OutputWriter(dir, undefined, one.manifest, one.made);
+    two.write([listing('L2', ['p0', 'a'], ['p2', 'c'])]);
+    two.finish();
+    expect(made).toEqual(['p2']);
+    expect(readFileSync(path.join(dir, 'list.json'), 'utf8')).toBe('[ac');
+
+    // Changed by hand since (its size is not the one recorded), or its places garbled: every piece is made.
+    writeFileSync(path.join(dir, 'list.json'), '[ax-changed');
+    made.length = 0;
+    const three = new OutputWriter(dir, undefined, two.manifest, two.made);
+    three.write([listing('L3', ['p0', 'a'], ['p2', 'c'])]);
+    three.finish();
+    expect(made).toEqual(['p0', 'p2']);
+    writeFileSync(path.join(dir, 'list.json'), '[ac'); // as recorded again
+    for (const pieces of [
+      'garbled',
+      [
+        ['p0', 1, 2],
+        ['p2', 2, 1],
+      ],
+    ]) {
+      made.length = 0;
+      const base = new Map([['list.json', { ...three.made.get('list.json')!, pieces: pieces as never }]]);
+      const writer = new OutputWriter(dir, undefined, three.manifest, base);
+      writer.write([listing(`L-${String(pieces)}`, ['p0', 'a'], ['p2', 'c'])]);
+      writer.finish();
+      expect(made, JSON.stringify(pieces)).toEqual(['p0', 'p2']);
+    }
   });
 
   it('makes a file after all when the published one it would link is gone', () => {

@@ -97,51 +97,58 @@ describe('the spare version a build updates in place', () => {
 });
 
 describe('a spare whose manifest cannot be trusted', () => {
-  it('is not updated in place: no published file is written through, and no file it held survives', async () => {
-    const { publishOutput } = await import('../src/pipeline/atomic-dir.ts');
-    const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import(
-      '../src/pipeline/output-versions.ts'
-    );
-    const { manifestFile } = await import('../src/pipeline/output-files.ts');
-    const out = path.join(work, 'untrusted/dist');
-    const p = outputPaths(out);
-    const publish = (files: OutputFile[], during?: () => void) =>
-      publishOutput(out, { root: work, say: () => {} }, async (target) => {
-        const w = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
-        w.write(files);
-        during?.();
-        w.finish();
-        w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
-        return { manifest: w.manifest, made: w.made };
-      });
-    await publish([
-      { path: 'a', body: 'A1' },
-      { path: 'b', body: 'B1' },
-      { path: 'only-in-one', body: 'old' },
-    ]);
-    await publish([
-      { path: 'a', body: 'A1' },
-      { path: 'b', body: 'B2' },
-    ]); // links `a` from the first
-    const spare = (await spareVersion(p, await currentVersion(p)))!;
-    expect(spare).toBeDefined();
-    // A build killed while writing the manifest (or a disk that lost it) leaves it cut short.
-    await writeFile(manifestFile(spare), '{"version":3');
-    let live = '';
-    await publish(
-      [
-        { path: 'a', body: 'A3' },
+  it.each([
+    ['cut short', '{"version":3'],
+    ['of an older format', '{"version":4}\nb\tsumB\n'],
+  ])(
+    '(%s) is not updated in place: no published file is written through, none it held survives',
+    async (name, text) => {
+      const { publishOutput } = await import('../src/pipeline/atomic-dir.ts');
+      const { BUILD_STAMP, currentVersion, outputPaths, spareVersion } = await import(
+        '../src/pipeline/output-versions.ts'
+      );
+      const { manifestFile } = await import('../src/pipeline/output-files.ts');
+      const out = path.join(work, `untrusted-${name.replaceAll(' ', '-')}/dist`);
+      const p = outputPaths(out);
+      const publish = (files: OutputFile[], during?: () => void) =>
+        publishOutput(out, { root: work, say: () => {} }, async (target) => {
+          const w = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+          w.write(files);
+          during?.();
+          w.finish();
+          w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
+          return { manifest: w.manifest, made: w.made };
+        });
+      await publish([
+        { path: 'a', body: 'A1' },
+        { path: 'b', body: 'B1' },
+        { path: 'only-in-one', body: 'old' },
+      ]);
+      await publish([
+        { path: 'a', body: 'A1' },
         { path: 'b', body: 'B2' },
-      ],
-      () => (live = readFileSync(path.join(out, 'a'), 'utf8')),
-    );
-    expect(live).toBe('A1'); // the published output did not change under its readers
-    expect(Object.fromEntries([...(await readTree(out))].map(([k, v]) => [k, v.toString()]))).toEqual({
-      a: 'A3',
-      b: 'B2',
-      [BUILD_STAMP]: '{}',
-    });
-  });
+      ]); // links `a` from the first
+      const spare = (await spareVersion(p, await currentVersion(p)))!;
+      expect(spare).toBeDefined();
+      // A build killed while writing the manifest (or a disk that lost it) leaves it cut short; an older build wrote
+      // another format.
+      await writeFile(manifestFile(spare), text);
+      let live = '';
+      await publish(
+        [
+          { path: 'a', body: 'A3' },
+          { path: 'b', body: 'B2' },
+        ],
+        () => (live = readFileSync(path.join(out, 'a'), 'utf8')),
+      );
+      expect(live).toBe('A1'); // the published output did not change under its readers
+      expect(Object.fromEntries([...(await readTree(out))].map(([k, v]) => [k, v.toString()]))).toEqual({
+        a: 'A3',
+        b: 'B2',
+        [BUILD_STAMP]: '{}',
+      });
+    },
+  );
 });
 
 describe('a version manifest', () => {
@@ -179,8 +186,14 @@ describe('a version manifest', () => {
       await writeFile(manifestFile(dir), whole.subarray(0, cut));
       expect(readVersionRecord(dir).manifest.size, `cut at byte ${cut} of ${whole.length}`).toBe(0);
     }
-    // Format 3 (a line of text a file) is not read: its versions' files are made again.
+    // Another format (3: a line of text a file; 4: without pieces) is not read: its files are made again, and its
+    // folder, which says nothing of what it holds, is never updated in place (no `made`).
     await writeFile(manifestFile(dir), '{"version":3}\nz/index.html\tsumZ\tdigestZ\t120\n');
-    expect(readVersionRecord(dir)).toEqual({ manifest: new Map(), made: new Map() });
+    expect(readVersionRecord(dir)).toEqual({ manifest: new Map() });
+    await writeFile(manifestFile(dir), Buffer.concat([Buffer.from('{"version":4}\n'), whole.subarray(body)]));
+    expect(readVersionRecord(dir)).toEqual({ manifest: new Map() });
+    // Format 1, its files in its head, is read as it was: what the folder holds, made from nothing.
+    await writeFile(manifestFile(dir), JSON.stringify({ files: { 'z/index.html': 'sumZ' } }));
+    expect(readVersionRecord(dir)).toEqual({ manifest: new Map([['z/index.html', 'sumZ']]), made: new Map() });
   });
 });

@@ -202,7 +202,8 @@ function readEntry(folder: string, key: string): Entry | undefined {
     entry?.key !== key ||
     typeof entry.tables !== 'object' ||
     !Array.isArray(entry.findings) ||
-    typeof entry.digests !== 'object'
+    typeof entry.digests !== 'object' ||
+    entry.digests === null
   )
     return undefined;
   try {

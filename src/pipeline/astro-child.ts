@@ -29,7 +29,6 @@ const pageContextJson = new Promise<string>((resolve) => {
     resolve(request.pageContextJson);
   });
 });
-pageContextJson.catch(fail);
 (globalThis as Record<symbol, unknown>)[PAGE_CONTEXT_PROMISE] = pageContextJson;
 
 /**

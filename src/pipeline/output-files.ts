@@ -2,6 +2,7 @@ import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  fstatSync,
   linkSync,
   mkdirSync,
   openSync,
@@ -92,9 +93,10 @@ function inPieces(body: string | Uint8Array | Iterable<string | Piece>): body is
 /** The name of the draft of a file written in pieces, in the version folder (see OutputWriter). */
 const DRAFT = '.campus-draft';
 
-/** The file a piece's bytes may be taken from, and where each of its pieces is by what it was made from. */
+/** The file a piece's bytes may be taken from, its size, and where each of its pieces is by what it was made from. */
 interface PiecesBefore {
   file: string;
+  bytes: number;
   places: ReadonlyMap<string, readonly [offset: number, length: number]>;
 }
 
@@ -124,11 +126,15 @@ function writePieces(
         const at = before!.places.get(piece.madeFrom);
         if (at !== undefined) {
           try {
-            old ??= openSync(before!.file, 'r');
+            if (old === undefined) {
+              old = openSync(before!.file, 'r');
+              // Not the size its version recorded: changed by hand, so no piece of it is taken.
+              if (fstatSync(old).size !== before!.bytes) throw new Error('changed');
+            }
             if (at[1] > scratch.length) scratch = Buffer.allocUnsafe(at[1]);
             if (readSync(old, scratch, 0, at[1], at[0]) === at[1]) encoded = scratch.subarray(0, at[1]);
           } catch {
-            oldGone = true; // removed by hand meanwhile: every piece is made
+            oldGone = true; // removed or changed by hand: every piece is made
           }
         }
       }
@@ -148,6 +154,19 @@ function writePieces(
     if (old !== undefined) closeSync(old);
   }
   return { sum: sha.digest('base64url'), bytes, ...(places.length > 0 ? { pieces: places } : {}) };
+}
+
+/** Whether a manifest's pieces of a file are places in it: in order, within its `bytes`, none overlapping. */
+function piecesFit(pieces: unknown, bytes: number): pieces is PiecePlace[] {
+  if (!Array.isArray(pieces)) return false;
+  let end = 0;
+  for (const p of pieces) {
+    if (!Array.isArray(p) || typeof p[0] !== 'string' || !Number.isInteger(p[1]) || !Number.isInteger(p[2]))
+      return false;
+    if (p[1] < end || p[2] < 0 || p[1] + p[2] > bytes) return false;
+    end = p[1] + p[2];
+  }
+  return true;
 }
 
 /** Where a version's manifest is kept: beside the version folder, so it never ships with the output. */
@@ -201,7 +220,7 @@ interface ManifestBody {
   pieces: (PiecePlace[] | null)[];
 }
 
-/** Whether a deserialized value is a manifest's body: four lists of one length, of the right types at both ends. */
+/** Whether a deserialized value is a manifest's body: lists of one length, of the right types at both ends. */
 function isManifestBody(value: unknown): value is ManifestBody {
   const b = value as ManifestBody;
   const lists = [b?.paths, b?.sums, b?.from, b?.bytes, b?.pieces];
@@ -257,26 +276,31 @@ export function readVersionRecord(versionDir: string): VersionRecord {
   try {
     const bytes = readFileSync(file);
     const end = bytes.indexOf(0x0a);
-    // Format 1 is the head alone, its files in it.
     const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
-    const manifest: Manifest = new Map(Object.entries(head.files ?? {}));
+    const inputs = head.inputs ? { inputs: head.inputs } : {};
+    // Format 1 is the head alone, its files in it. Any other format's files are not read: its version reads as
+    // holding nothing and made from nothing (no `made`), so its folder is never updated in place (files it shares
+    // with the published version would be written through) and none of its files is reused.
+    if (head.version !== FORMAT)
+      return head.files
+        ? { manifest: new Map(Object.entries(head.files)), made: new Map(), ...inputs }
+        : { manifest: new Map() };
+    const manifest: Manifest = new Map();
     const made: MadeFrom = new Map();
-    if (head.version === FORMAT) {
-      const body: unknown = deserialize(bytes.subarray(end + 1));
-      if (!isManifestBody(body)) throw new Error('not a manifest');
-      const { paths, sums, from, bytes: sizes, pieces } = body;
-      for (let i = 0; i < paths.length; i++) {
-        const rel = paths[i]!;
-        manifest.set(rel, sums[i]!);
-        if (sizes[i]! < 0) continue;
-        const placed = pieces[i];
-        made.set(
-          rel,
-          placed ? { from: from[i]!, bytes: sizes[i]!, pieces: placed } : { from: from[i]!, bytes: sizes[i]! },
-        );
-      }
+    const body: unknown = deserialize(bytes.subarray(end + 1));
+    if (!isManifestBody(body)) throw new Error('not a manifest');
+    const { paths, sums, from, bytes: sizes, pieces } = body;
+    for (let i = 0; i < paths.length; i++) {
+      const rel = paths[i]!;
+      manifest.set(rel, sums[i]!);
+      if (sizes[i]! < 0) continue;
+      const placed = pieces[i];
+      made.set(
+        rel,
+        placed ? { from: from[i]!, bytes: sizes[i]!, pieces: placed } : { from: from[i]!, bytes: sizes[i]! },
+      );
     }
-    return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
+    return { manifest, made, ...inputs };
   } catch {
     return { manifest: new Map() };
   }
@@ -475,9 +499,10 @@ export class OutputWriter {
    */
   private piecesBefore(rel: string): PiecesBefore | undefined {
     const from = (made: MadeFrom | undefined, dir: string | undefined): PiecesBefore | undefined => {
-      const places = made?.get(rel)?.pieces;
-      if (places === undefined || dir === undefined) return undefined;
-      return { file: path.join(dir, rel), places: new Map(places.map(([d, at, length]) => [d, [at, length]])) };
+      const m = made?.get(rel);
+      if (m?.pieces === undefined || dir === undefined || !piecesFit(m.pieces, m.bytes)) return undefined;
+      const places = new Map(m.pieces.map(([d, at, length]) => [d, [at, length] as const]));
+      return { file: path.join(dir, rel), bytes: m.bytes, places };
     };
     return from(this.previous?.made, this.previous?.dir) ?? from(this.baseMade, this.dir);
   }

@@ -12,7 +12,7 @@ import { renderXml, xmlListing } from './xml.ts';
 export interface ApiFile extends MadeFile<string | Iterable<string | Made<string>>> {
   /**
    * Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long
-   * listing's in pieces (see jsonChunks).
+   * listing's in pieces (see listingPieces).
    */
   path: string;
   methodId: number;
