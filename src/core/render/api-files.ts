@@ -3,7 +3,7 @@ import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '..
 import type { PublishedRecord } from '../records/record-spec.ts';
 import type { RenderContext } from '../site/address.ts';
 import { sitePaths } from '../site/paths.ts';
-import { jsonListing, LISTING_BATCH, type ListingText, renderJson } from './json.ts';
+import { jsonListing, LISTING_BATCH, type ListingText, listingPieces, renderJson } from './json.ts';
 import type { Made, MadeFile } from './made-file.ts';
 import { sharedInput } from './shared-input.ts';
 import { renderXml, xmlListing } from './xml.ts';
@@ -12,7 +12,7 @@ import { renderXml, xmlListing } from './xml.ts';
 export interface ApiFile extends MadeFile<string | Iterable<string | Made<string>>> {
   /**
    * Path inside dist/, e.g. `v2/resources/infosessions.xml`; its text (`body`) made when asked, a long
-   * listing's in pieces (see listingPieces).
+   * listing's in pieces (see madeListing).
    */
   path: string;
   methodId: number;
@@ -35,22 +35,21 @@ const LISTINGS: Record<Format, (doc: Envelope & { data: readonly PublishedRecord
 };
 
 /**
- * A long listing's text in pieces of LISTING_BATCH records, each made from its records' sources (the values they were
- * cut from, `cutFrom`, else the records themselves), its place, the method's entry (its record description) and the
- * format: a build that changed one record makes one piece again and takes the others' bytes from the file before.
+ * A long listing's text in pieces (listingPieces), each batch of records made from its records' sources (the values
+ * they were cut from, `cutFrom`, else the records themselves), its place, the method's entry (its record description)
+ * and the format: a build that changed one record makes one piece again and takes the others' bytes from the file
+ * before.
  */
-function* listingPieces(
+function madeListing(
   text: ListingText,
   entry: MethodEntry,
   format: Format,
   records: readonly PublishedRecord[],
-): Generator<string | Made<string>> {
-  yield text.head;
-  for (let start = 0; start < text.count; start += LISTING_BATCH) {
-    const end = Math.min(start + LISTING_BATCH, text.count);
-    yield { from: [entry, format, start, end, ...records.slice(start, end)], make: () => text.records(start, end) };
-  }
-  yield text.tail;
+): Iterable<string | Made<string>> {
+  return listingPieces(text, (start, end) => ({
+    from: [entry, format, start, end, ...records.slice(start, end)],
+    make: () => text.records(start, end),
+  }));
 }
 
 /** Whether a file's text is given in pieces: a listing of more than a few batches of records (never held whole). */
@@ -103,7 +102,7 @@ export function* apiFiles(
           body: pieces
             ? () => {
                 const list = doc as Envelope & { data: readonly PublishedRecord[] };
-                return listingPieces(LISTINGS[format](list), method.entry, format, file.cutFrom ?? list.data);
+                return madeListing(LISTINGS[format](list), method.entry, format, file.cutFrom ?? list.data);
               }
             : () => RENDERERS[format](doc),
           inPieces: pieces,

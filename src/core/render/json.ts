@@ -30,23 +30,19 @@ export function jsonListing(doc: Envelope & { data: readonly unknown[] }): Listi
   };
 }
 
-/** A listing's parts in pieces of `batch` records (see ListingText). */
-export function* listingChunks(text: ListingText, batch = LISTING_BATCH): Generator<string> {
-  yield text.head;
-  for (let i = 0; i < text.count; i += batch) yield text.records(i, Math.min(i + batch, text.count));
-  yield text.tail;
-}
-
 /**
- * renderJson's text in pieces, the records of a list a batch at a time, for a listing too large
- * to hold as one text (a large archive's, tens of MB): joined, the pieces are renderJson(doc).
+ * A listing's text in pieces, never held whole (a large archive's is tens of MB): its head, each batch of `batch`
+ * records as `piece` gives it (`text.records`, or a piece made when asked: api-files.ts), and its tail. Joined, the
+ * text's pieces are the whole text.
  */
-export function* jsonChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
-  if (!Array.isArray(doc.data)) {
-    yield renderJson(doc);
-    return;
-  }
-  yield* listingChunks(jsonListing(doc as Envelope & { data: readonly unknown[] }), batch);
+export function* listingPieces<T>(
+  text: ListingText,
+  piece: (start: number, end: number) => T,
+  batch = LISTING_BATCH,
+): Generator<string | T> {
+  yield text.head;
+  for (let start = 0; start < text.count; start += batch) yield piece(start, Math.min(start + batch, text.count));
+  yield text.tail;
 }
 
 /** Records per piece of a listing rendered in pieces. */

@@ -1,6 +1,6 @@
 import type { Envelope } from '../records/envelope.ts';
 import type { RecordValue } from '../records/record-spec.ts';
-import { LISTING_BATCH, type ListingText, listingChunks } from './json.ts';
+import type { ListingText } from './json.ts';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
@@ -25,41 +25,33 @@ function element(name: string, value: RecordValue | object, indent: string): str
     : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
 }
 
+/** What every XML file starts with: the declaration, `<response>` and its `<meta>`. */
+function prolog(doc: Envelope): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${element('meta', doc.meta, '  ')}\n`;
+}
+
 /**
  * The XML form of an envelope: `<response>` holding `<meta>` and `<data>`, each record an
  * `<item>`, each field an element of its name, indented by two spaces. Byte for byte what a
  * whole xmlbuilder2 document gives (test/helpers/xml-oracle.ts, checked by property and on the built files).
  */
 export function renderXml(doc: Envelope): string {
-  return [...xmlChunks(doc, Infinity)].join('');
+  return `${prolog(doc)}${element('data', doc.data, '  ')}\n</response>\n`;
 }
 
 /** renderXml's text of a listing of records, in its parts (ListingText). */
 export function xmlListing(doc: Envelope & { data: readonly RecordValue[] }): ListingText {
   const items = doc.data;
-  const meta = element('meta', doc.meta, '  ');
-  // element('data', list): the items one level in, a line each, between <data> and </data>.
+  // element('data', list): the items one level in, a line each, between <data> and </data>; no item, <data/>.
+  const empty = items.length === 0;
   return {
-    head: `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n  <data>\n`,
+    head: `${prolog(doc)}  <data${empty ? '/>' : '>\n'}`,
     records: (start, end) =>
       `${start > 0 ? '\n' : ''}${items
         .slice(start, end)
         .map((item) => element('item', item, '    '))
         .join('\n')}`,
-    tail: '\n  </data>\n</response>\n',
+    tail: `${empty ? '' : '\n  </data>'}\n</response>\n`,
     count: items.length,
   };
-}
-
-/**
- * renderXml's text in pieces, the items of a list a batch at a time, for a listing too large to
- * hold as one text (a large archive's, tens of MB): joined, the pieces are renderXml(doc).
- */
-export function* xmlChunks(doc: Envelope, batch = LISTING_BATCH): Generator<string> {
-  if (!Array.isArray(doc.data) || doc.data.length === 0 || batch === Infinity) {
-    const [meta, data] = [element('meta', doc.meta, '  '), element('data', doc.data, '  ')];
-    yield `<?xml version="1.0" encoding="UTF-8"?>\n<response xmlns:xsi="${XSI}">\n${meta}\n${data}\n</response>\n`;
-    return;
-  }
-  yield* listingChunks(xmlListing(doc as Envelope & { data: readonly RecordValue[] }), batch);
 }
