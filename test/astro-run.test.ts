@@ -73,7 +73,6 @@ describe('a process of Astro started before the build knows what to build (a col
     const options = badOptions('warm');
     const { outDir } = options;
     const warm = warmAstroBuild(options);
-    expect(() => warm.start({ ...options, base: '/elsewhere/' })).toThrow(/another base/);
     // Told after Astro has had the time to load (a build reading its data): the message waits for it, or it for this.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const run = warm.start(options);

@@ -135,8 +135,9 @@ function startAstro(context: BuildContext, pagesJson: string, target: FillTarget
   const setup = warm?.setup ?? astroSetup(context.root, context.render);
   const { outDir: astroOut, viteCache } = setup;
   for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
-  const options = { ...setup, pageContextJson: pagesJson };
-  const run = warm ? warm.start(options) : startAstroBuild(options);
+  const run = warm
+    ? warm.start({ pageContextJson: pagesJson })
+    : startAstroBuild({ ...setup, pageContextJson: pagesJson });
   return { run, astroOut, viteCache };
 }
 

@@ -50,8 +50,8 @@ export interface WarmAstro {
   setup: AstroSetup;
   /** Its process's id. */
   pid: number | undefined;
-  /** Tells it the page context; `options` must be of the setup it was started with. */
-  start(options: AstroBuildOptions): AstroRun;
+  /** Tells it the page context (it builds for the setup it was started with). */
+  start(request: AstroRequest): AstroRun;
   /** Ends it unless it was started, and removes its files and folders; harmless after `start`. */
   cancel(): void;
 }
@@ -123,12 +123,10 @@ export function warmAstroBuild(given: AstroSetup): WarmAstro {
   return {
     setup,
     pid: child.pid,
-    start(options) {
+    start({ pageContextJson }) {
       if (state !== 'warm') throw new Error(`this Astro process was ${state} already`);
-      const other = (Object.keys(setup) as (keyof AstroSetup)[]).find((k) => options[k] !== setup[k]);
-      if (other) throw new Error(`this Astro process builds for another ${other} (${setup[other]})`);
       state = 'started';
-      const told: AstroRequest = { pageContextJson: options.pageContextJson };
+      const told: AstroRequest = { pageContextJson };
       writeFileSync(request, JSON.stringify(told));
       // A process that already ended (it could not load Astro) says why through `done`.
       if (child.connected) child.send({ request }, () => {});
