@@ -15,7 +15,7 @@ import {
 import path from 'node:path';
 import { NODE_ARGS } from '../src/pipeline/node-command.ts';
 import { generateSessions, sessionRows } from './generate.ts';
-import { writeHugoSite } from './hugo-site.ts';
+import { hugoSessionPages, writeHugoSite } from './hugo-site.ts';
 import { round, type Spread, settle, spread, type Timed, timed, treeSize } from './measure.ts';
 import { toggleOneRow } from './one-row.ts';
 
@@ -182,7 +182,7 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
   const out = path.join(w.tmp, `dist-${n}`);
   const versions = path.join(w.tmp, `.dist-${n}-versions`);
   const hugoSite = path.join(w.tmp, `hugo-${n}`);
-  if (w.hugo) writeHugoSite(data, hugoSite);
+  const hugoPages = w.hugo ? writeHugoSite(data, hugoSite) : 0;
   const build = async (label: string): Promise<BuildRun> => {
     const report = path.join(w.tmp, `report-${n}.json`);
     rmSync(report, { force: true });
@@ -210,6 +210,9 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
       settle();
       const run = await timed([w.hugo, '--source', hugoSite, '--destination', dest, '--quiet'], {}, w.root);
       if (run.code !== 0) throw new Error(`hugo failed at ${n} sessions:\n${run.stderr}`);
+      // A yardstick that skipped part of its job would flatter it: every session must have its page.
+      const pages = hugoSessionPages(dest);
+      if (pages !== hugoPages) throw new Error(`hugo wrote ${pages} session pages of ${hugoPages} at ${n} sessions`);
       hugo.push(run);
     }
     toggleOneRow(data);

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hugoVersion } from '../bench/build-cases.ts';
 import { generateSessions, sessionRows, termCodes } from '../bench/generate.ts';
+import { hugoSessionPages, writeHugoSite } from '../bench/hugo-site.ts';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { NODE_ARGS } from '../src/pipeline/node-command.ts';
@@ -34,6 +36,29 @@ describe('the synthetic data generator', () => {
     const codes = termCodes(100_000);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.length).toBeGreaterThan(250);
+  });
+});
+
+// Hugo is the bench's yardstick only where it is installed (CI installs it when Debian has it).
+describe.skipIf(!hugoVersion())('the Hugo yardstick', () => {
+  it('builds a page for every session, whatever the date Hugo runs on', async () => {
+    const work = await tempDir();
+    try {
+      const data = path.join(work, 'data/infosessions');
+      await mkdir(data, { recursive: true });
+      for (const [name, text] of generateSessions(real, 300)) await writeFile(path.join(data, name), text);
+      const count = writeHugoSite(path.join(work, 'data'), path.join(work, 'site'));
+      expect(count).toBe(300);
+      // Run as if before the first session (every page in the future) and after the last (every one past).
+      for (const clock of ['1990-01-01T00:00:00Z', '2200-01-01T00:00:00Z']) {
+        const dest = path.join(work, `out-${clock.slice(0, 4)}`);
+        const site = path.join(work, 'site');
+        await promisify(execFile)('hugo', ['--source', site, '--destination', dest, '--quiet', '--clock', clock]);
+        expect(hugoSessionPages(dest), `Hugo's clock at ${clock}`).toBe(count);
+      }
+    } finally {
+      await removeDir(work);
+    }
   });
 });
 
