@@ -37,6 +37,23 @@ function floor(tmp: string, dataDir: string): number {
   return Number(run.stdout.trim());
 }
 
+/**
+ * The floor of the API stage's files (bench/files-floor.ts) in a fresh process: seconds to create the files under
+ * a built site's v2/ again, with the same bytes, in an empty folder; and how many files that is.
+ */
+function filesFloor(tmp: string, builtDir: string): { seconds: number; files: number } {
+  const out = path.join(tmp, 'files-floor');
+  rmSync(out, { recursive: true, force: true });
+  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/files-floor.ts', builtDir, out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  rmSync(out, { recursive: true, force: true });
+  if (run.status !== 0) throw new Error(`the files floor failed:\n${run.stderr}`);
+  const [seconds, files] = run.stdout.trim().split(' ').map(Number);
+  return { seconds: seconds!, files: files! };
+}
+
 /** Waits until a server answers on a port (30 s at most: the Worker's runtime bundles its code first). */
 async function ready(origin: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -105,7 +122,19 @@ await cliMain(benchCommand, async ({ values, config }) => {
     const data = path.join(tmp, `data-${n}`);
     const floors = [floor(tmp, data), floor(tmp, data), floor(tmp, data)].sort((a, b) => a - b);
     const api = result.stages_s.api ?? 0;
-    runs.push({ ...result, api_s: api, floor_s: round(floors[1]!), api_floor_ratio: round(api / floors[1]!) });
+    const dist = path.join(tmp, `dist-${n}`);
+    const same = [filesFloor(tmp, dist), filesFloor(tmp, dist), filesFloor(tmp, dist)].sort(
+      (a, b) => a.seconds - b.seconds,
+    )[1]!;
+    runs.push({
+      ...result,
+      api_s: api,
+      floor_s: round(floors[1]!),
+      api_floor_ratio: round(api / floors[1]!),
+      api_files: same.files,
+      files_floor_s: round(same.seconds),
+      api_files_floor_ratio: round(api / same.seconds),
+    });
   }
 
   const serving: Serving[] = [];

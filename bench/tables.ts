@@ -12,8 +12,18 @@ export interface Serving {
   non2xx: number;
 }
 
-/** A size's result with the floor of its API stage. */
-export type Run = SizeResult & { api_s: number; floor_s: number; api_floor_ratio: number };
+/**
+ * A size's result with the floors of its API stage: bench/floor.ts's (the sessions parsed, stringified, written as
+ * one file) and the files floor (bench/files-floor.ts: the API stage's own `api_files` files written again).
+ */
+export type Run = SizeResult & {
+  api_s: number;
+  floor_s: number;
+  api_floor_ratio: number;
+  api_files: number;
+  files_floor_s: number;
+  api_files_floor_ratio: number;
+};
 
 /** The build table (cold, one-row, no change, Hugo), the cold build's stages, and the load tests. */
 export function resultTables(runs: Run[], serving: Serving[]): string {
@@ -31,12 +41,13 @@ export function resultTables(runs: Run[], serving: Serving[]): string {
         ` ${r.output_files} | ${(r.output_bytes / 1048576).toFixed(1)} |`,
     ),
     '',
-    '| sessions | stages of the cold build (s) | of the one-row rebuild (s) | api / floor |',
-    '|---:|---|---|---:|',
+    '| sessions | stages of the cold build (s) | of the one-row rebuild (s) | api / floor | api / files floor |',
+    '|---:|---|---|---:|---:|',
     ...runs.map(
       (r) =>
         `| ${r.sessions} | ${stageList(r.stages_s)} | ${stageList(r.one_row_stages_s)} |` +
-        ` ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |`,
+        ` ${r.api_floor_ratio.toFixed(2)} (floor ${r.floor_s} s) |` +
+        ` ${r.api_files_floor_ratio.toFixed(2)} (${r.api_files} files in ${r.files_floor_s} s) |`,
     ),
   ];
   if (serving.length) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,8 @@ describe('npm run bench', () => {
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, BENCH_TMP: path.join(work, 'tmp'), DATA_DIR: path.join(work, 'data') },
+        // Kept (BENCH_KEEP) to count the built API files apart from the bench.
+        env: { ...process.env, BENCH_TMP: path.join(work, 'tmp'), BENCH_KEEP: '1', DATA_DIR: path.join(work, 'data') },
         maxBuffer: 16 * 1024 * 1024,
       },
     );
@@ -116,6 +117,16 @@ describe('npm run bench', () => {
         'no_change_s',
       ]),
     );
+    // The files floor wrote every file the API stage made: the built site's v2/, counted here.
+    const v2 = path.join(await realpath(path.join(work, 'tmp/dist-40')), 'v2');
+    const apiFiles = (await readdir(v2, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    expect(apiFiles).toBeGreaterThan(30);
+    expect(result.runs[0].api_files).toBe(apiFiles);
+    expect(result.runs[0].files_floor_s).toBeGreaterThan(0);
+    // The ratio is of the unrounded seconds, which the rounded ones (to the ms) bound.
+    const { api_s, files_floor_s, api_files_floor_ratio } = result.runs[0];
+    expect(api_files_floor_ratio).toBeGreaterThanOrEqual((api_s - 0.0005) / (files_floor_s + 0.0005) - 0.01);
+    expect(api_files_floor_ratio).toBeLessThanOrEqual((api_s + 0.0005) / (files_floor_s - 0.0005) + 0.01);
     // The one-row rebuild links what did not change from the previous output.
     expect(result.runs[0].one_row_report.reused).toBeGreaterThan(0);
     expect(result.runs[0].sessions).toBe(40);

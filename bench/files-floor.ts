@@ -1,0 +1,31 @@
+// The API stage's files floor, in a fresh process: the cost of creating the very files the API stage
+// made (every file under a build's v2/, same paths, same bytes) and nothing else. The files are read
+// into memory first, untimed; then each folder is made and each file written, as one thread writes
+// them. Prints the seconds and the count of files. The floor of bench/floor.ts writes one file; this
+// one says what the API stage's thousands of files cost the kernel alone.
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const [builtDir, outDir] = process.argv.slice(2);
+if (!builtDir || !outDir) {
+  console.error(
+    'files-floor: give a built site and an empty output folder: node bench/files-floor.ts DIST OUT (npm run bench ' +
+      'runs it).',
+  );
+  process.exit(2);
+}
+const from = path.join(realpathSync(builtDir), 'v2');
+const files = readdirSync(from, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile())
+  .map((e) => {
+    const rel = path.relative(from, path.join(e.parentPath, e.name));
+    return { rel, bytes: readFileSync(path.join(from, rel)) };
+  })
+  .sort((a, b) => (a.rel < b.rel ? -1 : 1));
+const folders = [...new Set(files.map((f) => path.dirname(f.rel)))];
+
+const started = performance.now();
+for (const folder of folders) mkdirSync(path.join(outDir, folder), { recursive: true });
+for (const f of files) writeFileSync(path.join(outDir, f.rel), f.bytes);
+console.log(`${(performance.now() - started) / 1000} ${files.length}`);
