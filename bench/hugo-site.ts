@@ -65,6 +65,7 @@ const LAYOUTS: Record<string, string> = {
 /** The session pages a Hugo build of the site wrote into `dest`: writeHugoSite's count when Hugo did its whole job. */
 export function hugoSessionPages(dest: string): number {
   const sessions = path.join(dest, 'sessions');
+  if (!existsSync(sessions)) return 0; // none built
   return readdirSync(sessions, { withFileTypes: true }).filter(
     (e) => e.isDirectory() && existsSync(path.join(sessions, e.name, 'index.html')),
   ).length;
