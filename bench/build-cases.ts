@@ -225,6 +225,9 @@ export async function benchSize(w: Workplace, n: number, say: (line: string) => 
         `one row ${oneRow.at(-1)!.seconds.toFixed(2)} s, no change ${noChange.at(-1)!.seconds.toFixed(2)} s${h}`,
     );
   }
+  // What runs next (the floors, the load test) runs alone too.
+  await backgroundDone(versions);
+  settle();
   const size = treeSize(out);
   const stagesOf = (r: BuildRun) => Object.fromEntries(Object.entries(r.report.stages).map(([k, v]) => [k, round(v)]));
   const { stages: _, ...oneRowReport } = middle(oneRow).report;

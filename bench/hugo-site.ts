@@ -81,7 +81,7 @@ export function writeHugoSite(dataDir: string, siteDir: string): number {
   const col = (name: string) => fields.indexOf(name);
   const content = path.join(siteDir, 'content/sessions');
   mkdirSync(content, { recursive: true });
-  writeFileSync(path.join(siteDir, 'hugo.toml'), CONFIG);
+  writeFileSync(path.join(siteDir, 'config.toml'), CONFIG); // config.toml: every Hugo reads it (hugo.toml, 0.110 on)
   for (const [name, text] of Object.entries(LAYOUTS)) {
     mkdirSync(path.dirname(path.join(siteDir, 'layouts', name)), { recursive: true });
     writeFileSync(path.join(siteDir, 'layouts', name), text);
