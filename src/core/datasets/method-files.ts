@@ -1,19 +1,8 @@
 import { CaseFolder, fileNameProblem } from '../read/file-name.ts';
 import type { Findings, Place } from '../read/findings.ts';
-import { concretePath, type MethodEntry, pathParameters } from '../records/method-entry.ts';
-import { type PublishedRecord, project } from '../records/record-spec.ts';
+import { concretePath, type MethodEntry, type MethodFile, pathParameters } from '../records/method-entry.ts';
+import { project } from '../records/record-spec.ts';
 import type { Feed, ReadRecord, Tables } from './dataset.ts';
-
-/** One file of a method: the values of its path's placeholders (none at a fixed path), and its data. */
-export interface MethodFile {
-  params: readonly string[];
-  data: readonly PublishedRecord[] | PublishedRecord;
-  /**
-   * For a list: the values each record was cut from, in order (a record is a function of them and the method's
-   * record description), by which a build tells the parts of a long listing that did not change.
-   */
-  cutFrom?: readonly PublishedRecord[];
-}
 
 /**
  * A value that can stand as one segment of a published path: letters, digits, `-`, `_`, `.`, `~`, not

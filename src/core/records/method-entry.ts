@@ -67,6 +67,17 @@ export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, par
   return holes.reduce((p, h, i) => p.replace(`{${h}}`, params[i]!), entry.path.replace('{format}', format));
 }
 
+/** One file of a method: the values of its path's placeholders (none at a fixed path), and its data. */
+export interface MethodFile {
+  params: readonly string[];
+  data: readonly PublishedRecord[] | PublishedRecord;
+  /**
+   * For a list: the values each record was cut from, in order (a record is a function of them and the method's
+   * record description), by which a build tells the parts of a long listing that did not change.
+   */
+  cutFrom?: readonly PublishedRecord[];
+}
+
 /** What the build publishes for a method of the directory. */
 export interface PublishedMethod {
   entry: MethodEntry;
@@ -75,12 +86,7 @@ export interface PublishedMethod {
   /** Whether `data` is a list of records or one record. */
   shape: 'array' | 'object';
   /** Its files: one at a fixed path, one per value of the placeholders otherwise (none when it publishes nothing). */
-  files: {
-    params: readonly string[];
-    data: readonly PublishedRecord[] | PublishedRecord;
-    /** For a list cut from a data set's records: the values each record was cut from, in order. */
-    cutFrom?: readonly PublishedRecord[];
-  }[];
+  files: MethodFile[];
   /** Why it publishes no data: its fixed path holds a no-data envelope (status 204) saying so. */
   noData?: string;
   /** Whether `npm start` answers it live rather than from its file. */
