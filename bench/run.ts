@@ -27,31 +27,17 @@ function count(name: string, text: string): number {
   return n;
 }
 
-/** The floor (bench/floor.ts) in a fresh process, as the build runs: seconds of parse, stringify and write. */
-function floor(tmp: string, dataDir: string): number {
-  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/floor.ts', dataDir, path.join(tmp, 'floor.json')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`the floor failed:\n${run.stderr}`);
-  return Number(run.stdout.trim());
-}
-
 /**
- * The floor of the API stage's files (bench/files-floor.ts) in a fresh process: seconds to create the files under
- * a built site's v2/ again, with the same bytes, in an empty folder; and how many files that is.
+ * A floor (bench/floor.ts, bench/files-floor.ts) run three times, each in a fresh process as the build runs: the
+ * numbers the median run printed, its seconds first. `args` gives each run's arguments (and may clear its folder).
  */
-function filesFloor(tmp: string, builtDir: string): { seconds: number; files: number } {
-  const out = path.join(tmp, 'files-floor');
-  rmSync(out, { recursive: true, force: true });
-  const run = spawnSync(NODE[0]!, [...NODE.slice(1), 'bench/files-floor.ts', builtDir, out], {
-    cwd: ROOT,
-    encoding: 'utf8',
+function floorRuns(script: string, args: () => string[]): number[] {
+  const runs = [0, 1, 2].map(() => {
+    const run = spawnSync(NODE[0]!, [...NODE.slice(1), script, ...args()], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`${script} failed:\n${run.stderr}`);
+    return run.stdout.trim().split(' ').map(Number);
   });
-  rmSync(out, { recursive: true, force: true });
-  if (run.status !== 0) throw new Error(`the files floor failed:\n${run.stderr}`);
-  const [seconds, files] = run.stdout.trim().split(' ').map(Number);
-  return { seconds: seconds!, files: files! };
+  return runs.sort((a, b) => a[0]! - b[0]!)[1]!;
 }
 
 /** Waits until a server answers on a port (30 s at most: the Worker's runtime bundles its code first). */
@@ -120,20 +106,23 @@ await cliMain(benchCommand, async ({ values, config }) => {
   for (const n of sizes) {
     const result = await benchSize(w, n, (line) => console.log(line));
     const data = path.join(tmp, `data-${n}`);
-    const floors = [floor(tmp, data), floor(tmp, data), floor(tmp, data)].sort((a, b) => a - b);
     const api = result.stages_s.api ?? 0;
-    const dist = path.join(tmp, `dist-${n}`);
-    const same = [filesFloor(tmp, dist), filesFloor(tmp, dist), filesFloor(tmp, dist)].sort(
-      (a, b) => a.seconds - b.seconds,
-    )[1]!;
+    // The sessions parsed, stringified, written as one file; the API stage's files written again, in an empty folder.
+    const [floorS] = floorRuns('bench/floor.ts', () => [data, path.join(tmp, 'floor.json')]);
+    const again = path.join(tmp, 'files-floor');
+    const [filesS, files] = floorRuns('bench/files-floor.ts', () => {
+      rmSync(again, { recursive: true, force: true });
+      return [path.join(tmp, `dist-${n}`), again];
+    });
+    rmSync(again, { recursive: true, force: true });
     runs.push({
       ...result,
       api_s: api,
-      floor_s: round(floors[1]!),
-      api_floor_ratio: round(api / floors[1]!),
-      api_files: same.files,
-      files_floor_s: round(same.seconds),
-      api_files_floor_ratio: round(api / same.seconds),
+      floor_s: round(floorS!),
+      api_floor_ratio: round(api / floorS!),
+      api_files: files!,
+      files_floor_s: round(filesS!),
+      api_files_floor_ratio: round(api / filesS!),
     });
   }
 
