@@ -8,15 +8,13 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } fro
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sitePaths } from '../src/core/site/paths.ts';
+import { floorArgs } from './floor-args.ts';
 
-const [builtDir, outDir] = process.argv.slice(2);
-if (!builtDir || !outDir) {
-  console.error(
-    'files-floor: give a built site and an empty output folder: node bench/files-floor.ts DIST OUT (npm run bench ' +
-      'runs it).',
-  );
-  process.exit(2);
-}
+const [builtDir, outDir] = floorArgs(
+  'files-floor',
+  'node bench/files-floor.ts DIST OUT: writes the API files of the built site DIST again into the empty folder OUT, ' +
+    'and prints the seconds and the count (npm run bench runs it).',
+);
 const site = realpathSync(builtDir);
 // The schemas stage's files (written after the API stage's, in the same folder).
 const schemas = path.posix.dirname(sitePaths.jsonSchema({ path: '/any' }));

@@ -5,14 +5,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
+import { floorArgs } from './floor-args.ts';
 
-const [dataDir, outFile] = process.argv.slice(2);
-if (!dataDir || !outFile) {
-  console.error(
-    'floor: give a data folder and an output file: node bench/floor.ts DATA_DIR OUT_FILE (npm run bench runs it).',
-  );
-  process.exit(2);
-}
+const [dataDir, outFile] = floorArgs(
+  'floor',
+  'node bench/floor.ts DATA_DIR OUT_FILE: parses the sessions of DATA_DIR, writes them to OUT_FILE as JSON, and ' +
+    'prints the seconds (npm run bench runs it).',
+);
 const started = performance.now();
 const rows: unknown[] = [];
 const dir = path.join(dataDir, 'infosessions');

@@ -39,6 +39,30 @@ describe('the synthetic data generator', () => {
   });
 });
 
+describe("the bench's floor scripts", () => {
+  it.each(['floor', 'files-floor'])(
+    '%s: --help exits 0; an unknown option or a missing argument is one line, exit 2',
+    async (name) => {
+      const script = (args: string[]) =>
+        promisify(execFile)(process.execPath, [...NODE_ARGS, `bench/${name}.ts`, ...args], { cwd: ROOT }).then(
+          (r) => ({ code: 0, ...r }),
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        );
+      const [help, bogus, one] = await Promise.all([script(['--help']), script(['--bogus', 'a', 'b']), script(['a'])]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^${name}: node bench/${name}\\.ts `));
+      for (const [run, what] of [
+        [bogus, 'unknown option --bogus'],
+        [one, 'give two arguments'],
+      ] as const) {
+        expect(run.code).toBe(2);
+        expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(run.stderr).toContain(`${name}: ${what}. Usage: node bench/${name}.ts`);
+      }
+    },
+  );
+});
+
 // Hugo is the bench's yardstick only where it is installed (CI installs it when Debian has it); the test sets Hugo's
 // clock (`--clock`), which an older Hugo may not have.
 const hugoWithClock =
