@@ -39,7 +39,7 @@ describe.each(SAMPLES.map((s) => [s.rel, s] as const))('%s', (_, sample) => {
     expect(readSample(sample, sample.text).filter((f) => f.severity === 'error')).toEqual([]);
   });
 
-  it.each(['\u0000', '\u0001', '\u001f', '\ufffe', '\uffff'])(
+  it.each(['\u0000', '\u0001', '\u001f', '\u007f', '\ufffe', '\uffff'])(
     'reports the control character %j where it stands',
     (char) => {
       const { text, at } = withCharacter(sample, char);

@@ -97,8 +97,8 @@ function offsetOf(csv: string, line: number, column: number): number {
  */
 const VALUE_RULES: Record<string, string> = { id: 'id', date: 'date', start_time: 'time', end_time: 'time' };
 
-/** Characters no published file may hold (XML 1.0 cannot carry them). */
-const FORBIDDEN = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]$/;
+/** Characters no published file may hold (XML 1.0 cannot carry them; iCalendar cannot carry U+007F). */
+const FORBIDDEN = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]$/;
 
 /**
  * Expects each error to name the rule the value breaks and to point where it is broken: at
@@ -120,7 +120,7 @@ function expectLocatedErrors({ csv, cells, findings }: ReturnType<typeof roundTr
       expect(csv[at], where).toMatch(FORBIDDEN);
       expect(e.message).toBe(
         `${name} holds the control character U+${csv.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}, ` +
-          `which JSON can carry but XML cannot. Delete it.`,
+          `which JSON can carry but ${csv[at] === '\u007f' ? 'iCalendar feeds' : 'XML'} cannot. Delete it.`,
       );
     } else if (e.rule === 'line-endings') {
       expect(csv.slice(at, at + 2), where).toMatch(/^\r(?!\n)/);

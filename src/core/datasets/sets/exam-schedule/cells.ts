@@ -6,7 +6,7 @@ import { cellPosition, checkCell, shownValue } from '../../csv-reader.ts';
 
 const ENTITY = /&(?:amp|lt|gt|quot|apos|nbsp|#\d+|#x[0-9a-f]+);/i;
 // A cell with none of these has nothing for the checks below: most cells, read at once.
-const SUSPECT = /[\u0000-\u001f&\ufffe\uffff]|^\s|\s$/;
+const SUSPECT = /[\u0000-\u001f\u007f&\ufffe\uffff]|^\s|\s$/;
 const CHARACTER: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',
