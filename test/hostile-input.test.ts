@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
 import { Findings } from '../src/core/read/findings.ts';
+import { readDataFolder } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { dataSample, readSample, type Sample, samples } from './helpers/hostile.ts';
 
@@ -197,3 +198,26 @@ it(
     ).toBeGreaterThan(0);
   },
 );
+
+describe('a wrong header is the one cause', () => {
+  /** The errors of the real data folder with data/<rel> changed by `change`. */
+  const errorsWith = (rel: string, change: (t: string) => string) => {
+    const text = readFileSync(path.join(ROOT, 'data', rel), 'utf8');
+    const overlay = new Map([[rel, Buffer.from(change(text))]]);
+    return readDataFolder(path.join(ROOT, 'data'), ROOT, overlay, { whole: true }).findings.errors;
+  };
+
+  it.each([
+    ['quest/AcademicGroups.csv', 'data/quest/AcademicGroups.csv'],
+    ['quest/AcademicOrganizations.csv', 'data/quest/AcademicOrganizations.csv'],
+  ])('%s: its header is the error, and every other error names it as its cause (no false "not in")', (rel, shown) => {
+    const errors = errorsWith(rel, (t) => t.replace(/^\w+/, 'code'));
+    const header = errors.filter((e) => e.rule === 'header');
+    expect(header.map((e) => `${e.file}:${e.line}:${e.column}`)).toEqual([`${shown}:1:1`]);
+    const others = errors.filter((e) => e.rule !== 'header');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.length).toBeLessThanOrEqual(3);
+    for (const e of others) expect(e.cause).toEqual({ file: shown, line: 1, column: 1 });
+    expect(others.map((e) => e.message).join('\n')).not.toMatch(/is not in/);
+  });
+});

@@ -9,7 +9,7 @@ import {
 } from '../../records/quest-record.ts';
 import { fieldNames, type RecordSpec } from '../../records/record-spec.ts';
 import { type CsvTableRule, cellPosition, type DataRow, readCsvTables, textRecord } from '../csv-reader.ts';
-import type { Dataset, Feed, ReadRecord } from '../dataset.ts';
+import type { Dataset, Feed, ReadRecord, SourceFile } from '../dataset.ts';
 
 /** A code that must exist in another table: where it is written and which table must hold it. */
 interface Reference {
@@ -128,19 +128,64 @@ const rules = (references: Reference[]): readonly CsvTableRule[] => [
   }),
 ];
 
-/** Reports every code that names a group or unit its table does not hold. */
+/** The file of each table other tables refer to. */
+const REFERRED: Record<Reference['table'], string> = {
+  groups: 'AcademicGroups.csv',
+  units: 'AcademicOrganizations.csv',
+};
+
+/**
+ * The tables whose file is there but could not be read (a wrong header, an empty file), each with the place of
+ * that cause: their codes are unknown, so the codes that refer to them are not checked.
+ */
+function unreadTables(files: readonly SourceFile[], findings: Findings): Map<Reference['table'], Place> {
+  const unread = new Map<Reference['table'], Place>();
+  for (const table of Object.keys(REFERRED) as Reference['table'][]) {
+    const source = files.find((f) => f.rel === REFERRED[table]);
+    const cause = source && findings.errors.find((f) => f.file === source.file && f.rule === 'header');
+    if (cause) unread.set(table, { file: cause.file, line: cause.line, column: cause.column });
+  }
+  return unread;
+}
+
+/**
+ * One error per file for the codes that refer to a table that could not be read, listed after its cause: how many
+ * wait on it (not one false "is not in" per row).
+ */
+function reportWaiting(waiting: readonly Reference[], table: Reference['table'], cause: Place, findings: Findings) {
+  const byFile = new Map<string, Reference[]>();
+  for (const r of waiting) byFile.set(r.at.file, [...(byFile.get(r.at.file) ?? []), r]);
+  for (const refs of byFile.values()) {
+    const fields = [...new Set(refs.map((r) => r.field))].join(' and ');
+    findings.error(
+      refs[0]!.at,
+      'reference',
+      `the ${refs.length} value${refs.length === 1 ? '' : 's'} of ${fields} in this file ` +
+        `${refs.length === 1 ? 'is' : 'are'} not checked: they name rows of ${REFERRED[table]}, ` +
+        `which could not be read (its error is reported above). Fix that first, then check again.`,
+      cause,
+    );
+  }
+}
+
+/** Reports every code that names a group or unit its table does not hold (unless that table could not be read). */
 function checkReferences(
   tables: Record<string, readonly ReadRecord[]>,
   references: readonly Reference[],
+  unread: ReadonlyMap<Reference['table'], Place>,
   findings: Findings,
 ): void {
   const codes = {
     groups: new Set((tables.groups ?? []).map((r) => r.values.group_code)),
     units: new Set((tables.units ?? []).map((r) => r.values.unit_code)),
   };
+  for (const [table, cause] of unread) {
+    const waiting = references.filter((r) => r.table === table);
+    if (waiting.length > 0) reportWaiting(waiting, table, cause, findings);
+  }
   for (const ref of references) {
-    if (codes[ref.table].has(ref.code)) continue;
-    const where = ref.table === 'groups' ? 'AcademicGroups.csv (group_code)' : 'AcademicOrganizations.csv (unit_code)';
+    if (codes[ref.table].has(ref.code) || unread.has(ref.table)) continue;
+    const where = `${REFERRED[ref.table]} (${ref.table === 'groups' ? 'group_code' : 'unit_code'})`;
     findings.error(
       ref.at,
       'reference',
@@ -171,7 +216,7 @@ export const dataset: Dataset = {
   read(files, findings) {
     const references: Reference[] = [];
     const tables = readCsvTables('quest', rules(references), files, findings);
-    checkReferences(tables, references, findings);
+    checkReferences(tables, references, unreadTables(files, findings), findings);
     return tables;
   },
   feeds: {
