@@ -105,3 +105,25 @@ describe('npm run check and npm run build on a copy of data/ without buildings/'
     expect(line(build.stderr)).toEqual(line(check.stdout));
   });
 });
+
+describe('npm run check and npm run build on a copy of data/ without methods.csv', () => {
+  let work: string;
+  afterAll(() => removeDir(work));
+
+  it('both exit 1 with the same finding at methods.csv (it holds data sets, so it is a whole folder)', async () => {
+    work = await tempDir();
+    // Not the folder DATA_DIR names by default (data/): a pull request's copy, checked by its path.
+    const data = path.join(work, 'pr-data');
+    await copySmallData(data);
+    await rm(path.join(data, 'methods.csv'));
+    const check = await runCli('check.ts', [data], {}, work);
+    const build = await runCli('build.ts', ['--api-only', '--out', path.join(work, 'dist')], { DATA_DIR: data }, work);
+    const line = (out: string) => out.split('\n').filter((l) => l.includes('error:'));
+    expect(check.code).toBe(1);
+    expect(build.code).toBe(1);
+    expect(line(check.stdout)).toEqual([
+      'pr-data/methods.csv:1:1: error: the method directory is missing: the build needs it to know what to publish.',
+    ]);
+    expect(line(build.stderr)).toEqual(line(check.stdout));
+  });
+});

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
+import { isWholeDataFolder } from '../core/datasets/data-folder.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { fixCsv } from '../core/review/fix.ts';
 import { fixJson } from '../core/review/fix-json.ts';
 import { findingsMarkdown, type ReportFormat, renderFindings } from '../core/review/report-format.ts';
@@ -32,8 +33,9 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
       changes.set(rel, result.changes);
     }
   }
-  // The folder the build reads (DATA_DIR) is checked as the build checks it, whatever it holds.
-  const whole = files.includes(DIRECTORY_FILE) || path.resolve(cwd, dir) === path.resolve(config.dataDir);
+  // The folder the build reads (DATA_DIR), and any folder shaped like it (methods.csv, or a data set's folder
+  // inside), is checked as the build checks it: without methods.csv, it would not build.
+  const whole = isWholeDataFolder(files, DATASETS) || path.resolve(cwd, dir) === path.resolve(config.dataDir);
   let report = readDataFolder(dir, cwd, repaired, { whole });
   if (values.fix) {
     const log = (line: string) => (format === 'json' ? console.error(line) : console.log(line));

@@ -136,6 +136,21 @@ function checkAcrossFiles(set: Dataset, tables: Tables, findings: Findings): voi
   set.acrossFiles?.(tables, findings);
 }
 
+/**
+ * Whether files (paths inside a folder) are a whole data folder, the kind the build reads: one holding the method
+ * directory, or a folder of any data set or of the calendar's lists (`infosessions/1139.csv`). A data set's own
+ * folder (`../shared/datasets/quest`, its files at the top) is not.
+ */
+export function isWholeDataFolder(rels: readonly string[], registry: DatasetRegistry): boolean {
+  const folders = new Set(
+    Object.values(registry)
+      .filter((s) => !s.derived)
+      .map((s) => `${s.name}/`),
+  );
+  folders.add(PROGRAM_LIST.folder).add(AUDIENCE_LIST.folder);
+  return rels.some((rel) => rel === DIRECTORY_FILE || folders.has(rel.slice(0, rel.indexOf('/') + 1)));
+}
+
 /** Reports disagreements between the directory's `source` column and the methods each data set feeds. */
 function checkSources(
   directory: readonly MethodEntry[],
