@@ -1,7 +1,8 @@
 // Hostile input, the same cases for every data set and format (CSV and JSON): each file of each
 // data set, from data/ (and a small JSON fixture for the buildings' JSON copy), is changed the
 // same ways; every change ends in findings at their place, never in an exception.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDataFiles } from '../src/core/datasets/data-folder.ts';
@@ -219,5 +220,32 @@ describe('a wrong header is the one cause', () => {
     expect(others.length).toBeLessThanOrEqual(3);
     for (const e of others) expect(e.cause).toEqual({ file: shown, line: 1, column: 1 });
     expect(others.map((e) => e.message).join('\n')).not.toMatch(/is not in/);
+  });
+});
+
+describe('a file of a data folder that no reader takes', () => {
+  it('is a warning naming it (a mistyped extension would drop a term silently); notes and hidden files are not', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'unread-'));
+    try {
+      mkdirSync(path.join(dir, 'infosessions'));
+      const sessions = readFileSync(path.join(ROOT, 'data/infosessions/1139.csv'));
+      writeFileSync(path.join(dir, 'infosessions/1139.txt'), sessions);
+      writeFileSync(path.join(dir, 'infosessions/1141.csv.'), sessions);
+      writeFileSync(
+        path.join(dir, 'infosessions/1145.csv'),
+        readFileSync(path.join(ROOT, 'data/infosessions/1145.csv')),
+      );
+      writeFileSync(path.join(dir, 'README.md'), '# notes\n');
+      writeFileSync(path.join(dir, 'infosessions/.gitkeep'), '');
+      const found = readDataFolder(dir, dir).findings.list.filter((f) => f.rule === 'unread-file');
+      expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity}`)).toEqual([
+        'infosessions/1139.txt:1:1 warning',
+        'infosessions/1141.csv.:1:1 warning',
+      ]);
+      expect(found[0]!.message).toContain('name it 1139.csv');
+      expect(found[1]!.message).toContain('name it 1141.csv');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,7 +11,13 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { type DataReport, DIRECTORY_FILE, type PartReader, readDataFiles } from '../core/datasets/data-folder.ts';
+import {
+  type DataReport,
+  DIRECTORY_FILE,
+  type PartReader,
+  readDataFiles,
+  reportUnreadFile,
+} from '../core/datasets/data-folder.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -36,15 +42,22 @@ function isDataFileName(name: string): boolean {
   return /\.(csv|json)$/i.test(name);
 }
 
+/** Whether a file that is no data file is one a data folder may hold unread: a Markdown note, a hidden file. */
+function isNoteFileName(name: string): boolean {
+  return /\.md$/i.test(name) || name.startsWith('.');
+}
+
 /**
  * The .csv and .json files below `dir` that are regular files, as paths relative to it with forward
- * slashes, sorted; and every entry that is a symbolic link or special file (never followed
- * or read: a link could point anywhere, even at /proc/self/environ).
+ * slashes, sorted; every entry that is a symbolic link or special file (never followed
+ * or read: a link could point anywhere, even at /proc/self/environ); and the other regular files no reader takes
+ * (`1139.txt`, `1139.csv.`), but notes (`README.md`) and hidden files.
  */
-function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[] } {
+function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]; unread: string[] } {
   const files: string[] = [];
   const refused: RefusedEntry[] = [];
-  if (!existsSync(dir)) return { files, refused };
+  const unread: string[] = [];
+  if (!existsSync(dir)) return { files, refused, unread };
   const walk = (rel: string) => {
     for (const name of readdirSync(path.join(dir, rel)).sort()) {
       const child = rel ? `${rel}/${name}` : name;
@@ -53,10 +66,11 @@ function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]
       if (kind) refused.push({ rel: child, kind });
       else if (info.isDirectory()) walk(child);
       else if (isDataFileName(name)) files.push(child);
+      else if (!isNoteFileName(name)) unread.push(child);
     }
   };
   walk('');
-  return { files: files.sort(), refused };
+  return { files: files.sort(), refused, unread };
 }
 
 /**
@@ -121,7 +135,7 @@ export function readDataFolder(
   overlay?: ReadonlyMap<string, Uint8Array>,
   options: { whole?: boolean; readPart?: PartReader } = {},
 ): DataReport {
-  const { files, refused } = listDataFolder(dataDir);
+  const { files, refused, unread } = listDataFolder(dataDir);
   const inputs = [];
   for (const rel of files) {
     const bytes = overlay?.get(rel) ?? readDataFile(dataDir, rel);
@@ -131,6 +145,7 @@ export function readDataFolder(
   const show = showPath(dataDir, cwd);
   const whole = options.whole ?? files.includes(DIRECTORY_FILE);
   const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)), whole, options.readPart);
+  for (const rel of unread) reportUnreadFile(show(rel), report.findings);
   for (const { rel, kind } of refused) {
     report.findings.error(
       { file: show(rel), line: 1, column: 1 },

@@ -151,6 +151,21 @@ export function isWholeDataFolder(rels: readonly string[], registry: DatasetRegi
   return rels.some((rel) => rel === DIRECTORY_FILE || folders.has(rel.slice(0, rel.indexOf('/') + 1)));
 }
 
+/**
+ * Warns about a file of the data folder that no reader takes (not CSV or JSON, such as `1139.txt` or `1139.csv.`):
+ * its data is published nowhere, so a mistyped extension would silently drop a term.
+ */
+export function reportUnreadFile(file: string, findings: Findings): void {
+  const base = file.split('/').pop()!;
+  const stem = base.replace(/[.\s]+$/, '').replace(/\.[^.]*$/, '');
+  findings.warning(
+    { file, line: 1, column: 1 },
+    'unread-file',
+    `this file is not read: only .csv and .json files are data, so nothing in it is checked or published. ` +
+      `If it holds data, name it ${stem}.csv (or ${stem}.json); otherwise move it out of the data folder.`,
+  );
+}
+
 /** Reports disagreements between the directory's `source` column and the methods each data set feeds. */
 function checkSources(
   directory: readonly MethodEntry[],
