@@ -6,7 +6,9 @@ import type { Dataset, ReadRecord } from '../dataset.ts';
 
 const FILE = 'watcardvendors.json';
 const MEMBERS = fieldNames(watcardVendorRecord);
-/** The members that say something about a vendor beyond its number. */
+/** The reference's record of a vendor (method 1289): its number and its name. */
+const REFERENCE = ['vendor_id', 'vendor_name'];
+/** The members that say something about a vendor beyond the reference's record. */
 const DETAILS = ['latitude', 'longitude', 'address', 'phone_number', 'logo'];
 /** A vendor's number: up to nine digits (a longer one is no vendor number, and a very long one is no finite number). */
 const VENDOR_NUMBER = /^[1-9]\d{0,8}$/;
@@ -88,7 +90,63 @@ function memberValue(name: string, node: JsonNode, findings: Findings): RecordVa
   return node.value;
 }
 
-/** Reads one member of the file, a vendor: its number, its members, the record it publishes. */
+/** Whether a member holds something: a value that is neither null nor empty text. */
+const holds = (member: JsonMember | undefined) =>
+  member !== undefined &&
+  member.value.kind !== 'null' &&
+  !(member.value.kind === 'string' && !member.value.value.trim());
+
+/**
+ * Warns about a placeholder, an entry holding nothing but its number (upstream removed vendors this way, and some
+ * versions wrote every detail null): it says nothing about a vendor, so it is not published. True when it is one.
+ */
+function isPlaceholder(key: string, keyAt: Place, given: ReadonlyMap<string, JsonMember>, findings: Findings) {
+  if (['vendor_name', ...DETAILS].some((name) => holds(given.get(name)))) return false;
+  findings.warning(
+    keyAt,
+    'stub',
+    `vendor "${key}" holds nothing but its number (no name, position, address, telephone or logo): ` +
+      `a placeholder (upstream removed vendors this way), so it is not published. ` +
+      `Remove the entry, or give the vendor's name or details.`,
+  );
+  return true;
+}
+
+/**
+ * Reports members no vendor has, and warns when the reference's record (vendor_id and vendor_name) is not whole: the
+ * details beyond it (position, address, telephone, logo) may be left out, and are published as null.
+ */
+function checkMembers(key: string, value: JsonNode & { kind: 'object' }, findings: Findings): void {
+  for (const m of value.members)
+    if (!MEMBERS.includes(m.key))
+      findings.error(
+        m.keyAt,
+        'unknown-member',
+        `"${m.key}" is not a member of a vendor. The members are ${MEMBERS.join(', ')}.`,
+      );
+  const missing = REFERENCE.filter((n) => !value.members.some((m) => m.key === n));
+  if (missing.length > 0) {
+    findings.warning(
+      value.at,
+      'members',
+      `vendor "${key}" lacks ${missing.join(', ')}: the reference's record is vendor_id and vendor_name ` +
+        `(null where the name is not known), so readers of the file find them in every vendor.`,
+    );
+  }
+}
+
+/** Reports a vendor_id that is not the number its member is named for. */
+function checkVendorId(key: string, id: JsonNode | undefined, findings: Findings): void {
+  if (!id || (id.kind === 'number' && id.text === key)) return;
+  findings.error(
+    id.at,
+    'vendor-id',
+    `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the ` +
+      `vendor's number ${key}, which names its member. Write ${key}.`,
+  );
+}
+
+/** Reads one member of the file, a vendor: its number, its members, its record (none for a placeholder). */
 function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vendor | undefined {
   if (!VENDOR_NUMBER.test(key)) {
     findings.error(
@@ -103,40 +161,9 @@ function readVendor({ key, keyAt, value }: JsonMember, findings: Findings): Vend
     return undefined;
   }
   const given = new Map(value.members.map((m) => [m.key, m]));
-  if (!DETAILS.some((d) => given.has(d))) {
-    findings.error(
-      keyAt,
-      'stub',
-      `vendor "${key}" holds no details (no name, position, address, telephone or logo): ` +
-        `upstream removed vendors this way. Remove the entry, or give its details.`,
-    );
-    return undefined;
-  }
-  for (const m of value.members)
-    if (!MEMBERS.includes(m.key))
-      findings.error(
-        m.keyAt,
-        'unknown-member',
-        `"${m.key}" is not a member of a vendor. The members are ${MEMBERS.join(', ')}.`,
-      );
-  const missing = MEMBERS.filter((n) => !given.has(n));
-  if (missing.length > 0) {
-    findings.warning(
-      value.at,
-      'members',
-      `vendor "${key}" lacks ${missing.join(', ')}: every vendor lists the same members, ` +
-        `${MEMBERS.join(', ')} (null where unknown), so readers of the file find them all.`,
-    );
-  }
-  const id = given.get('vendor_id')?.value;
-  if (id && !(id.kind === 'number' && id.text === key)) {
-    findings.error(
-      id.at,
-      'vendor-id',
-      `vendor_id ${id.kind === 'number' ? id.text : id.kind === 'string' ? `"${id.value}"` : id.kind} is not the ` +
-        `vendor's number ${key}, which names its member. Write ${key}.`,
-    );
-  }
+  if (isPlaceholder(key, keyAt, given, findings)) return undefined;
+  checkMembers(key, value, findings);
+  checkVendorId(key, given.get('vendor_id')?.value, findings);
   const values: Record<string, RecordValue> = { vendor_id: Number(key) };
   for (const name of MEMBERS.slice(1)) {
     const node = given.get(name)?.value;
