@@ -468,7 +468,7 @@ describe('npm run diff on the exam schedules', () => {
     const added = 'AFM 101,001,Friday,2011-08-12,9:00 AM,11:30 AM,PAC 2,\n';
     const diff = diffData(read(SITTING, removed), read(SITTING.replace('PAC 4', 'PAC 5'), added), DATASETS);
     expect(diffKeys(diff)).toEqual([
-      ['exam-schedule', ['1115 AFM 101'], ['1115 ACTSC 231'], [['1115 ACTSC 221', ['sections']]]],
+      ['exam-schedule', ['1115 AFM 101'], ['1115 ACTSC 231'], [['1115 ACTSC 221', ['sections[0].location']]]],
     ]);
     expect(renderDiffMarkdown(diff, 'main')).toContain('### exam-schedule: added (1)\n\n| term | course | file |');
   });

@@ -3,12 +3,23 @@ import type { DatasetRegistry, TableSpec } from '../datasets/dataset.ts';
 import { DIRECTORY_COLUMNS } from '../datasets/directory.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { fieldNames, isNested, type RecordValue } from '../records/record-spec.ts';
+import { nestedChanges } from './field-changes.ts';
+import { type RemovedPath, removedPaths } from './removed-paths.ts';
 
-/** One record as the diff sees it: its values by field, and the file it stands in. */
+/** One record as the diff sees it: its values by field, and the file (and line) it stands in. */
 export interface DiffRecord {
   key: string;
   file: string;
+  line?: number;
   values: Record<string, string>;
+}
+
+/** A key held by more than one record on one side: the diff matches them in order, and a reviewer should know. */
+export interface RepeatedKey {
+  key: string;
+  side: 'before' | 'after';
+  /** Where each record holding it stands, `file:line`. */
+  places: string[];
 }
 
 /** A field whose value differs between the two sides. */
@@ -37,31 +48,72 @@ export interface DatasetDiff {
   added: DiffRecord[];
   removed: DiffRecord[];
   changed: RecordChange[];
+  /** Keys more than one record holds, on either side (the check's error): matched first to first, second to second. */
+  repeated: RepeatedKey[];
 }
 
 /** What changed between two versions of the data folder. */
 export interface DataDiff {
   datasets: DatasetDiff[];
-  directory: { added: DiffRecord[]; removed: DiffRecord[]; changed: RecordChange[] };
+  directory: { added: DiffRecord[]; removed: DiffRecord[]; changed: RecordChange[]; repeated: RepeatedKey[] };
+  /** API paths a record served before and none serves after: clients asking for them get 404. */
+  removedPaths: RemovedPath[];
 }
 
-/** Matches records by key and lists what was added, removed and changed. */
-function diffRecords(before: DiffRecord[], after: DiffRecord[], fields: readonly string[]) {
-  const old = new Map(before.map((r) => [r.key, r]));
-  const now = new Map(after.map((r) => [r.key, r]));
-  const added = after.filter((r) => !old.has(r.key));
-  const removed = before.filter((r) => !now.has(r.key));
+/**
+ * Each record under the key it is matched by: its key, or for a later record holding a key already seen, its key and
+ * how many came before (`2116`, then `2116\u00002`), so that repeated keys match in order instead of the last one
+ * standing for all.
+ */
+function byOccurrence(records: readonly DiffRecord[]): Map<string, DiffRecord> {
+  const seen = new Map<string, number>();
+  const out = new Map<string, DiffRecord>();
+  for (const r of records) {
+    const n = (seen.get(r.key) ?? 0) + 1;
+    seen.set(r.key, n);
+    out.set(n === 1 ? r.key : `${r.key}\u0000${n}`, r);
+  }
+  return out;
+}
+
+/** The keys of one side more than one record holds, with where each stands. */
+function repeatedKeys(records: readonly DiffRecord[], side: RepeatedKey['side']): RepeatedKey[] {
+  const places = new Map<string, string[]>();
+  for (const r of records) places.set(r.key, [...(places.get(r.key) ?? []), `${r.file}:${r.line ?? 1}`]);
+  return [...places].filter(([, at]) => at.length > 1).map(([key, at]) => ({ key, side, places: at }));
+}
+
+/** The fields of two records that differ; a nested field leaf by leaf (nestedChanges), and a move to another file. */
+function fieldChanges(o: DiffRecord, r: DiffRecord, fields: readonly string[], nested: ReadonlySet<string>) {
+  const diffs = fields
+    .filter((f) => o.values[f] !== r.values[f])
+    .flatMap((f) =>
+      nested.has(f)
+        ? nestedChanges(f, o.values[f] ?? '', r.values[f] ?? '')
+        : [{ field: f, before: o.values[f] ?? '', after: r.values[f] ?? '' }],
+    );
+  if (o.file !== r.file) diffs.push({ field: '(file)', before: o.file, after: r.file });
+  return diffs;
+}
+
+/** Matches records by key (repeated keys in order) and lists what was added, removed and changed. */
+function diffRecords(
+  before: DiffRecord[],
+  after: DiffRecord[],
+  fields: readonly string[],
+  nested: ReadonlySet<string> = new Set(),
+) {
+  const [old, now] = [byOccurrence(before), byOccurrence(after)];
+  const added = [...now].filter(([k]) => !old.has(k)).map(([, r]) => r);
+  const removed = [...old].filter(([k]) => !now.has(k)).map(([, r]) => r);
   const changed: RecordChange[] = [];
-  for (const r of after) {
-    const o = old.get(r.key);
-    if (!o) continue;
-    const diffs = fields
-      .filter((f) => o.values[f] !== r.values[f])
-      .map((f) => ({ field: f, before: o.values[f] ?? '', after: r.values[f] ?? '' }));
-    if (o.file !== r.file) diffs.push({ field: '(file)', before: o.file, after: r.file });
+  for (const [k, r] of now) {
+    const o = old.get(k);
+    const diffs = o ? fieldChanges(o, r, fields, nested) : [];
     if (diffs.length > 0) changed.push({ key: r.key, file: r.file, fields: diffs });
   }
-  return { added, removed, changed };
+  const repeated = [...repeatedKeys(before, 'before'), ...repeatedKeys(after, 'after')];
+  return { added, removed, changed, repeated };
 }
 
 /** A value as the diff shows it: text as it is, anything else as JSON (null as empty). */
@@ -75,6 +127,7 @@ function tableRecords(report: DataReport, dataset: string, table: TableSpec): Di
   return (report.datasets[dataset]?.[table.name] ?? []).map((r) => ({
     key: table.key.map((k) => shownValue(r.values[k])).join(' '),
     file: r.at?.file ?? '',
+    ...(r.at && { line: r.at.line }),
     values: Object.fromEntries(fields.map((f) => [f, shownValue(r.values[f])])),
   }));
 }
@@ -111,9 +164,9 @@ function directoryRecords(entries: readonly MethodEntry[] | undefined): DiffReco
   }));
 }
 
-/** Whether one table's (or the directory's) comparison found nothing added, removed or changed. */
-const unchanged = (d: { added: unknown[]; removed: unknown[]; changed: unknown[] }) =>
-  d.added.length + d.removed.length + d.changed.length === 0;
+/** Whether one table's (or the directory's) comparison found nothing added, removed, changed or repeated. */
+const unchanged = (d: { added: unknown[]; removed: unknown[]; changed: unknown[]; repeated: unknown[] }) =>
+  d.added.length + d.removed.length + d.changed.length + d.repeated.length === 0;
 
 /** Compares two readings of the data folder: every table of every data set, listing those that changed. */
 export function diffData(before: DataReport, after: DataReport, registry: DatasetRegistry): DataDiff {
@@ -124,10 +177,12 @@ export function diffData(before: DataReport, after: DataReport, registry: Datase
   for (const name of names) {
     const set = registry[name]!;
     for (const table of set.tables) {
+      const nested = new Set(table.record.fields.filter(isNested).map((f) => f.name));
       const changes = diffRecords(
         tableRecords(before, name, table),
         tableRecords(after, name, table),
         fieldNames(table.record),
+        nested,
       );
       if (unchanged(changes)) continue;
       const label = set.tables.length === 1 ? name : `${name}/${table.name}`;
@@ -137,10 +192,11 @@ export function diffData(before: DataReport, after: DataReport, registry: Datase
   return {
     datasets,
     directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS),
+    removedPaths: removedPaths(before, after),
   };
 }
 
 /** Whether anything changed at all. */
 export function isEmptyDiff(diff: DataDiff): boolean {
-  return diff.datasets.every(unchanged) && unchanged(diff.directory);
+  return diff.datasets.every(unchanged) && unchanged(diff.directory) && diff.removedPaths.length === 0;
 }
