@@ -33,8 +33,8 @@ await cliMain(checkCommand, async ({ values, positional, config }) => {
       changes.set(rel, result.changes);
     }
   }
-  // The folder the build reads (DATA_DIR), and any folder shaped like it (methods.csv, or a data set's folder
-  // inside), is checked as the build checks it: without methods.csv, it would not build.
+  // The folder the build reads (DATA_DIR), and any folder shaped like it (methods.csv, or the folders of two data
+  // sets or more), is checked as the build checks it: without methods.csv, it would not build.
   const whole = isWholeDataFolder(files, DATASETS) || path.resolve(cwd, dir) === path.resolve(config.dataDir);
   let report = readDataFolder(dir, cwd, repaired, { whole });
   if (values.fix) {

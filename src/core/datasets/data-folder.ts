@@ -138,17 +138,15 @@ function checkAcrossFiles(set: Dataset, tables: Tables, findings: Findings): voi
 
 /**
  * Whether files (paths inside a folder) are a whole data folder, the kind the build reads: one holding the method
- * directory, or a folder of any data set or of the calendar's lists (`infosessions/1139.csv`). A data set's own
- * folder (`../shared/datasets/quest`, its files at the top) is not.
+ * directory, or the folders of two data sets or more (`infosessions/`, `quest/`, …: a copy of data/). A folder of
+ * one data set's files, at its top (`../shared/datasets/quest`) or in its folder (`infosessions/1139.csv`), is a
+ * part, checked alone.
  */
 export function isWholeDataFolder(rels: readonly string[], registry: DatasetRegistry): boolean {
-  const folders = new Set(
-    Object.values(registry)
-      .filter((s) => !s.derived)
-      .map((s) => `${s.name}/`),
-  );
-  folders.add(PROGRAM_LIST.folder).add(AUDIENCE_LIST.folder);
-  return rels.some((rel) => rel === DIRECTORY_FILE || folders.has(rel.slice(0, rel.indexOf('/') + 1)));
+  if (rels.includes(DIRECTORY_FILE)) return true;
+  const sets = Object.values(registry).filter((s) => !s.derived);
+  const held = sets.filter((s) => rels.some((rel) => rel.startsWith(`${s.name}/`)));
+  return held.length >= 2;
 }
 
 /**
