@@ -86,6 +86,9 @@ function compareObject(
  * the CSV rows it copies: every disagreement is a warning at the copy's value; a row the copy
  * leaves out is counted in one warning. Returns the positions only the copy gives, by building ID.
  */
+/** Why a shape problem of the copy is a warning: it is compared, never published. */
+const UNREAD = 'The copy is never published (the CSV is the source), so it is only compared where it can be.';
+
 export function compareJsonCopy(
   file: SourceFile,
   rows: readonly BuildingRow[],
@@ -95,7 +98,11 @@ export function compareJsonCopy(
   const tree = parseJsonFile(file.bytes, file.file, findings);
   if (!tree) return positions;
   if (tree.kind !== 'array') {
-    findings.error(tree.at, 'json-shape', 'the copy must be a list of building objects ([{"buildingId": …}, …]).');
+    findings.warning(
+      tree.at,
+      'json-shape',
+      `the copy should be a list of building objects ([{"buildingId": …}]). ${UNREAD}`,
+    );
     return positions;
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -103,7 +110,11 @@ export function compareJsonCopy(
   for (const item of tree.items) {
     const id = item.kind === 'object' ? item.members.find((m) => m.key === 'buildingId')?.value : undefined;
     if (item.kind !== 'object' || id?.kind !== 'string') {
-      findings.error(item.at, 'json-shape', 'each item must be a building object with its buildingId as a string.');
+      findings.warning(
+        item.at,
+        'json-shape',
+        `each item should be a building object, its buildingId a string. ${UNREAD}`,
+      );
       continue;
     }
     const row = byId.get(id.value);
