@@ -249,3 +249,52 @@ describe('a file of a data folder that no reader takes', () => {
     }
   });
 });
+
+describe('every quote finding is at the quote', () => {
+  /** The errors of data/<rel> with its line `n` (1-based) changed by `change`: `line:column rule`. */
+  const errorsWithLine = (rel: string, n: number, change: (line: string) => string) => {
+    const sample = dataSample(rel);
+    const lines = sample.text.split('\n');
+    lines[n - 1] = change(lines[n - 1]!);
+    return readSample(sample, lines.join('\n'))
+      .filter((f) => f.severity === 'error')
+      .map((f) => `${f.line}:${f.column} ${f.rule}`);
+  };
+  /** `line:column` of the first `marker` on line `n` of data/<rel>, after `change`. */
+  const at = (rel: string, n: number, change: (line: string) => string, marker: string) =>
+    `${n}:${change(dataSample(rel).text.split('\n')[n - 1]!).indexOf(marker) + 1}`;
+
+  it.each([
+    ['exam-schedule/1199.csv', (l: string) => l.replace('"PAC 1, 2, 3",', '"PAC 1, 2, 3,'), '"PAC'],
+    [
+      'exam-schedule/1199.csv',
+      (l: string) => l.replace(',Tuesday,', ',"Tuesday,').replace('"PAC 1, 2, 3"', 'PAC'),
+      '"Tu',
+    ],
+  ])(
+    '%s: a quoted value not closed on its line 3 is one error at its opening quote, no follow-on',
+    (rel, change, q) => {
+      expect(errorsWithLine(rel, 3, change)).toEqual([`${at(rel, 3, change, q)} unterminated-quote`]);
+    },
+  );
+
+  it('infosessions: a quote opened on line 3 and not closed where its value ends is one error at that quote', () => {
+    const rel = 'infosessions/1139.csv';
+    const change = (l: string) => l.replace(',TC 2218,', ',"TC 2218,');
+    const lines = dataSample(rel).text.split('\n');
+    const tail = lines.slice(3).join('\n');
+    expect(tail.includes('"')).toBe(true); // later quotes pair up: the value runs on to one of them
+    const found = errorsWithLine(rel, 3, change);
+    expect(found[0]).toBe(`${at(rel, 3, change, '"TC')} unterminated-quote`);
+    expect(found.filter((f) => !f.startsWith('3:'))).toEqual([]);
+  });
+
+  it('a quote opened on line 3 that no later quote closes is one error at that quote (not at line 4)', () => {
+    const sample = dataSample('exam-schedule/1199.csv');
+    const [header, first, second, third] = sample.text.split('\n');
+    const text = [header, first, second!.replace(',Tuesday,', ',"Tuesday,'), third!.replaceAll('"', ''), ''];
+    const found = readSample(sample, text.join('\n')).filter((f) => f.severity === 'error');
+    const column = text[2]!.indexOf('"Tuesday') + 1;
+    expect(found.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual([`3:${column} unterminated-quote`]);
+  });
+});

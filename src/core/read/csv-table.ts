@@ -69,10 +69,11 @@ function normaliseLineEndings(text: string, file: string, index: LineIndex, find
 }
 
 /**
- * The offset of the first closing quote of a quoted value in `text[start, end)` that is followed
- * by more of the value (`"TC" 2218`): where a stray double quote stands. Undefined when none.
+ * The first quoting problem of a row in `text[start, end)`: the opening quote of a quoted value, and its closing
+ * quote when that is followed by more of the value (`"TC" 2218`: a stray quote) or undefined when the value is never
+ * closed. Undefined when the row has neither.
  */
-function strayQuote(text: string, start: number, end: number): number | undefined {
+function quoteProblem(text: string, start: number, end: number): { open: number; close?: number } | undefined {
   let i = start;
   while (i < end) {
     if (text[i] !== '"') {
@@ -84,13 +85,51 @@ function strayQuote(text: string, start: number, end: number): number | undefine
     }
     let j = text.indexOf('"', i + 1);
     while (j !== -1 && text[j + 1] === '"') j = text.indexOf('"', j + 2);
-    if (j === -1 || j >= end) return undefined;
+    if (j === -1 || j >= end) return { open: i };
     const next = text[j + 1];
     if (next === undefined || next === '\n') return undefined;
-    if (next !== ',') return j;
+    if (next !== ',') return { open: i, close: j };
     i = j + 2;
   }
   return undefined;
+}
+
+/**
+ * Reports a row's quoting problem at the quote that causes it; true when the row is lost to it (its cells are not
+ * the ones written, so nothing more is said of them). A value never closed is reported at its opening quote; a
+ * stray quote at the quote itself (`"TC" 2218`); a value whose closing quote is missing, so that it runs on to a
+ * quote on a later line or one opening a later value (after a comma), at its opening quote.
+ */
+function reportQuoting(text: string, index: LineIndex, row: { start: number; end: number }, file: string, f: Findings) {
+  const problem = quoteProblem(text, row.start, row.end);
+  const open = problem ? index.position(problem.open) : { line: index.position(row.start).line, column: 1 };
+  if (problem && problem.close === undefined) {
+    f.error(
+      { file, ...open },
+      'unterminated-quote',
+      'this quoted value is never closed, so the rest of the file was read as one value. ' +
+        'Add the closing double quote; write a double quote inside a quoted value as "".',
+    );
+    return true;
+  }
+  const close = problem?.close === undefined ? undefined : index.position(problem.close);
+  // The quote it runs on to opens a later value (after a comma), or stands on a later line: this one is unclosed.
+  if (close && (close.line > open.line || text[problem!.close! - 1] === ',')) {
+    f.error(
+      { file, ...open },
+      'unterminated-quote',
+      `this quoted value is not closed where it ends: it runs on to the quote at ${close.line}:${close.column}, ` +
+        'which more text follows. Add the closing double quote where the value ends; write a double quote inside ' +
+        'a quoted value as "".',
+    );
+    return true;
+  }
+  f.error(
+    { file, ...(close ?? open) },
+    'stray-quote',
+    'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ""this"").',
+  );
+  return false;
 }
 
 /**
@@ -114,39 +153,18 @@ export function parseCsvTable(original: string, file: string, findings: Findings
       const values = result.data;
       const cells: CsvCell[] = [];
       let offset = start;
-      let lastQuoted = -1;
       for (const value of values) {
         const quoted = text[offset] === '"';
-        if (quoted) lastQuoted = cells.length;
         const first = quoted ? offset + 1 : offset;
         cells.push({ value, ...index.position(first), offset, quoted });
         offset += rawLength(value, quoted) + 1;
       }
       const row: CsvRow = { line: index.position(start).line, cells };
-      let strayReported = false;
-      for (const error of result.errors) {
-        if (error.code === 'MissingQuotes') {
-          const open = cells[lastQuoted] ?? cells[cells.length - 1]!;
-          findings.error(
-            { file, line: open.line, column: Math.max(1, open.column - 1) },
-            'unterminated-quote',
-            'this quoted value is never closed, so the rest of the file was read as one value. ' +
-              'Add the closing double quote; write a double quote inside a quoted value as "".',
-          );
-        } else if (error.code === 'InvalidQuotes' && !strayReported) {
-          // papaparse may say it twice, at the value's start: said once, at the quote itself.
-          strayReported = true;
-          const at = strayQuote(text, start, rowStart);
-          findings.error(
-            { file, ...(at === undefined ? { line: row.line, column: 1 } : index.position(at)) },
-            'stray-quote',
-            'a double quote in the middle of a value. Quote the whole value and double the quote inside it ("like ' +
-              '""this""").',
-          );
-        }
-      }
-      // A blank line holds nothing a contributor wrote; it is skipped.
-      if (values.length === 1 && values[0] === '') return;
+      // papaparse may say it twice, at the value's start: said once, at its cause.
+      const quoting = result.errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
+      const lost = quoting && reportQuoting(text, index, { start, end: rowStart }, file, findings);
+      // A blank line holds nothing a contributor wrote; it is skipped. A data row lost to its quotes is too.
+      if ((values.length === 1 && values[0] === '') || (lost && rows.length > 0)) return;
       rows.push(row);
     },
   });
