@@ -140,7 +140,8 @@ const REFERRED: Record<Reference['table'], string> = {
  */
 function unreadTables(files: readonly SourceFile[], findings: Findings): Map<Reference['table'], Place> {
   const unread = new Map<Reference['table'], Place>();
-  for (const table of Object.keys(REFERRED) as Reference['table'][]) {
+  const tables: readonly Reference['table'][] = ['groups', 'units'];
+  for (const table of tables) {
     const source = files.find((f) => f.rel === REFERRED[table]);
     const cause = source && findings.errors.find((f) => f.file === source.file && f.rule === 'header');
     if (cause) unread.set(table, { file: cause.file, line: cause.line, column: cause.column });
@@ -156,9 +157,11 @@ function reportWaiting(waiting: readonly Reference[], table: Reference['table'],
   const byFile = new Map<string, Reference[]>();
   for (const r of waiting) byFile.set(r.at.file, [...(byFile.get(r.at.file) ?? []), r]);
   for (const refs of byFile.values()) {
+    const [first] = refs;
+    if (!first) continue;
     const fields = [...new Set(refs.map((r) => r.field))].join(' and ');
     findings.error(
-      refs[0]!.at,
+      first.at,
       'reference',
       `the ${refs.length} value${refs.length === 1 ? '' : 's'} of ${fields} in this file ` +
         `${refs.length === 1 ? 'is' : 'are'} not checked: they name rows of ${REFERRED[table]}, ` +
