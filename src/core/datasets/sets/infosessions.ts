@@ -2,17 +2,23 @@ import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
 import { type InfosessionValues, infosessionRecord } from '../../records/infosession-record.ts';
 import { fieldNames } from '../../records/record-spec.ts';
-import { isAllDayNote, kindOf } from '../../records/session-kind.ts';
-import { parseClockTime, parseSessionDate } from '../../records/session-time.ts';
 import type { SiteRecord } from '../../records/site-data.ts';
-import { isInTerm, parseTermCode, type Term, termOfDate } from '../../records/term.ts';
-import { type CsvTableRule, cellPosition, readCsvTables, shownValue } from '../csv-reader.ts';
+import { parseTermCode, type Term, termOfDate } from '../../records/term.ts';
+import { type CsvTableRule, readCsvTables } from '../csv-reader.ts';
 import { defineDataset } from '../dataset.ts';
+import {
+  cellPlace,
+  checkAudience,
+  checkBackslashes,
+  checkFindable,
+  checkId,
+  checkWebsite,
+  readDate,
+  readTimes,
+  sessionValues,
+} from './infosessions/columns.ts';
 
 const TERM_FILE = /^(\d{4})(?:infosessions)?\.csv$/;
-const URL_OR_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
-/** A URL scheme (RFC 3986) at the start of a value, as a browser reads an href. */
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** The term a file is named for (`1139.csv`, `1139infosessions.csv`), when it is. */
 function termOfFile(base: string): Term | undefined {
@@ -51,129 +57,24 @@ function sessionFiles(): CsvTableRule<SiteRecord> {
 
     // Checks the row and keeps what it parsed (date, times, term) with the record: nothing parses them again.
     toRecord(row, findings, place) {
-      const values = {
-        id: row.cell('id').value,
-        employer: row.cell('employer').value,
-        date: row.cell('date').value,
-        start_time: row.cell('start_time').value,
-        end_time: row.cell('end_time').value,
-        location: row.cell('location').value,
-        website: row.cell('website').value,
-        audience: row.cell('audience').value,
-        programs: row.cell('programs').value,
-        description: row.cell('description').value,
-      } satisfies InfosessionValues;
-      const at = (column: keyof typeof values) => {
-        const cell = row.cell(column);
-        return { file: row.file, line: cell.line, column: cell.column };
-      };
-      const { id, employer, date, start_time: start, end_time: end, location, website, audience } = values;
-
-      // id: digits (unique across every file of the dataset: duplicateIds).
-      if (!/^\d+$/.test(id)) {
-        findings.error(at('id'), 'id', `id "${id}" is not a number: an id is digits only, e.g. 2116.`);
-      } else if (fileNameProblem(id)) {
-        findings.error(at('id'), 'file-name', `id ${shownValue(id)}: ${fileNameProblem(id)}.`);
-      }
-
-      // audience: it names the audience's feed file.
-      const audienceName = fileNameProblem(audience.trim());
-      if (audienceName) {
-        findings.error(at('audience'), 'file-name', `audience ${shownValue(audience)}: ${audienceName}.`);
-      }
-
-      // date: a real calendar date, within the term the file is named for.
-      const day = parseSessionDate(date);
-      if (!day.ok) findings.error(at('date'), 'date', `date ${day.reason}`);
+      const values = sessionValues(row);
+      const at = (column: keyof InfosessionValues) => cellPlace(row, column);
+      checkId(values.id, at('id'), findings);
+      checkAudience(values.audience, at('audience'), findings);
       const term = fileTerm(place.fileKey);
-      if (day.ok && term && !isInTerm(day.value, term)) {
-        findings.warning(
-          at('date'),
-          'date-term',
-          `date "${date}" falls outside ${term.label} (the term this file is named for). ` +
-            `Check the year, or move the row to its term's file.`,
-        );
-      }
-
-      // times: 12-hour clock; the end after the start.
-      const from = parseClockTime(start);
-      const to = parseClockTime(end);
-      if (!from.ok) findings.error(at('start_time'), 'time', `start_time ${from.reason}`);
-      if (!to.ok) findings.error(at('end_time'), 'time', `end_time ${to.reason}`);
-      if (from.ok && to.ok && to.value < from.value) {
-        findings.error(
-          at('end_time'),
-          'time-order',
-          `the session ends (${end}) before it starts (${start}). Check both times and their AM/PM.`,
-        );
-      }
-      // An all-day note (a holiday: the same start and end, no place) is the data's convention, not a defect.
-      const kind = kindOf(employer);
-      const note = from.ok && to.ok && isAllDayNote(kind, from.value, to.value);
-      if (from.ok && to.ok && to.value === from.value && kind !== 'holiday') {
-        findings.warning(
-          at('end_time'),
-          'time-order',
-          `the session ends when it starts (${start}), so it shows as an all-day note. Give its real end time; ` +
-            'a holiday names itself in employer (e.g. "Canadian Thanksgiving - Holiday").',
-        );
-      }
-
-      // what a student needs to find the session.
-      if (employer.trim() === '') {
-        findings.warning(
-          at('employer'),
-          'empty',
-          'employer is empty: name the employer (or the event) holding the session.',
-        );
-      }
-      if (location.trim() === '' && !note) {
-        findings.warning(
-          at('location'),
-          'empty',
-          'location is empty: give the room, or TBD when it is not decided yet.',
-        );
-      }
-      const site = website.trim();
-      if (site !== '' && !URL_OR_DOMAIN.test(site)) {
-        // As a browser reads it: tabs and line breaks dropped, leading control characters and spaces ignored.
-        const scheme = SCHEME.exec(site.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))?.[1]?.toLowerCase();
-        if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
-          // javascript:, data:, vbscript:, ftp:, … would reach the published API and every page linking it.
-          findings.error(
-            at('website'),
-            'website',
-            `website "${website}" starts with the scheme "${scheme}:"; ` +
-              `only http and https addresses are published. ` +
-              "Write the https:// address of the employer's page (or a bare domain such as www.example.com), " +
-              'or leave the cell empty.',
-          );
-        } else {
-          findings.warning(
-            at('website'),
-            'website',
-            `website "${website}" is not a URL or a bare domain such as www.example.com or ` +
-              `https://example.com/careers.`,
-          );
-        }
-      }
-
-      // escapes copied from a database export: \' and \" are published with their backslash.
-      for (const field in row.cells) {
-        const cell = row.cell(field);
-        const i = cell.value.search(/\\["']/);
-        if (i >= 0) {
-          findings.warning(
-            { file: row.file, ...cellPosition(cell, i) },
-            'backslash-escape',
-            `${field} has a backslash before a quote (${cell.value.slice(i, i + 2)}); it is published as written. ` +
-              `Write the quote alone.`,
-          );
-        }
-      }
+      const day = readDate(values.date, term, at('date'), findings);
+      const times = readTimes(values, at, findings);
+      checkFindable(values, times.note, at, findings);
+      checkWebsite(values.website, at('website'), findings);
+      checkBackslashes(row, findings);
       // A row whose date or times did not read is an error (the build stops): its record keeps nothing parsed.
-      if (!day.ok || !from.ok || !to.ok) return { values, ...place };
-      const when = { date: day.value, start: from.value, end: to.value, term: term ?? termOfDate(day.value) };
+      if (!day.ok || !times.from.ok || !times.to.ok) return { values, ...place };
+      const when = {
+        date: day.value,
+        start: times.from.value,
+        end: times.to.value,
+        term: term ?? termOfDate(day.value),
+      };
       return { values, ...place, when };
     },
   };
