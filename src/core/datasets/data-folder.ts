@@ -313,80 +313,92 @@ export function readDataFiles(
   readPart: PartReader = readDatasetPart,
 ): DataReport {
   const findings = new Findings();
-  let directory: MethodEntry[] | undefined;
-  const files = new Map<string, SourceFile[]>();
-  const programFiles = new Map<string, Uint8Array>();
-  const audienceFiles = new Map<string, Uint8Array>();
-  for (const { rel, bytes } of inputs) {
-    if (rel === DIRECTORY_FILE) {
-      directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
-      continue;
-    }
-    if (rel.startsWith(PROGRAM_LIST.folder)) {
-      programFiles.set(rel, bytes);
-      continue;
-    }
-    if (rel.startsWith(AUDIENCE_LIST.folder)) {
-      audienceFiles.set(rel, bytes);
-      continue;
-    }
-    const owner = datasetOf(rel, registry, folderName);
-    if (!owner) {
-      const sets = Object.values(registry)
-        .filter((s) => !s.derived)
-        .map((s) => s.name);
-      findings.error(
-        { file: show(rel), line: 1, column: 1 },
-        'unknown-file',
-        `this file belongs to no data set. Put each data set's files in its folder: ` +
-          `${sets.map((s) => show(s)).join('/, ')}/.`,
-      );
-      continue;
-    }
-    if (!files.has(owner.name)) files.set(owner.name, []);
-    files.get(owner.name)!.push({ rel: owner.inner, file: show(rel), bytes });
-  }
+  const sorted = sortInputs(inputs, show, registry, folderName, findings);
+  const { directory, files } = sorted;
   const datasets: Record<string, Tables> = {};
   const sources: Record<string, string> = {};
   for (const [name, list] of files) {
     datasets[name] = readDatasetFiles(registry[name]!, list, findings, readPart);
     sources[name] = sourceDigest(list);
   }
-  const methodFiles = new Map<number, MethodFile[]>();
-  if (directory) {
-    checkSources(directory, registry, show(DIRECTORY_FILE), findings);
-    for (const entry of directory) {
-      const set = entry.source === undefined ? undefined : registry[entry.source];
-      const feed = set?.feeds[entry.methodId];
-      if (set && feed && !set.derived && datasets[set.name]) {
-        const checked = checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
-        methodFiles.set(entry.methodId, checked);
-      }
-    }
-  }
+  const methodFiles = directory ? readMethodFiles(directory, registry, datasets, show, findings) : new Map();
   if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
-  const programs = readPrograms(programFiles, datasets, show, findings);
+  const programs = readPrograms(sorted.programFiles, datasets, show, findings);
+  const sessions = { records: datasets.infosessions?.sessions ?? [], files: files.get('infosessions') ?? [] };
   if (programs && datasets.infosessions) {
-    checkSessionPrograms(
-      datasets.infosessions.sessions ?? [],
-      files.get('infosessions') ?? [],
-      fieldNames(infosessionRecord),
-      programs,
-      findings,
-    );
+    checkSessionPrograms(sessions.records, sessions.files, fieldNames(infosessionRecord), programs, findings);
   }
-  const audiences = readAudiences(audienceFiles, show, findings);
+  const audiences = readAudiences(sorted.audienceFiles, show, findings);
   if (audiences && datasets.infosessions) {
-    checkSessionAudiences(
-      datasets.infosessions.sessions ?? [],
-      files.get('infosessions') ?? [],
-      fieldNames(infosessionRecord),
-      audiences,
-      findings,
-    );
+    checkSessionAudiences(sessions.records, sessions.files, fieldNames(infosessionRecord), audiences, findings);
   }
   const shown = inputs.map((i) => show(i.rel));
   return { directory, datasets, programs, audiences, findings, files: shown, sources, methodFiles };
+}
+
+/**
+ * The files of a folder by what reads them: the method directory (read here), each data set's files, the program and
+ * audience lists; a file that belongs to no data set is an error.
+ */
+function sortInputs(
+  inputs: readonly DataFileInput[],
+  show: (rel: string) => string,
+  registry: DatasetRegistry,
+  folderName: string | undefined,
+  findings: Findings,
+) {
+  let directory: MethodEntry[] | undefined;
+  const files = new Map<string, SourceFile[]>();
+  const programFiles = new Map<string, Uint8Array>();
+  const audienceFiles = new Map<string, Uint8Array>();
+  for (const { rel, bytes } of inputs) {
+    if (rel === DIRECTORY_FILE) directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
+    else if (rel.startsWith(PROGRAM_LIST.folder)) programFiles.set(rel, bytes);
+    else if (rel.startsWith(AUDIENCE_LIST.folder)) audienceFiles.set(rel, bytes);
+    else {
+      const owner = datasetOf(rel, registry, folderName);
+      if (!owner) reportUnknownFile(show(rel), registry, show, findings);
+      else {
+        if (!files.has(owner.name)) files.set(owner.name, []);
+        files.get(owner.name)!.push({ rel: owner.inner, file: show(rel), bytes });
+      }
+    }
+  }
+  return { directory, files, programFiles, audienceFiles };
+}
+
+/** Reports a file that belongs to no data set, naming their folders. */
+function reportUnknownFile(file: string, registry: DatasetRegistry, show: (rel: string) => string, f: Findings) {
+  const sets = Object.values(registry)
+    .filter((s) => !s.derived)
+    .map((s) => s.name);
+  f.error(
+    { file, line: 1, column: 1 },
+    'unknown-file',
+    `this file belongs to no data set. Put each data set's files in its folder: ` +
+      `${sets.map((s) => show(s)).join('/, ')}/.`,
+  );
+}
+
+/** The directory's sources checked against the data sets, and the files of each method a data set feeds. */
+function readMethodFiles(
+  directory: readonly MethodEntry[],
+  registry: DatasetRegistry,
+  datasets: Record<string, Tables>,
+  show: (rel: string) => string,
+  findings: Findings,
+): Map<number, MethodFile[]> {
+  const methodFiles = new Map<number, MethodFile[]>();
+  checkSources(directory, registry, show(DIRECTORY_FILE), findings);
+  for (const entry of directory) {
+    const set = entry.source === undefined ? undefined : registry[entry.source];
+    const feed = set?.feeds[entry.methodId];
+    if (set && feed && !set.derived && datasets[set.name]) {
+      const checked = checkMethodFiles(entry, feed, datasets[set.name]!, directory, show(DIRECTORY_FILE), findings);
+      methodFiles.set(entry.methodId, checked);
+    }
+  }
+  return methodFiles;
 }
 
 /** The audience list from data/audiences/ (any other file there is an error). */
