@@ -20,6 +20,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
+import { checkProjectLinks } from '../load/project-links.ts';
 import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
 import { astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
@@ -38,7 +39,6 @@ import {
 } from './output-files.ts';
 import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
-import { checkProjectLinks } from './project-links.ts';
 
 /** The stages of a build, in order. */
 type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
@@ -187,8 +187,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
-  // Before anything is read or hashed: a link out of the project is never followed.
-  checkProjectLinks(options.root);
+  // Before anything is read or hashed: a link out of the project, to its secrets or the output, or a loop, is never
+  // followed.
+  const output = outputPaths(options.outDir);
+  checkProjectLinks(options.root, [output.out, output.versions]);
   const buildAt = buildTarget(options.root, options.settings);
   const { dataDir, render, astroCache } = buildAt;
   const pages = options.pages !== false;
@@ -199,7 +201,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const hint = (await publishedInputs(options.outDir))?.key;
   // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
   // code: a rebuild reads and checks only the files that changed (read-cache.ts).
-  const { versions } = outputPaths(options.outDir);
+  const { versions } = output;
   // Each session is named by its record's values (inputDigests): their digests are kept beside them.
   const reads = readCache(path.join(versions, READ_CACHE), code, { digested: (set) => set.name === SESSIONS_DATASET });
   const load = () => {
