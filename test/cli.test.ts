@@ -177,8 +177,13 @@ describe('npm start --dist DIR', () => {
     const work = await tempDir();
     try {
       const site = path.join(work, 'site');
+      await mkdir(path.join(work, 'data'));
       // A data folder without the method directory: the build stops after saying why it builds.
-      const run = await runScript('start.ts', ['--dist', site], { DATA_DIR: work, PORT: '0', CI: '1' });
+      const run = await runScript('start.ts', ['--dist', site], {
+        DATA_DIR: path.join(work, 'data'),
+        PORT: '0',
+        CI: '1',
+      });
       expect(run.code).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe(`Building: ${site}/ has not been built.`);
       expect(`${run.stdout}${run.stderr}`).not.toContain('dist/');

@@ -13,6 +13,7 @@ import {
   writeManifest,
 } from './output-files.ts';
 import { acquireLock } from './output-lock.ts';
+import { markOwned } from './output-owner.ts';
 import {
   BUILD_STAMP,
   currentVersion,
@@ -186,6 +187,7 @@ async function prepare(p: OutputPaths): Promise<void> {
       if (error.code !== 'EEXIST') throw error;
     });
   }
+  markOwned(p); // the next build knows the output beside it for the build's own (output-owner.ts)
 }
 
 /**

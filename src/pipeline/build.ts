@@ -37,6 +37,7 @@ import {
   type VersionInputs,
   type VersionRecord,
 } from './output-files.ts';
+import { claimOutput } from './output-owner.ts';
 import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
@@ -193,6 +194,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   checkProjectLinks(options.root, [output.out, output.versions]);
   const buildAt = buildTarget(options.root, options.settings);
   const { dataDir, render, astroCache } = buildAt;
+  // Before anything is read or written: an output path that is not the build's own is refused, with nothing moved.
+  claimOutput(output, options.root, dataDir);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
   const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt);
