@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ICAL from 'ical.js';
@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSiteUrl } from '../src/core/site/address.ts';
 import { dataHistory } from '../src/load/timestamp.ts';
 import { buildSite } from '../src/pipeline/build.ts';
+import { holderRunning } from '../src/pipeline/output-lock.ts';
 import { OWNER_MARK } from '../src/pipeline/output-versions.ts';
+import { processStartTicks } from '../src/pipeline/process-start.ts';
 import {
   commitAt,
   copySmallData,
@@ -351,5 +353,53 @@ describe('the output folder: a build writes only into what it made', () => {
     const again = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
     expect(again.code, again.stderr).toBe(0);
     expect(await readFile(mark, 'utf8')).toContain('made by the build of campus-api-static');
+  });
+});
+
+// Found by killing builds (issue 37): a lock naming a live process that is not a build (its id given again after the
+// build was killed) was waited on for 10 minutes.
+describe('the output lock', () => {
+  /** A process that is not a build, and when it started as a lock would record it. */
+  const otherProcess = async () => {
+    const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    return { child, pid: child.pid!, ticks: processStartTicks(child.pid!)! };
+  };
+
+  it('is held by the build that took it, and not by a later process given its id', async () => {
+    const { child, pid, ticks } = await otherProcess();
+    try {
+      const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+      const now = new Date().toISOString();
+      expect(holderRunning({ pid, started: now, process: ticks })).toBe(true);
+      expect(holderRunning({ pid, started: now })).toBe(true); // a lock of today's builds, taken after it started
+      expect(holderRunning({ pid, started: now, process: ticks + 1 })).toBe(false);
+      expect(holderRunning({ pid, started: hourAgo })).toBe(false); // taken an hour before that process started
+    } finally {
+      child.kill();
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(holderRunning({ pid, started: new Date().toISOString(), process: ticks })).toBe(false);
+  });
+
+  it('is taken over at once, saying so, when the process it names is not the build that took it', async () => {
+    const { child, pid, ticks } = await otherProcess();
+    try {
+      const lock = path.join(work, '.small-versions/build.lock');
+      for (const holder of [
+        { pid, started: new Date(Date.now() - 3_600_000).toISOString() },
+        { pid, started: new Date().toISOString(), process: ticks - 1 },
+      ]) {
+        await writeFile(lock, `${JSON.stringify(holder)}\n`);
+        const run = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain(
+          `Taking over the lock of ${smallOut}/: process ${pid} is not the build that took it (that build ended).`,
+        );
+        expect(run.stderr).not.toContain('waiting');
+      }
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -92,10 +92,15 @@ export async function publishOutput(
   });
   const lock = await acquireLock(p.lock, {
     waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
-    takeover: (pid) =>
+    takeover: (pid, running) =>
       say(
-        `Taking over the lock of ${p.shown}: ` +
-          `${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
+        `Taking over the lock of ${p.shown}: ${
+          !pid
+            ? 'its lock file was unreadable'
+            : running
+              ? `process ${pid} is not the build that took it (that build ended)`
+              : `build ${pid} is no longer running`
+        }.`,
       ),
   });
   releaseSync = lock.releaseSync;
