@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
@@ -23,7 +24,7 @@ import { pageFile } from '../core/site/paths.ts';
 import { checkProjectLinks } from '../load/project-links.ts';
 import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
-import { astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
+import { astroFolder, astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
@@ -218,13 +219,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // loads and bundles the pages (about a second) while the data is read, and renders them once their context is known.
   const warm =
     pages && hint !== inputs && !holdsAstroOutput(astroCache ?? versions)
-      ? warmAstroBuild(astroSetup(options.root, buildAt.render))
+      ? warmAstroBuild(astroSetup(options.root, versions, buildAt.render))
       : undefined;
   let context: BuildContext | undefined;
   try {
     context = hint === inputs ? undefined : load();
   } catch (error) {
     warm?.cancel();
+    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
     throw error;
   }
   lap('load');
@@ -288,7 +290,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     } finally {
       target.writers.delete(stop);
     }
-  }).finally(() => warm?.cancel()); // not needed after all (the published version reused), or the build failed
+  }).finally(() => {
+    // Not needed after all (the published version reused), or the build failed: ended, and its folder removed.
+    warm?.cancel();
+    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
+  });
   lap('write');
   progress.done();
   const counts = writer!.counts;
