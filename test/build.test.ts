@@ -261,6 +261,9 @@ describe('the output folder: a build writes only into what it made', () => {
     await mkdir(path.join(root, 'notes'));
     await writeFile(path.join(root, 'data/methods.csv'), 'kept\n');
     await writeFile(path.join(root, 'notes/todo.txt'), 'kept\n');
+    // Installed packages shared by several clones, as on this project's machines.
+    await mkdir(path.join(path.dirname(root), 'shared-node_modules'));
+    await symlink('../shared-node_modules', path.join(root, 'node_modules'));
     return root;
   };
   const build = (root: string, outDir: string) =>
@@ -284,6 +287,7 @@ describe('the output folder: a build writes only into what it made', () => {
     ['the data folder', (root: string) => path.join(root, 'data'), 'the data folder'],
     ['a folder inside the data folder', (root: string) => path.join(root, 'data/site'), 'inside the data folder'],
     ['src/', (root: string) => path.join(root, 'src'), 'src/'],
+    ['inside node_modules/, a link', (root: string) => path.join(root, 'node_modules/site'), 'inside node_modules/'],
   ])('refuses %s in one line, moving nothing', async (_, out, place) => {
     const root = await project();
     try {

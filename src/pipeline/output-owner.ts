@@ -35,10 +35,11 @@ function forbiddenPlace(p: OutputPaths, root: string, dataDir: string): string |
   if (within(project, out)) return out === project ? 'the project itself' : 'a folder holding the project';
   const places: [string, string][] = [
     [resolved(dataDir), 'the data folder'],
-    [path.join(project, 'src'), 'src/'],
-    [path.join(project, 'public'), 'public/'],
-    [path.join(project, '.git'), '.git/'],
-    [path.join(project, 'node_modules'), 'node_modules/'],
+    // Where they are, links followed (node_modules/ may be a link to an install shared by several clones).
+    ...['src', 'public', '.git', 'node_modules'].map((name): [string, string] => [
+      resolved(path.join(project, name)),
+      `${name}/`,
+    ]),
   ];
   const hit = places.find(([dir]) => within(out, dir));
   return hit && `${out === hit[0] ? '' : 'inside '}${hit[1]}`;
