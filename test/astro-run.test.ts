@@ -11,7 +11,7 @@ import { type AstroBuildOptions, astroRunFiles, startAstroBuild, warmAstroBuild 
 import { buildSite } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
 import { isRunning } from '../src/pipeline/output-lock.ts';
-import { copySmallData, EPOCH, ROOT, removeDir, tempDir } from './helpers/build.ts';
+import { copySmallData, EPOCH, ROOT, removeDir, runBuild, startBuild, tempDir } from './helpers/build.ts';
 
 /**
  * Runs render inside the project, as a build's do (Astro moves files from its own folder there:
@@ -196,6 +196,40 @@ describe('the process of Astro a cold build starts first', () => {
       expect(report).toBeInstanceOf(Error);
       expect(started).toBe(1);
       await vi.waitFor(() => expect(astroChildren()).toEqual([]), { timeout: 10_000, interval: 50 });
+    } finally {
+      await removeDir(work);
+    }
+  });
+});
+
+// Found by killing builds (issue 37): after a SIGKILL, Astro's `.astro-build-*` folders and files were left in the
+// project root (12 of 36 kills) and a stale build.lock (17 of 36), until the next build.
+describe('a build killed while Astro works', () => {
+  it('leaves nothing in the project root; the next build takes its lock at once and removes the rest', async () => {
+    const work = await tempDir();
+    try {
+      const env = { DATA_DIR: path.join(work, 'data'), ASTRO_CACHE_DIR: path.join(work, 'astro-cache') };
+      await copySmallData(env.DATA_DIR, { terms: ['1145'] });
+      const out = path.join(work, 'dist');
+      const versions = path.join(work, '.dist-versions');
+      // A cold build (nothing in its Astro cache) starts Astro before it reads the data: it works there once locked.
+      const killed = startBuild(out, { ...env, CAMPUS_BUILD_TEST_PAUSE: 'locked' });
+      await killed.printed('campus-build-paused locked');
+      const pid = killed.child.pid!;
+      expect(readdirSync(versions).filter((n) => n.startsWith(`${pid}-`) && n.endsWith('-astro'))).toHaveLength(1);
+      killed.child.kill('SIGKILL');
+      expect(await killed.ended).toBe('SIGKILL');
+      expect(readdirSync(ROOT).filter((n) => n.includes(String(pid)))).toEqual([]);
+      expect(existsSync(path.join(versions, 'build.lock'))).toBe(true);
+
+      const next = await runBuild(out, env, ['--api-only']);
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stderr).toContain(`Taking over the lock of ${out}/: build ${pid} is no longer running.`);
+      expect(next.stderr).not.toContain('waiting');
+      await vi.waitFor(() => expect(readdirSync(versions).filter((n) => n.startsWith(`${pid}-`))).toEqual([]), {
+        timeout: 30_000,
+        interval: 100,
+      });
     } finally {
       await removeDir(work);
     }

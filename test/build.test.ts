@@ -1,11 +1,26 @@
-import { execFileSync } from 'node:child_process';
-import { cp, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSiteUrl } from '../src/core/site/address.ts';
 import { dataHistory } from '../src/load/timestamp.ts';
-import { commitAt, copySmallData, EPOCH, ROOT, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
+import { buildSite } from '../src/pipeline/build.ts';
+import { holderRunning } from '../src/pipeline/output-lock.ts';
+import { OWNER_MARK } from '../src/pipeline/output-versions.ts';
+import { processStartTicks } from '../src/pipeline/process-start.ts';
+import {
+  commitAt,
+  copySmallData,
+  EPOCH,
+  ROOT,
+  readTree,
+  removeDir,
+  runBuild,
+  runCli,
+  tempDir,
+} from './helpers/build.ts';
 
 let work: string;
 /** data/ cut small (copySmallData), for the builds whose point is not the real data. */
@@ -232,5 +247,163 @@ describe('a build that fails', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('SITE_URL "not a url" is not a URL');
     await expect(readTree(out)).rejects.toThrow();
+  });
+});
+
+// Found by building as a careless user would (issue 37): `--out data` replaced the data folder, `--out .` moved the
+// whole project, `--out /` tried to rename `/`, and any folder given was moved aside and deleted.
+describe('the output folder: a build writes only into what it made', () => {
+  /** A project with its data and a folder of someone's notes; what every case checks is left as it was. */
+  const project = async () => {
+    const root = path.join(await tempDir(), 'project');
+    await mkdir(path.join(root, 'data'), { recursive: true });
+    await mkdir(path.join(root, 'src'));
+    await mkdir(path.join(root, 'notes'));
+    await writeFile(path.join(root, 'data/methods.csv'), 'kept\n');
+    await writeFile(path.join(root, 'notes/todo.txt'), 'kept\n');
+    // Installed packages shared by several clones, as on this project's machines.
+    await mkdir(path.join(path.dirname(root), 'shared-node_modules'));
+    await symlink('../shared-node_modules', path.join(root, 'node_modules'));
+    return root;
+  };
+  const build = (root: string, outDir: string) =>
+    buildSite({
+      root,
+      outDir,
+      settings: { dataDir: path.join(root, 'data'), site: parseSiteUrl('http://localhost'), sourceDateEpoch: 1 },
+      pages: false,
+      say: () => {},
+    }).then(
+      () => 'built',
+      (e: Error) => e.message,
+    );
+  /** Every entry below the project's parent, links unfollowed: nothing may be moved, made or removed. */
+  const entries = async (root: string) => (await readdir(path.dirname(root), { recursive: true })).sort();
+
+  it.each([
+    ['the project itself', (root: string) => root, 'the project itself'],
+    ['a folder holding the project', (root: string) => path.dirname(root), 'a folder holding the project'],
+    ['/', () => '/', 'a folder holding the project'],
+    ['the data folder', (root: string) => path.join(root, 'data'), 'the data folder'],
+    ['a folder inside the data folder', (root: string) => path.join(root, 'data/site'), 'inside the data folder'],
+    ['src/', (root: string) => path.join(root, 'src'), 'src/'],
+    ['inside node_modules/, a link', (root: string) => path.join(root, 'node_modules/site'), 'inside node_modules/'],
+  ])('refuses %s in one line, moving nothing', async (_, out, place) => {
+    const root = await project();
+    try {
+      const before = await entries(root);
+      const message = await build(root, out(root));
+      expect(message).toMatch(new RegExp(`^cannot build into \\S+: it is ${place}, and a build replaces its output`));
+      expect(message).not.toContain('\n');
+      expect(await entries(root)).toEqual(before);
+    } finally {
+      await removeDir(path.dirname(root));
+    }
+  });
+
+  it.each([
+    [
+      'a folder of files',
+      async (site: string) => {
+        await mkdir(site);
+        await writeFile(path.join(site, 'index.html'), 'mine\n');
+      },
+      'it is a folder no build made',
+    ],
+    ['an empty folder', (site: string) => mkdir(site), 'it is a folder no build made'],
+    ['a link to another folder', (site: string) => symlink('notes', site), 'it is a link to notes, not into '],
+    [
+      'a folder beside a versions folder no build made',
+      async (site: string) => {
+        await mkdir(`${path.dirname(site)}/.site-versions`);
+        await writeFile(`${path.dirname(site)}/.site-versions/photos.txt`, 'mine\n');
+      },
+      '.site-versions beside it was not made by a build',
+    ],
+  ])('refuses an output path that is %s, moving nothing', async (_, make, why) => {
+    const root = await project();
+    try {
+      const site = path.join(path.dirname(root), 'site');
+      await make(site);
+      const before = await entries(root);
+      const message = await build(root, site);
+      expect(message).toContain(`${site}/ is not an output of this build (`);
+      expect(message).toContain(why);
+      expect(message).not.toContain('\n');
+      expect(await entries(root)).toEqual(before);
+    } finally {
+      await removeDir(path.dirname(root));
+    }
+  });
+
+  it('says so in one line from npm run build, exit 1, and from npm start -- --dist', async () => {
+    const site = path.join(work, 'mine');
+    await mkdir(site);
+    await writeFile(path.join(site, 'index.html'), 'mine\n');
+    for (const run of [
+      await runBuild(site, SMALL, ['--api-only']),
+      await runCli('start.ts', ['--dist', site], { ...SMALL, PORT: '0', CI: '1' }),
+    ]) {
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(`${site}/ is not an output of this build (it is a folder no build made)`);
+    }
+    expect(await readdir(site)).toEqual(['index.html']);
+  });
+
+  it("knows an output today's builds made, before its versions folder was marked, and marks it", async () => {
+    const mark = path.join(work, '.small-versions', OWNER_MARK);
+    await rm(mark);
+    const again = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await readFile(mark, 'utf8')).toContain('made by the build of campus-api-static');
+  });
+});
+
+// Found by killing builds (issue 37): a lock naming a live process that is not a build (its id given again after the
+// build was killed) was waited on for 10 minutes.
+describe('the output lock', () => {
+  /** A process that is not a build, and when it started as a lock would record it. */
+  const otherProcess = async () => {
+    const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    return { child, pid: child.pid!, ticks: processStartTicks(child.pid!)! };
+  };
+
+  it('is held by the build that took it, and not by a later process given its id', async () => {
+    const { child, pid, ticks } = await otherProcess();
+    try {
+      const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+      const now = new Date().toISOString();
+      expect(holderRunning({ pid, started: now, process: ticks })).toBe(true);
+      expect(holderRunning({ pid, started: now })).toBe(true); // a lock of today's builds, taken after it started
+      expect(holderRunning({ pid, started: now, process: ticks + 1 })).toBe(false);
+      expect(holderRunning({ pid, started: hourAgo })).toBe(false); // taken an hour before that process started
+    } finally {
+      child.kill();
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(holderRunning({ pid, started: new Date().toISOString(), process: ticks })).toBe(false);
+  });
+
+  it('is taken over at once, saying so, when the process it names is not the build that took it', async () => {
+    const { child, pid, ticks } = await otherProcess();
+    try {
+      const lock = path.join(work, '.small-versions/build.lock');
+      for (const holder of [
+        { pid, started: new Date(Date.now() - 3_600_000).toISOString() },
+        { pid, started: new Date().toISOString(), process: ticks - 1 },
+      ]) {
+        await writeFile(lock, `${JSON.stringify(holder)}\n`);
+        const run = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain(
+          `Taking over the lock of ${smallOut}/: process ${pid} is not the build that took it (that build ended).`,
+        );
+        expect(run.stderr).not.toContain('waiting');
+      }
+    } finally {
+      child.kill();
+    }
   });
 });

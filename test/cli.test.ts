@@ -172,6 +172,27 @@ describe('npm start --no-build', () => {
   });
 });
 
+describe('npm start --dist DIR', () => {
+  it('names DIR, not dist/, when it says why it builds', async () => {
+    const work = await tempDir();
+    try {
+      const site = path.join(work, 'site');
+      await mkdir(path.join(work, 'data'));
+      // A data folder without the method directory: the build stops after saying why it builds.
+      const run = await runScript('start.ts', ['--dist', site], {
+        DATA_DIR: path.join(work, 'data'),
+        PORT: '0',
+        CI: '1',
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout.split('\n')[0]).toBe(`Building: ${site}/ has not been built.`);
+      expect(`${run.stdout}${run.stderr}`).not.toContain('dist/');
+    } finally {
+      await removeDir(work);
+    }
+  });
+});
+
 describe('npm run check and DATA_DIR', () => {
   it('checks the DATA_DIR folder when given none, as build does, and the folder given before it', async () => {
     const work = await tempDir();

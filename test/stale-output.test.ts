@@ -23,8 +23,9 @@ describe('npm start: whether the output must be built again', () => {
   });
 
   it('builds when there is no build, or one for another site address', () => {
-    expect(staleReason(ROOT, work, SITE, DATA)).toBe('dist/ has not been built');
-    expect(staleReason(ROOT, rootSite(), 'https://example.org/', DATA)).toBe(`dist/ was built for ${SITE}`);
+    // The folder is named as given (`npm start -- --dist DIR`), not as dist/: both are outside the working folder.
+    expect(staleReason(ROOT, work, SITE, DATA)).toBe(`${work}/ has not been built`);
+    expect(staleReason(ROOT, rootSite(), 'https://example.org/', DATA)).toBe(`${rootSite()}/ was built for ${SITE}`);
   });
 
   it('builds when DATA_DIR holds other data, and not when it holds the same data elsewhere', async () => {
@@ -34,7 +35,7 @@ describe('npm start: whether the output must be built again', () => {
     const file = path.join(copy, 'infosessions/1139.csv');
     await writeFile(file, (await readFile(file, 'utf8')).replace('Accenture', 'Accenture Inc.'));
     expect(staleReason(ROOT, rootSite(), SITE, copy)).toBe(
-      `the data in ${path.relative(ROOT, copy)}/ is not what dist/ was built from`,
+      `the data in ${path.relative(ROOT, copy)}/ is not what ${rootSite()}/ was built from`,
     );
   });
 });

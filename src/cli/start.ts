@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ConfigError, formatFinding, sortFindings } from '../core/read/findings.ts';
-import { displayPath, isComplete } from '../pipeline/output-versions.ts';
+import { checkProjectLinks } from '../load/project-links.ts';
+import { displayPath, isComplete, outputPaths } from '../pipeline/output-versions.ts';
 import { progressFor } from '../pipeline/progress.ts';
 import { staleReason } from '../pipeline/stale-output.ts';
 import { keyStoreFromEnv } from '../server/keys.ts';
@@ -20,6 +21,9 @@ await cliMain(startCommand, async ({ values, config }) => {
         'or leave out --no-build.',
     );
   }
+  // Before the sources' times are read, which follows links: a link looping back (public/root -> ..) never ended.
+  const output = outputPaths(distDir);
+  if (!values['no-build']) checkProjectLinks(root, [output.out, output.versions]);
   const reason = values['no-build'] ? undefined : staleReason(root, distDir, address.url, config.dataDir);
   if (reason) {
     console.log(`Building: ${reason}.`);

@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
@@ -110,14 +111,41 @@ export function startAstroPages(
 }
 
 /**
- * Where a run of Astro builds, and for which address: in a folder of the build's own in `root` (Astro renders inside
- * the project, as its server bundle must resolve node_modules, and concurrent builds keep apart), with Vite's cache
- * beside it, which is the build's own too (two builds sharing node_modules/.vite race on its rename: ENOTEMPTY on a
- * fresh clone).
+ * Where a run of Astro builds, and for which address: in a folder of the build's own in the output's versions folder
+ * (`<version name>-astro/`, so that a build killed there leaves nothing in the project, and the next build removes it
+ * with its other leftovers), which links the project's node_modules (Astro's server bundle, rendered in it, imports
+ * packages) and holds Astro's output and Vite's cache (the build's own: two builds sharing node_modules/.vite race on
+ * its rename, ENOTEMPTY on a fresh clone). Astro runs with that folder as its working folder (its output must be
+ * inside it).
  */
-export function astroSetup(root: string, render: Pick<RenderContext, 'url' | 'basePath'>): AstroSetup {
-  const outDir = path.join(root, `.astro-build-${versionName()}`);
-  return { root, outDir, site: render.url, base: render.basePath, viteCache: `${outDir}-vite` };
+export function astroSetup(
+  root: string,
+  versions: string,
+  render: Pick<RenderContext, 'url' | 'basePath'>,
+): AstroSetup {
+  const work = path.join(versions, `${versionName()}-astro`);
+  makeFolder(work);
+  symlinkSync(path.relative(work, path.join(root, 'node_modules')), path.join(work, 'node_modules'));
+  const outDir = path.join(work, 'out');
+  return { root, outDir, site: render.url, base: render.basePath, viteCache: path.join(work, 'vite') };
+}
+
+/** The folder a run of Astro set up by astroSetup works in, which holds all it writes. */
+export function astroFolder(setup: Pick<AstroSetup, 'outDir'>): string {
+  return path.dirname(setup.outDir);
+}
+
+/** Creates a folder and its missing parents, one level at a time (a recursive mkdir never returns under /proc). */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /** A run of Astro under way, and the folders it renders into. */
@@ -127,14 +155,12 @@ interface StartedAstro {
   viteCache: string;
 }
 
-/**
- * Starts Astro over the page context in a process of its own, rendering into a folder of this build's in the project.
- */
+/** Starts Astro over the page context in a process of its own, rendering into a folder of this build's (astroSetup). */
 function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro): StartedAstro {
   // The result is moved into the cache.
-  const setup = warm?.setup ?? astroSetup(context.root, context.render);
+  const setup = warm?.setup ?? astroSetup(context.root, target.versions, context.render);
   const { outDir: astroOut, viteCache } = setup;
-  for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
+  for (const p of [astroFolder(setup), astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
   const run = warm
     ? warm.start({ pageContextJson: pagesJson })
     : startAstroBuild({ ...setup, pageContextJson: pagesJson });
@@ -156,8 +182,9 @@ async function finishAstro(
     return output;
   } finally {
     run.stop();
-    await Promise.all([astroOut, viteCache].map((dir) => rm(dir, { recursive: true, force: true })));
-    for (const p of [astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.delete(p);
+    const work = astroFolder({ outDir: astroOut });
+    await Promise.all([astroOut, viteCache, work].map((dir) => rm(dir, { recursive: true, force: true })));
+    for (const p of [work, astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.delete(p);
   }
 }
 

@@ -77,7 +77,9 @@ export function warmAstroBuild(given: AstroSetup): WarmAstro {
   const out = openSync(log, 'w');
   // A channel to it too, which closes when this process ends however it ends: Astro then stops.
   const child = spawn(process.execPath, [...NODE_ARGS, CHILD, JSON.stringify(setup)], {
-    cwd: root,
+    // Astro writes its server bundle inside its output only when that is inside its working folder (else into the
+    // working folder's .astro/, which concurrent builds would share): the folder holding the output is its own.
+    cwd: path.dirname(outDir),
     stdio: ['ignore', out, out, 'ipc'],
   });
   closeSync(out);

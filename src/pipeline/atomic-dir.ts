@@ -13,6 +13,7 @@ import {
   writeManifest,
 } from './output-files.ts';
 import { acquireLock } from './output-lock.ts';
+import { markOwned } from './output-owner.ts';
 import {
   BUILD_STAMP,
   currentVersion,
@@ -91,10 +92,15 @@ export async function publishOutput(
   });
   const lock = await acquireLock(p.lock, {
     waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
-    takeover: (pid) =>
+    takeover: (pid, running) =>
       say(
-        `Taking over the lock of ${p.shown}: ` +
-          `${pid ? `build ${pid} is no longer running` : 'its lock file was unreadable'}.`,
+        `Taking over the lock of ${p.shown}: ${
+          !pid
+            ? 'its lock file was unreadable'
+            : running
+              ? `process ${pid} is not the build that took it (that build ended)`
+              : `build ${pid} is no longer running`
+        }.`,
       ),
   });
   releaseSync = lock.releaseSync;
@@ -186,6 +192,7 @@ async function prepare(p: OutputPaths): Promise<void> {
       if (error.code !== 'EEXIST') throw error;
     });
   }
+  markOwned(p); // the next build knows the output beside it for the build's own (output-owner.ts)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
@@ -20,9 +21,10 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
+import { checkProjectLinks } from '../load/project-links.ts';
 import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
-import { astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
+import { astroFolder, astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
@@ -36,9 +38,9 @@ import {
   type VersionInputs,
   type VersionRecord,
 } from './output-files.ts';
+import { claimOutput } from './output-owner.ts';
 import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
-import { checkProjectLinks } from './project-links.ts';
 
 /** The stages of a build, in order. */
 type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
@@ -187,10 +189,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   };
 
   progress.stage('reading the data');
-  // Before anything is read or hashed: a link out of the project is never followed.
-  checkProjectLinks(options.root);
+  // Before anything is read or hashed: a link out of the project, to its secrets or the output, or a loop, is never
+  // followed.
+  const output = outputPaths(options.outDir);
+  checkProjectLinks(options.root, [output.out, output.versions]);
   const buildAt = buildTarget(options.root, options.settings);
   const { dataDir, render, astroCache } = buildAt;
+  // Before anything is read or written: an output path that is not the build's own is refused, with nothing moved.
+  claimOutput(output, options.root, dataDir);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, dataDir);
   const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt);
@@ -199,7 +205,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const hint = (await publishedInputs(options.outDir))?.key;
   // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
   // code: a rebuild reads and checks only the files that changed (read-cache.ts).
-  const { versions } = outputPaths(options.outDir);
+  const { versions } = output;
   // Each session is named by its record's values (inputDigests): their digests are kept beside them.
   const reads = readCache(path.join(versions, READ_CACHE), code, { digested: (set) => set.name === SESSIONS_DATASET });
   const load = () => {
@@ -213,13 +219,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // loads and bundles the pages (about a second) while the data is read, and renders them once their context is known.
   const warm =
     pages && hint !== inputs && !holdsAstroOutput(astroCache ?? versions)
-      ? warmAstroBuild(astroSetup(options.root, buildAt.render))
+      ? warmAstroBuild(astroSetup(options.root, versions, buildAt.render))
       : undefined;
   let context: BuildContext | undefined;
   try {
     context = hint === inputs ? undefined : load();
   } catch (error) {
     warm?.cancel();
+    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
     throw error;
   }
   lap('load');
@@ -283,7 +290,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     } finally {
       target.writers.delete(stop);
     }
-  }).finally(() => warm?.cancel()); // not needed after all (the published version reused), or the build failed
+  }).finally(() => {
+    // Not needed after all (the published version reused), or the build failed: ended, and its folder removed.
+    warm?.cancel();
+    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
+  });
   lap('write');
   progress.done();
   const counts = writer!.counts;

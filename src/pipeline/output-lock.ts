@@ -1,10 +1,34 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { processStartMs, processStartTicks } from './process-start.ts';
 
-/** What a lock file holds: the build that holds it. */
+/**
+ * What a lock file holds: the build that holds it, by its id, when it took the lock, and when its process started
+ * (`process`, clock ticks since boot, where the system says: the id and it name one process for good).
+ */
 interface LockHolder {
   pid: number;
   started: string;
+  process?: number;
+}
+
+/** How far a clock tick and the lock's own time may round a process's start past the lock's time. */
+const START_SLACK_MS = 1000;
+
+/**
+ * Whether the build a lock names still holds it: its process is running, and is the one that took the lock, not a
+ * later process given the same id (after a SIGKILL or a reboot) or any other: it started when the lock says (or, for
+ * a lock that does not say, before the lock was taken). Where the system does not say when a process started, a
+ * running process is taken for the build.
+ */
+export function holderRunning(holder: LockHolder): boolean {
+  if (!isRunning(holder.pid)) return false;
+  if (holder.process !== undefined) {
+    const ticks = processStartTicks(holder.pid);
+    return ticks === undefined || ticks === holder.process;
+  }
+  const startedMs = processStartMs(holder.pid);
+  return startedMs === undefined || startedMs <= Date.parse(holder.started) + START_SLACK_MS;
 }
 
 /** How long a build waits for another build of the same output, at most (10 minutes). */
@@ -33,21 +57,27 @@ async function readHolder(file: string): Promise<LockHolder | undefined> {
 /** Thrown when another build held the lock for longer than the wait allowed. */
 export class LockTimeoutError extends Error {}
 
-/** What acquireLock says while it waits or takes over, one line each. */
+/** What acquireLock says while it waits or takes over, one line each (`running`: the process is not the build). */
 export interface LockEvents {
   waiting(pid: number): void;
-  takeover(pid: number | undefined): void;
+  takeover(pid: number | undefined, running: boolean): void;
 }
 
 /**
  * Takes the lock file `file` for this process: created whole with link() (atomic, fails when
  * it exists), holding pid and start time. While a running build holds it, waits (saying so
- * once) up to `waitMs`; a lock whose process is gone is taken over (saying so). Returns
+ * once) up to `waitMs`; a lock whose process is gone, or is not the build that took it
+ * (holderRunning), is taken over at once (saying so). Returns
  * `release` (and `releaseSync`), which remove the lock only while it is still this process's,
  * and `held`, whether it still is.
  */
 export async function acquireLock(file: string, events: LockEvents, waitMs = LOCK_WAIT_MS) {
-  const mine: LockHolder = { pid: process.pid, started: new Date().toISOString() };
+  const ticks = processStartTicks(process.pid);
+  const mine: LockHolder = {
+    pid: process.pid,
+    started: new Date().toISOString(),
+    ...(ticks === undefined ? {} : { process: ticks }),
+  };
   const text = `${JSON.stringify(mine)}\n`;
   const draft = `${file}.${process.pid}`;
   const deadline = Date.now() + waitMs;
@@ -63,7 +93,7 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
       await unlink(draft).catch(() => {});
     }
     const holder = await readHolder(file);
-    if (holder && isRunning(holder.pid)) {
+    if (holder && holderRunning(holder)) {
       if (waitedFor !== holder.pid) events.waiting(holder.pid);
       waitedFor = holder.pid;
       if (Date.now() > deadline)
@@ -107,7 +137,7 @@ async function takeOver(file: string, stale: LockHolder | undefined, events: Loc
   if (moved && (moved.pid !== stale?.pid || moved.started !== stale.started)) {
     await link(aside, file).catch(() => {});
   } else {
-    events.takeover(stale?.pid);
+    events.takeover(stale?.pid, stale !== undefined && isRunning(stale.pid));
   }
   await unlink(aside).catch(() => {});
 }

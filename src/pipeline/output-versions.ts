@@ -6,6 +6,9 @@ import { isRunning } from './output-lock.ts';
 
 export { BUILD_STAMP };
 
+/** The file that marks a versions folder as one a build made (output-owner.ts): the output beside it is its own. */
+export const OWNER_MARK = 'campus-output.txt';
+
 /**
  * Where an output path keeps its versions. `dist` is a symbolic link to one version folder in
  * `.dist-versions/` beside it (the lock lives there too); a new version is published by renaming
@@ -142,9 +145,9 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 
 /**
  * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, the spare (spareVersion), their manifests, the lock, the data's read cache (READ_CACHE)
- * and the CACHES_KEPT most recently used caches (`cache-*`) (and what a running
- * build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
+ * but the current version, the spare (spareVersion), their manifests, the lock, the data's read cache (READ_CACHE),
+ * the mark of the build's own (OWNER_MARK) and the CACHES_KEPT most recently used caches (`cache-*`) (and what a
+ * running build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
  * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
  * build is no longer running. Returns their paths (for remove-later.ts).
  */
@@ -159,6 +162,7 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
     spare,
     `${spare}.files`,
     path.join(p.versions, READ_CACHE),
+    path.join(p.versions, OWNER_MARK),
   ]);
   const doomed: string[] = [];
   const names = await readdir(p.versions).catch(() => [] as string[]);
