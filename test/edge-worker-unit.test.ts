@@ -36,6 +36,13 @@ describe('the keys the Worker accepts', () => {
       await keys.accepts(''),
     ]).toEqual([true, true, false, false]);
   });
+
+  it('accepts no key holding a character XML cannot hold, as npm start (the usage answer echoes it)', async () => {
+    const keys = edgeKeys(env({}));
+    const refused = ['\u0001', 'a\u001fb', '\u007f', '\u0085', '\ufffe', '\uffff', '\ud800'];
+    for (const key of refused) expect(await keys.accepts(key), JSON.stringify(key)).toBe(false);
+    expect(await keys.accepts('café-✓')).toBe(true);
+  });
 });
 
 describe("the Durable Object counting a key's calls", () => {

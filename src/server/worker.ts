@@ -6,6 +6,7 @@
 import { dataset as serverDataset } from '../core/datasets/sets/server.ts';
 import { campusMonth } from '../core/records/campus-clock.ts';
 import { renderJsonp } from '../core/render/json.ts';
+import { acceptsAnyKey } from '../core/site/any-key.ts';
 import { contentSecurityPolicy, inlineScripts } from '../core/site/csp-policy.ts';
 import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
 import { encodePath } from '../core/site/request-path.ts';
@@ -42,10 +43,7 @@ export interface Env {
   BASE_PATH?: string;
 }
 
-/** The longest key accepted when none are configured (as keys.ts: MAX_KEY_LENGTH). */
-const MAX_KEY_LENGTH = 128;
-
-/** The keys accepted: the secret's list, the KV namespace's names; with neither, any key of 1 to 128 characters. */
+/** The keys accepted: the secret's list, the KV namespace's names; with neither, any key acceptsAnyKey takes. */
 export function edgeKeys(env: Env): KeyCheck {
   const listed = new Set(
     (env.API_KEYS ?? '')
@@ -53,7 +51,7 @@ export function edgeKeys(env: Env): KeyCheck {
       .map((k) => k.trim())
       .filter(Boolean),
   );
-  if (listed.size === 0 && !env.KEYS) return { accepts: (key) => key.length > 0 && key.length <= MAX_KEY_LENGTH };
+  if (listed.size === 0 && !env.KEYS) return { accepts: acceptsAnyKey };
   return {
     accepts: async (key) =>
       listed.has(key) || (key.length <= 512 && env.KEYS !== undefined && (await env.KEYS.get(key)) !== null),
