@@ -21,6 +21,7 @@ const SITE = [
   'buildings',
   'courses',
   'directory-walk',
+  'edge-bounds',
   'edge-conformance',
   'exam-schedule',
   'feeds',

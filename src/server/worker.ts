@@ -2,30 +2,23 @@
 // (handler.ts) in front of the built site, deployed as the Worker's static assets. The build
 // writes its configuration (wrangler.json in the output, core/site/edge-config.ts); `npm run
 // deploy:edge` deploys it. Here: files from the assets binding, keys from a secret (API_KEYS)
-// or a KV namespace (KEYS), usage per key and campus month in a Durable Object (USAGE).
+// or a KV namespace (KEYS), usage per key and campus month in a few Durable Objects (USAGE,
+// edge-usage.ts).
 import { dataset as serverDataset } from '../core/datasets/sets/server.ts';
-import { campusMonth } from '../core/records/campus-clock.ts';
 import { renderJsonp } from '../core/render/json.ts';
 import { acceptsAnyKey } from '../core/site/any-key.ts';
 import { contentSecurityPolicy, inlineScripts } from '../core/site/csp-policy.ts';
 import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
 import { encodePath } from '../core/site/request-path.ts';
-import { createHandler, type KeyCheck, type SiteFile, type SiteFiles, type Usage, type UsageStore } from './handler.ts';
+import { type DurableObjectNamespace, edgeUsage } from './edge-usage.ts';
+import { createHandler, type KeyCheck, type SiteFile, type SiteFiles } from './handler.ts';
+import { MAX_COUNTED_KEYS } from './usage.ts';
+
+export { UsageCounterObject } from './edge-usage.ts';
 
 /** The parts of the Workers runtime this Worker uses (its own types, so the project needs no types package). */
 interface Fetcher {
   fetch(request: Request): Promise<Response>;
-}
-interface DurableObjectNamespace {
-  idFromName(name: string): unknown;
-  get(id: unknown): Fetcher;
-}
-interface DurableObjectStorage {
-  get<T>(key: string): Promise<T | undefined>;
-  put<T>(key: string, value: T): Promise<void>;
-}
-interface DurableObjectState {
-  storage: DurableObjectStorage;
 }
 interface KVNamespace {
   get(key: string): Promise<string | null>;
@@ -41,6 +34,18 @@ export interface Env {
   KEYS?: KVNamespace;
   /** The site's base path (`/` or `/campus-api/`), from the build's settings. */
   BASE_PATH?: string;
+  /** The most keys counted when any key is accepted (neither API_KEYS nor KEYS): default 10,000, as npm start. */
+  USAGE_MAX_KEYS?: string;
+}
+
+/** Whether any key is accepted: neither the secret nor the KV namespace names keys. */
+function acceptsAny(env: Env): boolean {
+  return !env.KEYS && !(env.API_KEYS ?? '').split(',').some((k) => k.trim());
+}
+
+/** How many keys usage is kept for: a bound only when any key is accepted (configured keys bound themselves). */
+export function usageBound(env: Env): number {
+  return acceptsAny(env) ? Number(env.USAGE_MAX_KEYS) || MAX_COUNTED_KEYS : Infinity;
 }
 
 /** The keys accepted: the secret's list, the KV namespace's names; with neither, any key acceptsAnyKey takes. */
@@ -51,51 +56,11 @@ export function edgeKeys(env: Env): KeyCheck {
       .map((k) => k.trim())
       .filter(Boolean),
   );
-  if (listed.size === 0 && !env.KEYS) return { accepts: acceptsAnyKey };
+  if (acceptsAny(env)) return { accepts: acceptsAnyKey };
   return {
     accepts: async (key) =>
       listed.has(key) || (key.length <= 512 && env.KEYS !== undefined && (await env.KEYS.get(key)) !== null),
   };
-}
-
-/** A key's calls, counted by its Durable Object (one per key: strongly consistent, kept across restarts). */
-function edgeUsage(env: Env): UsageStore {
-  const ask = async (key: string, op: 'count' | 'usage', now: number): Promise<Usage> => {
-    const counter = env.USAGE.get(env.USAGE.idFromName(key));
-    const res = await counter.fetch(new Request(`https://usage/${op}?now=${now}`, { method: 'POST' }));
-    return (await res.json()) as Usage;
-  };
-  return { count: (key, now) => ask(key, 'count', now), usage: (key, now) => ask(key, 'usage', now) };
-}
-
-/** One key's counts: this campus month's and all. */
-interface Counted {
-  month: string;
-  monthly: number;
-  total: number;
-}
-
-/** The Durable Object counting one key's calls per campus month (its monthly count starts again each month). */
-export class UsageCounterObject {
-  private readonly storage: DurableObjectStorage;
-
-  constructor(state: DurableObjectState) {
-    this.storage = state.storage;
-  }
-
-  async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const now = Number(url.searchParams.get('now'));
-    const month = campusMonth(now);
-    const stored = (await this.storage.get<Counted>('usage')) ?? { month, monthly: 0, total: 0 };
-    const current = stored.month === month ? stored : { month, monthly: 0, total: stored.total };
-    if (url.pathname === '/count') {
-      current.monthly += 1;
-      current.total += 1;
-      await this.storage.put('usage', current);
-    }
-    return Response.json({ monthly: current.monthly, total: current.total });
-  }
 }
 
 /** An asset of the deployed site. */
@@ -186,7 +151,7 @@ export default {
       const handle = createHandler({
         files: edgeFiles(env),
         keys: edgeKeys(env),
-        usage: edgeUsage(env),
+        usage: edgeUsage(env.USAGE, usageBound(env)),
         datasets: { server: serverDataset },
         basePath: env.BASE_PATH ?? '/',
       });
