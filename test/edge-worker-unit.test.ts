@@ -1,11 +1,15 @@
 // The Worker's own parts, outside workerd: which keys it accepts (the API_KEYS secret, a KEYS KV
 // namespace, or any short key when neither is set) and how its Durable Object counts a key's
 // calls per campus month. The Worker as a whole runs in workerd in edge-conformance.test.ts.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DIRECTORY_FILE, directoryFileBody } from '../src/core/datasets/published-directory.ts';
 import { campusMonth } from '../src/core/records/campus-clock.ts';
+import { concretePath } from '../src/core/records/method-entry.ts';
 import { edgeUsage, USAGE_SHARDS, usageShard } from '../src/server/edge-usage.ts';
 import { MAX_COUNTED_KEYS } from '../src/server/usage.ts';
-import { type Env, edgeKeys, UsageCounterObject, usageBound } from '../src/server/worker.ts';
+import worker, { type Env, edgeKeys, UsageCounterObject, usageBound } from '../src/server/worker.ts';
+import { DIRECTORY } from './helpers/directory.ts';
 
 const env = (extra: Partial<Env>): Env => ({ ASSETS: undefined as never, USAGE: undefined as never, ...extra });
 
@@ -122,5 +126,54 @@ describe("the Durable Objects counting keys' calls", () => {
     expect(usageBound({ ...usage, API_KEYS: 'a,b' })).toBe(Infinity);
     expect(usageBound({ ...usage })).toBe(MAX_COUNTED_KEYS);
     expect(usageBound({ ...usage, API_KEYS: ' , ' })).toBe(MAX_COUNTED_KEYS);
+  });
+});
+
+describe('the key rules the Worker answers by (issue 37, finding 6)', () => {
+  // An operator runs the Worker under `wrangler dev`, then rebuilds with a method made
+  // key-required: the assets change under the running Worker, and the next request must be
+  // answered by the new directory's rules, not the ones the Worker read first.
+  const entry = DIRECTORY.find((e) => !e.keyRequired && concretePath(e, 'json') && e.methodId !== 1103)!;
+  const file = `/v2${concretePath(entry, 'json')}`;
+  const assets = new Map<string, string>();
+  const build = (keyRequired: boolean) => {
+    const directory = DIRECTORY.map((e) => (e.methodId === entry.methodId ? { ...e, keyRequired } : e));
+    assets.set(`/${DIRECTORY_FILE}`, directoryFileBody(directory, new Map()));
+    assets.set(file, `{"meta":{"status":200},"data":[]}\n`);
+  };
+  let onRead: ((path: string) => void) | undefined;
+  const ASSETS = {
+    fetch: async (request: Request) => {
+      const path = decodeURIComponent(new URL(request.url).pathname);
+      onRead?.(path);
+      const text = assets.get(path);
+      if (text === undefined) return new Response('not found', { status: 404 });
+      const tag = createHash('sha1').update(text).digest('hex');
+      return new Response(request.method === 'HEAD' ? null : text, { headers: { ETag: `"${tag}"` } });
+    },
+  };
+  const env: Env = { ASSETS, USAGE: undefined as never, API_KEYS: 'a-key' };
+  const ask = async (url: string) => (await worker.fetch(new Request(`http://localhost${url}`), env)).status;
+
+  it('answers by the rules of the assets served now, across a rebuild', async () => {
+    build(false);
+    expect(await ask(file)).toBe(200);
+    build(true);
+    expect(await ask(file)).toBe(401);
+    expect(await ask(`${file}?key=a-key`)).toBe(200);
+    build(false);
+    expect(await ask(file)).toBe(200);
+  });
+
+  it('asks again when the assets change between reading the rules and reading the file', async () => {
+    build(false);
+    onRead = (path) => {
+      // The rebuild lands just as the file is read, after the rules were.
+      if (path === file) {
+        onRead = undefined;
+        build(true);
+      }
+    };
+    expect(await ask(file)).toBe(401);
   });
 });
