@@ -14,15 +14,15 @@ import { isSafeCallback, MAX_CALLBACK_LENGTH } from '../core/site/callback.ts';
 import { headerRules, headersOfRules, UNSERVED_FILES } from '../core/site/host-config.ts';
 import {
   API_HEADERS,
+  answerHeaders,
   apiCacheControl,
   CONTENT_TYPES,
   contentTypeOf,
   DEFAULT_CONTENT_TYPE,
-  securityHeaders,
   siteCacheControl,
 } from '../core/site/http-policy.ts';
 import { methodListingFile, sitePaths, withBase } from '../core/site/paths.ts';
-import { canonicalPath, encodePath, rawPathOf } from '../core/site/request-path.ts';
+import { canonicalPath, encodePath, readTarget } from '../core/site/request-path.ts';
 import { countsUsage } from '../core/site/usage-policy.ts';
 import { printable } from './access-log.ts';
 
@@ -129,7 +129,7 @@ export function madeAnswer(response: Response): { body: Uint8Array; headers: Rec
 /** A response of bytes made for this request, with the security headers. */
 function answer(status: number, headers: Record<string, string>, text: string): Response {
   const body = encoder.encode(text);
-  const all = { ...securityHeaders(), ...headers, 'Content-Length': String(body.length) };
+  const all = { ...answerHeaders(), ...headers, 'Content-Length': String(body.length) };
   const response = new Response(body, { status, headers: all });
   made.set(response, { body, headers: all });
   return response;
@@ -202,7 +202,7 @@ export function createHandler<F extends SiteFile>(
 
   /** The headers of a site file (path without leading slash): its type and caching, then the host rules. */
   const siteHeaders = (rules: SiteRules, sitePath: string): Record<string, string> => ({
-    ...securityHeaders(),
+    ...answerHeaders(),
     'Content-Type': contentTypeOf(sitePath) ?? DEFAULT_CONTENT_TYPE,
     'Cache-Control': siteCacheControl(sitePath),
     ...rules.headersOf(sitePath),
@@ -267,7 +267,7 @@ export function createHandler<F extends SiteFile>(
     if (service?.hasData) await count();
     const headers = entry
       ? {
-          ...securityHeaders(),
+          ...answerHeaders(),
           'Content-Type': CONTENT_TYPES[api.format]!,
           'Cache-Control': apiCacheControl(entry),
           ...API_HEADERS,
@@ -315,9 +315,10 @@ export function createHandler<F extends SiteFile>(
   return async (request, facts = {}) => {
     const url = new URL(request.url);
     const target = facts.target ?? `${url.pathname}${url.search}`;
-    const rawPath = rawPathOf(target);
-    const canonical = canonicalPath(rawPath);
-    if (!canonical.ok) return fail(canonical.status, canonical.reason, /xml/i.test(rawPath) ? 'xml' : 'json');
+    const read = readTarget(target);
+    if (!read) return fail(400, 'the request path must start with /.', /xml/i.test(target) ? 'xml' : 'json');
+    const canonical = canonicalPath(read.path);
+    if (!canonical.ok) return fail(canonical.status, canonical.reason, /xml/i.test(read.path) ? 'xml' : 'json');
     const format = formatOfPath(canonical.path);
     const method = facts.method ?? request.method;
     if (method !== 'GET' && method !== 'HEAD') {
@@ -337,7 +338,7 @@ export function createHandler<F extends SiteFile>(
     const rules = await rulesOf(version);
     if (!rules)
       return fail(503, `the output holds no directory of methods (${DIRECTORY_FILE}): run npm run build.`, format);
-    const query = new URLSearchParams(target.length > rawPath.length ? target.slice(rawPath.length + 1) : '');
+    const query = new URLSearchParams(read.query);
     const asked: Asked = { request, local: `/${canonical.path.slice(basePath.length)}`, query, version, rules };
     // The files the build writes for hosts and for itself are never answered, whatever the path's extension.
     const api = UNSERVED_FILES.includes(asked.local.slice(1)) ? undefined : rules.route(asked.local);

@@ -6,7 +6,7 @@
 // edge-usage.ts).
 import { dataset as serverDataset } from '../core/datasets/sets/server.ts';
 import { acceptsAnyKey } from '../core/site/any-key.ts';
-import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
+import { hasControlInHeaders, protocolAnswer } from '../core/site/http-policy.ts';
 import { type Asset, AssetsChanged, edgeFiles, type Fetcher } from './edge-files.ts';
 import { type DurableObjectNamespace, edgeUsage } from './edge-usage.ts';
 import { createHandler, type KeyCheck } from './handler.ts';
@@ -58,6 +58,12 @@ export function edgeKeys(env: Env): KeyCheck {
   };
 }
 
+/** A plain-text answer of the Worker's own, as npm start writes it (protocolAnswer). */
+function plainAnswer(status: number, reason: string): Response {
+  const { body, headers } = protocolAnswer(status, reason);
+  return new Response(body, { status, headers });
+}
+
 /** Answers by one version of the assets: asked again (at most twice) when they changed while it answered. */
 async function answerOfOneVersion(handle: (request: Request) => Promise<Response>, request: Request) {
   for (let tries = 1; ; tries++) {
@@ -83,13 +89,14 @@ export default {
       });
       cached = { env, handle };
     }
+    // A header Node's parser would refuse is refused here too, with Node's answer.
+    if (hasControlInHeaders(request.headers)) return plainAnswer(400, 'Bad Request');
     try {
       return await answerOfOneVersion(cached.handle, request);
     } catch (error) {
       // As npm start: the failure is logged, the caller gets a plain 500 with the security headers.
       console.error(error);
-      const headers = { ...securityHeaders(), 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' };
-      return new Response('500 Internal server error\n', { status: 500, headers });
+      return plainAnswer(500, 'Internal server error');
     }
   },
 };

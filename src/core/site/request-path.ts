@@ -38,10 +38,27 @@ function decodeOnce(raw: string): string | undefined {
   }
 }
 
-/** The raw path of a request target: everything before the query. */
-export function rawPathOf(target: string): string {
-  const q = target.indexOf('?');
-  return q === -1 ? target : target.slice(0, q);
+/** A request target as the URL standard reads it: its path (still percent-encoded) and its query. */
+export interface ReadTarget {
+  path: string;
+  query: string;
+}
+
+/**
+ * Reads a request target (`/path?query`, or an absolute `http(s)://` URL) as the URL standard
+ * does, as browsers and the edge do before any code of ours runs: dot segments (`.`, `..`, and
+ * `%2e` as a dot) removed, `\` read as `/`, the fragment dropped, what must be encoded encoded.
+ * Nothing is decoded (canonicalPath decodes once). Undefined when the target is neither.
+ */
+export function readTarget(target: string): ReadTarget | undefined {
+  let url: URL;
+  try {
+    url = new URL(target.startsWith('/') ? `http://localhost${target}` : target);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return { path: url.pathname, query: url.search.slice(1) };
 }
 
 /**
