@@ -12,6 +12,7 @@ import { removeDir, tempDir } from './helpers/build.ts';
 import { type EdgeWorker, startEdgeWorkers } from './helpers/edge.ts';
 import { get } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
+import { xmlProblems } from './helpers/xml-wellformed.ts';
 
 const BOUND = 32;
 const CALLERS = 240;
@@ -35,6 +36,13 @@ async function usageOf(key: string): Promise<{ monthly_calls: number; total_call
 }
 
 describe('usage at the edge with no keys configured', () => {
+  it('never echoes a key XML cannot hold: refused, every XML answer well-formed (finding 8)', async () => {
+    const urls = ['%01', 'a%1Fb', '%EF%BF%BE', '%C2%85'].map((k) => `/v2/api/usage.xml?key=${k}`);
+    const answers = await Promise.all(urls.map((url) => get(worker!.origin, url)));
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect((await xmlProblems(answers.map((a) => a.body))).filter(Boolean)).toEqual([]);
+  });
+
   it(`keeps ${CALLERS} callers' counts in ${USAGE_SHARDS} objects at most, ${BOUND} in all, oldest out`, async () => {
     const callers = Array.from({ length: CALLERS }, (_, i) => `caller-${i}`);
     for (let i = 0; i < callers.length; i += 8) await Promise.all(callers.slice(i, i + 8).map(usageOf));
