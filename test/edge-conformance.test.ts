@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDirectoryFile } from '../src/core/datasets/published-directory.ts';
 import { DATASETS } from '../src/core/datasets/registry.ts';
@@ -22,6 +23,7 @@ import { ROOT, removeDir, tempDir } from './helpers/build.ts';
 import { type EdgeWorker, startEdgeWorkers } from './helpers/edge.ts';
 import { close, listen } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
+import { xmlProblems } from './helpers/xml-wellformed.ts';
 
 const run = promisify(execFile);
 const KEY = 'edge-key';
@@ -62,18 +64,22 @@ interface Raw {
 }
 
 /** Sends a request target exactly as given (no client normalises it) and reads the whole answer. */
-async function ask(origin: string, target: string, method = 'GET', headers = ''): Promise<Raw> {
-  const raw = await rawSocket(
-    origin,
-    `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`,
-  );
+function ask(origin: string, target: string, method = 'GET', headers = ''): Promise<Raw> {
+  return askRaw(origin, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
+}
+
+/** Sends a request's head exactly as given and reads the whole answer, its body decoded (chunks, gzip, br). */
+async function askRaw(origin: string, head: string): Promise<Raw> {
+  const raw = await rawSocket(origin, head);
   const at = raw.indexOf('\r\n\r\n');
   const lines = raw.slice(0, at).split('\r\n');
   const out: Record<string, string> = {};
   for (const l of lines.slice(1)) out[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
   let body: Buffer = Buffer.from(raw.slice(at + 4), 'latin1');
   if (out['transfer-encoding'] === 'chunked') body = unchunk(body);
-  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(lines[0]!)?.[1]), headers: out, body: body.toString('utf8') };
+  if (out['content-encoding'] === 'gzip') body = gunzipSync(body);
+  if (out['content-encoding'] === 'br') body = brotliDecompressSync(body);
+  return { status: Number(/^HTTP\/1\.[01] (\d+)/.exec(lines[0]!)?.[1]), headers: out, body: body.toString('utf8') };
 }
 
 /** Sends bytes as given over a socket; reads until the server closes it (30 s at most: workerd is slow when busy). */
@@ -121,6 +127,7 @@ function view(res: Raw) {
     status: res.status,
     type: res.headers['content-type'],
     security: SECURITY.filter((h) => res.headers[h]),
+    vary: res.headers.vary,
     cors: res.headers['access-control-allow-origin'],
     cache: res.headers['cache-control'],
     auth: res.headers['www-authenticate'],
@@ -132,9 +139,14 @@ function view(res: Raw) {
 
 /** Asks both runtimes; expects the same answer, and returns it. */
 async function same(target: string, method = 'GET'): Promise<ReturnType<typeof view>> {
-  const [a, b] = await Promise.all([ask(node, target, method), ask(edge, target, method)]);
+  return sameRaw(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+}
+
+/** Sends the same head to both runtimes; expects the same answer, and returns it. */
+async function sameRaw(head: string): Promise<ReturnType<typeof view>> {
+  const [a, b] = await Promise.all([askRaw(node, head), askRaw(edge, head)]);
   const [left, right] = [view(a), view(b)];
-  expect(right, `${method} ${target}: the Worker answers as npm start does`).toEqual(left);
+  expect(right, `${JSON.stringify(head)}: the Worker answers as npm start does`).toEqual(left);
   return left;
 }
 
@@ -217,14 +229,97 @@ describe('request paths and methods', () => {
   });
 
   it.each(['/v2/resources/./infosessions.json', '/v2/x/../resources/infosessions.json'])(
-    '%s (dot segments, which the edge removes before any code runs) gives no data without a key',
+    '%s (dot segments, removed as the URL standard removes them) is the path without them: 401 without a key',
     async (target) => {
-      for (const origin of [node, edge]) {
-        const res = await ask(origin, target);
-        expect([400, 401, 404], `${origin}${target}`).toContain(res.status);
-      }
+      expect((await same(target)).status).toBe(401);
     },
   );
+});
+
+/** The held-out probe's four classes of disagreement (issue 37, finding 7), as request heads. */
+const PROBE = (() => {
+  const head = (target: string, headers = 'Host: localhost\r\n') =>
+    `GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`;
+  const paths = ['buildings/MC.json', 'buildings/MC.xml', 'resources/infosessions.json', 'api/methods.xml'];
+  const dots = ['/v2/x/../', '/v2/./', '/v2/x/%2e%2e/', '/v2/x/.%2E/', '/v2/%2e/', '/../v2/', '/v2/x/y/../../'];
+  const dotted = paths.flatMap((p) => dots.flatMap((d) => [`${d}${p}`, `${d}${p}?key=${KEY}`]));
+  const ends = ['/v2/buildings/MC.json/..', '/v2/buildings/MC.json/.', '/v2/buildings/x/..', '/v2/buildings\\MC.json'];
+  const escapes = ['%252e', '%2570', '%2f', '%2F', '%5c', '%C0%AE', '%E0%80%AE', '%C0%AF', '%FF', '%ED%A0%80', '%C3'];
+  const encoded = [
+    ...escapes.flatMap((e) => [`/v2/buildings/MC${e}json`, `/v2/buildings${e}MC.json?key=${KEY}`]),
+    ...['%4dC', 'M%43', '%4D%43'].map((e) => `/v2/buildings/${e}.json?key=${KEY}`),
+    '/v2/buildings/MC%EF%BC%8Ejson',
+    '/v2/buildings/%EF%BF%BE.xml',
+    `/v2/buildings/%EF%BF%BF.xml?key=${KEY}`,
+    `/v2/api/usage.xml?key=${KEY}%EF%BF%BE`,
+  ];
+  const controls = ['%00', '%01', '%09', '%0a', '%0D', '%1f', '%7f', '%C2%85'];
+  const controlled = controls.flatMap((c) => [
+    `/v2/buildings/MC${c}.xml?key=${KEY}`,
+    `/v2/api/usage.xml?key=${c}`,
+    `/v2/api/methods.json?callback=cb${c}`,
+  ]);
+  const inHeaders = ['\u0001', '\u007f', '\u001b', '\u0008'].map((c) =>
+    head('/v2/api/methods.json', `Host: localhost\r\nX-Probe: a${c}b\r\n`),
+  );
+  const compressed = ['/v2/api/methods.json', '/index.html', '/no/such/page', `/v2/x/../buildings/MC.json?key=${KEY}`];
+  const encodings = compressed.flatMap((t) =>
+    ['gzip', 'br'].map((e) => head(t, `Host: localhost\r\nAccept-Encoding: ${e}\r\n`)),
+  );
+  const conditional = ['/v2/api/methods.json', '/', '/nosuch.png'].map((t) =>
+    head(t, 'Host: localhost\r\nIf-None-Match: *\r\n'),
+  );
+  return {
+    heads: [
+      ...[...dotted, ...ends, ...encoded, ...controlled].map((t) => head(t)),
+      ...inHeaders,
+      ...encodings,
+      ...conditional,
+    ],
+    // Refused by workerd's own HTTP parser before any code runs (at the edge: Cloudflare's front
+    // end): the status agrees, the Worker cannot add headers to them.
+    refusedBeforeCode: [
+      head('/v2/api/methods.json', ''),
+      head('/v2/api/methods.json', 'Host: \r\n'),
+      'GET /v2/api/methods.json HTTP/1.0\r\n\r\n',
+      head('/v2/api/me\u0001thods.json'),
+      head('/v2/api/methods.json?key=a\u007fb'),
+      head('/v2/api/me\tthods.json'),
+      head('/v2/api/methods.json', 'Host: localhost\r\nX-Probe: a\u0000b\r\n'),
+    ],
+  };
+})();
+
+describe("the held-out probe's classes: dot segments, encodings, control characters, no Host", () => {
+  it(`answers ${PROBE.heads.length} requests alike in both, each with the security headers and Vary`, async () => {
+    const xml: string[] = [];
+    for (const head of PROBE.heads) {
+      const answer = await sameRaw(head);
+      expect(answer.security, head).toEqual(SECURITY);
+      expect(answer.vary, head).toBe('Accept-Encoding');
+      if (answer.type?.startsWith('application/xml')) xml.push(answer.body);
+    }
+    // Every XML answer is well-formed, by a real parser (expat).
+    expect(xml.length).toBeGreaterThan(20);
+    expect((await xmlProblems(xml)).filter(Boolean)).toEqual([]);
+  }, 120_000);
+
+  it('agrees on the status where workerd refuses before any code runs; npm start adds its headers', async () => {
+    for (const head of PROBE.refusedBeforeCode) {
+      const [a, b] = await Promise.all([askRaw(node, head), askRaw(edge, head)]);
+      expect([a.status, b.status], JSON.stringify(head)).toEqual([400, 400]);
+      expect(
+        SECURITY.filter((h) => a.headers[h]),
+        JSON.stringify(head),
+      ).toEqual(SECURITY);
+    }
+  });
+
+  it('answers dot segments by the path without them: the key still decides', async () => {
+    expect((await same('/v2/x/../buildings/MC.json')).status).toBe(401);
+    expect((await same(`/v2/x/../buildings/MC.json?key=${KEY}`)).status).toBe(200);
+    expect((await same(`/v2/x/%2e%2e/resources/infosessions.json?key=not-${KEY}`)).status).toBe(403);
+  });
 });
 
 describe('JSONP and error envelopes', () => {

@@ -12,6 +12,7 @@ import { UsageCounter } from '../src/server/usage.ts';
 import { removeDir, tempDir } from './helpers/build.ts';
 import { close, get, listen, rawRequest } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
+import { xmlProblems } from './helpers/xml-wellformed.ts';
 
 let origin: string;
 let server: Server;
@@ -96,5 +97,39 @@ describe('usage counting with no keys configured', () => {
     ]).toEqual([2, 0, 1, 1]);
     for (let i = 0; i < 1000; i++) counter.count(`key-${i}`, now);
     expect(counter.size).toBe(3);
+  });
+});
+
+describe('every live XML answer is well-formed (issue 37, finding 8)', () => {
+  // No keys are configured here, so any key is accepted and the usage answer echoes it; an
+  // error's message may echo the path. Characters XML cannot hold must never reach either.
+  const urls = [
+    '/v2/api/usage.xml?key=%01',
+    '/v2/api/usage.xml?key=a%1Fb',
+    '/v2/api/usage.xml?key=%C2%85',
+    '/v2/api/usage.xml?key=%EF%BF%BE',
+    '/v2/api/usage.xml?key=%EF%BF%BF',
+    '/v2/api/usage.xml?key=ok%09key',
+    '/v2/buildings/%EF%BF%BE.xml?key=k',
+    '/v2/buildings/%EF%BF%BF.xml?key=k',
+    '/v2/buildings/M%EF%BF%BEC.xml',
+    '/v2/no/%EF%BF%BE.xml',
+  ];
+
+  it('holds no character XML cannot hold, whatever the key or the path asked', async () => {
+    const answers = await Promise.all(urls.map((url) => get(origin, url)));
+    for (const res of answers) expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const problems = await xmlProblems(answers.map((res) => res.body));
+    expect(Object.fromEntries(urls.map((url, i) => [url, problems[i]]))).toEqual(
+      Object.fromEntries(urls.map((url) => [url, undefined])),
+    );
+  });
+
+  it('still accepts and echoes a printable key; the check finds what it should', async () => {
+    const res = await get(origin, '/v2/api/usage.xml?key=caf%C3%A9-%E2%9C%93');
+    expect([res.status, res.text]).toEqual([200, expect.stringContaining('<api_key>café-✓</api_key>')]);
+    const problems = await xmlProblems([res.body, '<a>\u0001</a>', '<a>\uFFFE</a>', '<a>\uFFFF</a>']);
+    expect(problems[0]).toBeUndefined();
+    for (const problem of problems.slice(1)) expect(problem).toMatch(/not well-formed/);
   });
 });

@@ -11,7 +11,7 @@ import { close, listen, rawRequest } from './helpers/http.ts';
 import { rootSite } from './helpers/sites.ts';
 
 // The invariant of every request path: the answer is a 4xx (an error envelope under /v2/),
-// a redirect, or exactly the file at the path decoded once; and the key-protected
+// a redirect, or exactly the file at the path the URL standard reads, decoded once; and the key-protected
 // information sessions are never answered with data without a valid key. Served from a dist/
 // that is itself a symbolic link to a versioned folder, as a build may leave it.
 
@@ -97,7 +97,8 @@ async function expectInvariant(
   }
   expect(res.body.toString('latin1'), label).not.toContain('root:');
   if (res.status === 200) {
-    const once = decodeURIComponent(target.split('?')[0]!);
+    // The path as the URL standard reads it (dot segments removed, as the edge does), decoded once.
+    const once = decodeURIComponent(new URL(`http://localhost${target}`).pathname);
     const file = await readFile(path.join(dist, once.endsWith('/') ? `${once}index.html` : once), 'utf8');
     const jsonp = /[?&]callback=cb/.test(target) && once.endsWith('.json');
     expect(res.body.toString('utf8') === (jsonp ? `/**/cb(${file.trimEnd()});\n` : file), label).toBe(true);

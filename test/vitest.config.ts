@@ -13,7 +13,17 @@ import { defineConfig } from 'vitest/config';
 // - browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
 
 /** Suites that start child processes (the CLIs, the type checkers) but build no site. */
-const CLI = ['cli', 'line-times', 'lint', 'pr-loop', 'record-shapes', 'typecheck', 'validation', 'whole-folder'];
+const CLI = [
+  'cli',
+  'edge-rebuild',
+  'line-times',
+  'lint',
+  'pr-loop',
+  'record-shapes',
+  'typecheck',
+  'validation',
+  'whole-folder',
+];
 
 /** Suites that read the shared builds of the real data. */
 const SITE = [
@@ -21,6 +31,7 @@ const SITE = [
   'buildings',
   'courses',
   'directory-walk',
+  'edge-bounds',
   'edge-conformance',
   'exam-schedule',
   'feeds',

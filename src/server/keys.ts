@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/read/findings.ts';
+import { acceptsAnyKey, MAX_KEY_LENGTH } from '../core/site/any-key.ts';
+
+export { MAX_KEY_LENGTH };
 
 /** Which API keys the server accepts. */
 export interface KeyStore {
@@ -10,10 +13,7 @@ export interface KeyStore {
   size: number;
 }
 
-/** The longest key accepted when none are configured: longer ones are refused (403), never counted. */
-export const MAX_KEY_LENGTH = 128;
-
-/** Keys from API_KEYS (comma-separated) and API_KEYS_FILE (one per line, # comments); any key when neither is set. */
+/** Keys from API_KEYS (comma-separated) and API_KEYS_FILE (one per line, # comments); else any acceptsAnyKey takes. */
 export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore {
   const keys = new Set<string>();
   for (const k of (env.API_KEYS ?? '').split(',')) if (k.trim()) keys.add(k.trim());
@@ -39,5 +39,5 @@ export function keyStoreFromEnv(env: NodeJS.ProcessEnv = process.env): KeyStore 
   }
   return keys.size > 0
     ? { mode: 'list', size: keys.size, accepts: (key) => keys.has(key) }
-    : { mode: 'any', size: 0, accepts: (key) => key.length > 0 && key.length <= MAX_KEY_LENGTH };
+    : { mode: 'any', size: 0, accepts: acceptsAnyKey };
 }

@@ -10,7 +10,7 @@ import type { MethodService } from '../core/datasets/method-services.ts';
 import { dataset as serverDataset } from '../core/datasets/sets/server.ts';
 import type { MethodEntry } from '../core/records/method-entry.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
-import { CONTENT_TYPES, securityHeaders } from '../core/site/http-policy.ts';
+import { answerHeaders, protocolAnswer, securityHeaders } from '../core/site/http-policy.ts';
 import { accessLogLine } from './access-log.ts';
 import { type CachedBody, FileCache, MAX_CACHED_FILE } from './file-cache.ts';
 import { createHandler, madeAnswer, type SiteFiles } from './handler.ts';
@@ -139,10 +139,17 @@ function createRequestHandler(options: ServerOptions): (req: IncomingMessage, re
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // A request without a Host (or an empty one, or HTTP/1.0 without it) is refused, as the edge refuses it.
+    if (!req.headers.host) {
+      const { body, headers } = protocolAnswer(400, 'Bad Request');
+      res.writeHead(400, { ...headers, Connection: 'close' });
+      res.end(body);
+      return;
+    }
     const response = await handler(webRequest(req), { target: req.url ?? '/', method: req.method ?? '' });
     const write = writers.get(response);
     if (write) {
-      for (const [k, v] of Object.entries(securityHeaders())) res.setHeader(k, v);
+      for (const [k, v] of Object.entries(answerHeaders())) res.setHeader(k, v);
       await write(req, res);
     } else await writeResponse(req, res, response);
   };
@@ -164,8 +171,9 @@ function createRequestHandler(options: ServerOptions): (req: IncomingMessage, re
     handle(req, res).catch((error: unknown) => {
       log(`error: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) {
-        res.writeHead(500, { ...securityHeaders(), 'Content-Type': CONTENT_TYPES.txt! });
-        res.end('500 Internal server error\n');
+        const { body, headers } = protocolAnswer(500, 'Internal server error');
+        res.writeHead(500, headers);
+        res.end(body);
       } else {
         res.destroy();
       }
@@ -175,7 +183,8 @@ function createRequestHandler(options: ServerOptions): (req: IncomingMessage, re
 
 /** An HTTP server for the site with timeouts that keep slow or broken clients from holding it. */
 export function createSiteServer(options: ServerOptions): Server {
-  const server = createServer(createRequestHandler(options));
+  // No Host: answered by the handler's adapter with the security headers, not by Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, createRequestHandler(options));
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
@@ -193,14 +202,9 @@ export function createSiteServer(options: ServerOptions): Server {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
-    const body = `${status} ${reason}\n`;
-    const headers = {
-      ...securityHeaders(),
-      'Content-Type': CONTENT_TYPES.txt!,
-      'Cache-Control': 'no-store',
-      'Content-Length': String(body.length),
-      Connection: 'close',
-    };
+    const answer = protocolAnswer(status as number, reason as string);
+    const headers = { ...answer.headers, Connection: 'close' };
+    const body = answer.body;
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
         .map(([k, v]) => `${k}: ${v}\r\n`)

@@ -16,10 +16,17 @@ export interface EdgeWorker {
 /**
  * Starts `count` instances of the built Worker over the output `dist` (its wrangler.json as the
  * build wrote it), accepting `keys` (the API_KEYS secret), with their state under `work`. The
- * first owns the usage Durable Object; the others reach that same object through wrangler's
- * local registry of Workers, as every instance at the edge reaches the one object per key.
+ * first owns the usage Durable Objects; the others reach those same objects through wrangler's
+ * local registry of Workers, as every instance at the edge does. `vars` are more of the
+ * Worker's variables (USAGE_MAX_KEYS).
  */
-export async function startEdgeWorkers(dist: string, keys: string, work: string, count = 1): Promise<EdgeWorker[]> {
+export async function startEdgeWorkers(
+  dist: string,
+  keys: string,
+  work: string,
+  count = 1,
+  vars: Record<string, string> = {},
+): Promise<EdgeWorker[]> {
   process.env.WRANGLER_SEND_METRICS = 'false';
   const { unstable_startWorker } = await import('wrangler');
   const configPath = path.join(dist, 'wrangler.json');
@@ -36,7 +43,9 @@ export async function startEdgeWorkers(dist: string, keys: string, work: string,
     persist: path.join(work, 'state'),
     logLevel: 'error' as const,
   };
-  const bindings = { API_KEYS: { type: 'plain_text' as const, value: keys } };
+  const bindings = Object.fromEntries(
+    Object.entries({ API_KEYS: keys, ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]),
+  );
   const workers: EdgeWorker[] = [];
   for (let i = 0; i < count; i++) {
     let file = configPath;

@@ -25,8 +25,8 @@ export interface EdgeSettings {
  * assets, and the Worker (the handler of `npm start`) in front of every request, so that each
  * path is decided once, as `npm start` decides it: the API (keys, JSONP, envelopes, usage), the
  * files no server answers with, the pages' redirects and 404 page. Its assets are read as they
- * are (no HTML handling of the asset layer's own). Usage is counted in a Durable Object per key
- * (SQLite-backed, as the free plan needs).
+ * are (no HTML handling of the asset layer's own). Usage is counted in a fixed number of Durable
+ * Objects of one class (SQLite-backed, as the free plan needs; server/edge-usage.ts).
  */
 export function wranglerConfig(settings: EdgeSettings): string {
   const base = settings.basePath;

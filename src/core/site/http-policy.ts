@@ -55,3 +55,31 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
     'Referrer-Policy': 'no-referrer',
   };
 }
+
+/**
+ * Headers every answer of a running server (npm start, the edge) carries: the security headers,
+ * and `Vary: Accept-Encoding`, since any answer may be compressed (the edge compresses even the
+ * answers made for one request).
+ */
+export function answerHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+  return { ...securityHeaders(scriptHashes), Vary: 'Accept-Encoding' };
+}
+
+/**
+ * The plain-text answer to a request refused before its path is read (one Node's parser refuses,
+ * one without a Host, one with a control character in a header): `400 Bad Request` and the like.
+ */
+export function protocolAnswer(status: number, reason: string): { body: string; headers: Record<string, string> } {
+  const body = `${status} ${reason}\n`;
+  const headers = { ...answerHeaders(), 'Content-Type': CONTENT_TYPES.txt!, 'Cache-Control': 'no-store' };
+  return { body, headers: { ...headers, 'Content-Length': String(body.length) } };
+}
+
+/** Characters Node's parser refuses in a header value (controls but tab): the edge refuses them too. */
+const HEADER_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Whether a request's headers hold a value Node's parser would refuse. */
+export function hasControlInHeaders(headers: Headers): boolean {
+  for (const [, value] of headers) if (HEADER_CONTROL.test(value)) return true;
+  return false;
+}

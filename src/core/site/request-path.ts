@@ -9,8 +9,11 @@ export type RequestPath = { ok: true; path: string } | { ok: false; status: 400 
 /** Characters a raw path may hold (RFC 3986 pchar and `/`; `%` only as an escape). */
 const RAW_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 
-/** Decoded characters no published path holds: controls, `%` (would decode again), `?`, `#`, `\`. */
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f%?#\\]/;
+/**
+ * Decoded characters no published path holds: controls, `%` (would decode again), `?`, `#`, `\`,
+ * and what XML cannot hold (U+FFFE, U+FFFF, surrogates), since an error's message may echo the path.
+ */
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f%?#\\\ufffe\uffff\ud800-\udfff]/;
 
 const refuse = (reason: string): RequestPath => ({ ok: false, status: 400, reason });
 
@@ -35,10 +38,27 @@ function decodeOnce(raw: string): string | undefined {
   }
 }
 
-/** The raw path of a request target: everything before the query. */
-export function rawPathOf(target: string): string {
-  const q = target.indexOf('?');
-  return q === -1 ? target : target.slice(0, q);
+/** A request target as the URL standard reads it: its path (still percent-encoded) and its query. */
+export interface ReadTarget {
+  path: string;
+  query: string;
+}
+
+/**
+ * Reads a request target (`/path?query`, or an absolute `http(s)://` URL) as the URL standard
+ * does, as browsers and the edge do before any code of ours runs: dot segments (`.`, `..`, and
+ * `%2e` as a dot) removed, `\` read as `/`, the fragment dropped, what must be encoded encoded.
+ * Nothing is decoded (canonicalPath decodes once). Undefined when the target is neither.
+ */
+export function readTarget(target: string): ReadTarget | undefined {
+  let url: URL;
+  try {
+    url = new URL(target.startsWith('/') ? `http://localhost${target}` : target);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return { path: url.pathname, query: url.search.slice(1) };
 }
 
 /**
@@ -55,7 +75,7 @@ export function canonicalPath(rawPath: string): RequestPath {
   if (path === undefined)
     return refuse('the request path holds a malformed percent escape or bytes that are not UTF-8.');
   if (FORBIDDEN.test(path))
-    return refuse('the request path may not hold control characters, %, ?, # or \\ once decoded.');
+    return refuse('the request path may not hold control characters, U+FFFE, U+FFFF, %, ?, # or \\ once decoded.');
   const segments = path.split('/').slice(1);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
