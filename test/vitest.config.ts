@@ -20,6 +20,7 @@ const SITE = [
   'api-output',
   'buildings',
   'courses',
+  'data-portal',
   'directory-walk',
   'edge-conformance',
   'exam-schedule',

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { DATASETS } from '../core/datasets/registry.ts';
+import { tableCsv, tableJson, tableNdjson } from '../core/portal/bulk-files.ts';
+import { dataPackage } from '../core/portal/datapackage.ts';
+import { type DownloadFile, downloadsJson } from '../core/portal/download-list.ts';
+import { type DownloadTable, downloadTables } from '../core/portal/download-tables.ts';
+import { sqlTables } from '../core/portal/sqlite-schema.ts';
+import { portalPaths } from '../core/site/paths.ts';
+import type { BuildContext } from './context.ts';
+import type { OutputFile } from './output-files.ts';
+import { sqliteBytes } from './sqlite-file.ts';
+
+/** A download file's entry: its size and SHA-256 computed from its bytes. */
+function listed(file: Omit<DownloadFile, 'bytes' | 'sha256'>, body: string | Uint8Array): DownloadFile {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return { ...file, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** A table's three files (CSV, JSON, NDJSON), with their entries in the list of downloads. */
+function tableFiles(t: DownloadTable): { files: OutputFile[]; listed: DownloadFile[] } {
+  const files: OutputFile[] = [];
+  const entries: DownloadFile[] = [];
+  for (const [format, make] of [
+    ['csv', tableCsv],
+    ['json', tableJson],
+    ['ndjson', tableNdjson],
+  ] as const) {
+    const body = make(t);
+    const at = portalPaths.download(t.name, format);
+    files.push({ path: at, body });
+    entries.push(
+      listed({ path: `/${at}`, format, dataset: t.dataset, table: t.table.name, records: t.rows.length }, body),
+    );
+  }
+  return { files, listed: entries };
+}
+
+/** What the data portal publishes: and the list of downloads (for the portal page), with the files themselves. */
+export interface PortalOutput {
+  files: OutputFile[];
+  downloads: DownloadFile[];
+}
+
+/**
+ * The bulk downloads of a build under /data/: each table of each data set as CSV, JSON and NDJSON, every table in one
+ * SQLite database, the Frictionless Data Package describing the CSV files, and the list of them all with sizes and
+ * SHA-256 digests.
+ */
+export function dataPortalFiles(context: Pick<BuildContext, 'site'>): PortalOutput {
+  const tables = downloadTables(context.site.datasets, DATASETS);
+  const files: OutputFile[] = [];
+  const downloads: DownloadFile[] = [];
+  for (const t of tables) {
+    const made = tableFiles(t);
+    files.push(...made.files);
+    downloads.push(...made.listed);
+  }
+  const database = sqliteBytes(sqlTables(tables));
+  const records = tables.reduce((n, t) => n + t.rows.length, 0);
+  files.push({ path: portalPaths.database, body: database });
+  downloads.push(listed({ path: `/${portalPaths.database}`, format: 'sqlite', records }, database));
+  files.push({
+    path: portalPaths.dataPackage,
+    body: `${JSON.stringify(dataPackage(tables, downloads, DATASETS), null, 2)}\n`,
+  });
+  files.push({ path: portalPaths.downloads, body: downloadsJson(downloads) });
+  return { files, downloads };
+}
