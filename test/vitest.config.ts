@@ -50,6 +50,7 @@ const MACHINERY = [
   'astro-run',
   'bench',
   'build',
+  'change-feed',
   'incremental',
   'made-file-base',
   'made-file',

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { tableCsv, tableJson, tableNdjson } from '../core/portal/bulk-files.ts';
+import { changesAtom, changesJson, changeTimesJson } from '../core/portal/change-files.ts';
 import { dataPackage } from '../core/portal/datapackage.ts';
 import { type DownloadFile, downloadsJson } from '../core/portal/download-list.ts';
 import { type DownloadTable, downloadTables } from '../core/portal/download-tables.ts';
 import { sqlTables } from '../core/portal/sqlite-schema.ts';
 import { portalPaths } from '../core/site/paths.ts';
+import { dataChanges } from './change-history.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
 import { sqliteBytes } from './sqlite-file.ts';
@@ -35,6 +37,20 @@ function tableFiles(t: DownloadTable): { files: OutputFile[]; listed: DownloadFi
   return { files, listed: entries };
 }
 
+/** The change feed (JSON and Atom) and each data set's record change times, from the data folder's git history. */
+function changeFiles(
+  context: Pick<BuildContext, 'site' | 'render' | 'dataDir'>,
+  tables: readonly DownloadTable[],
+): OutputFile[] {
+  const history = dataChanges(context.site, context.dataDir, DATASETS);
+  const sets = [...new Set(tables.map((t) => t.dataset))].map((name) => DATASETS[name]!);
+  return [
+    { path: portalPaths.changesJson, body: changesJson(history) },
+    { path: portalPaths.changesAtom, body: changesAtom(history, context.render, context.render.timestamp) },
+    ...sets.map((set) => ({ path: portalPaths.changeTimes(set.name), body: changeTimesJson(history, set) })),
+  ];
+}
+
 /** What the data portal publishes: and the list of downloads (for the portal page), with the files themselves. */
 export interface PortalOutput {
   files: OutputFile[];
@@ -43,10 +59,10 @@ export interface PortalOutput {
 
 /**
  * The bulk downloads of a build under /data/: each table of each data set as CSV, JSON and NDJSON, every table in one
- * SQLite database, the Frictionless Data Package describing the CSV files, and the list of them all with sizes and
- * SHA-256 digests.
+ * SQLite database, the Frictionless Data Package describing the CSV files, the list of them all with sizes and
+ * SHA-256 digests, and the change feed from the data's git history.
  */
-export function dataPortalFiles(context: Pick<BuildContext, 'site'>): PortalOutput {
+export function dataPortalFiles(context: Pick<BuildContext, 'site' | 'render' | 'dataDir'>): PortalOutput {
   const tables = downloadTables(context.site.datasets, DATASETS);
   const files: OutputFile[] = [];
   const downloads: DownloadFile[] = [];
@@ -64,5 +80,6 @@ export function dataPortalFiles(context: Pick<BuildContext, 'site'>): PortalOutp
     body: `${JSON.stringify(dataPackage(tables, downloads, DATASETS), null, 2)}\n`,
   });
   files.push({ path: portalPaths.downloads, body: downloadsJson(downloads) });
+  files.push(...changeFiles(context, tables));
   return { files, downloads };
 }
