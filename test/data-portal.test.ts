@@ -172,3 +172,63 @@ describe('the Frictionless Data Package', () => {
     await expect(castEveryRow(pkg)).rejects.toThrow();
   });
 });
+
+/** A data set's section of the portal page: its record count, its method links, its download links. */
+function portalSection(page: string, name: string) {
+  const section = page.match(new RegExp(`<section aria-labelledby="set-${name}">([\\s\\S]*?)</section>`))?.[1] ?? '';
+  return {
+    records: Number(section.match(/<dt>Records<\/dt>\s*<dd>(\d+)/)?.[1]),
+    methods: [...section.matchAll(/href="\/methods\/(\d+)\/"/g)].map((m) => Number(m[1])).sort(),
+    downloads: [...section.matchAll(/<a href="(\/data\/[^"]+)">[\s\S]*?<code>([0-9a-f]{64})<\/code>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+  };
+}
+
+describe('a developer choosing a data set on the portal page', () => {
+  const page = () => readFileSync(rootSite('data/index.html'), 'utf8');
+
+  it('sees each data set with its record count as data/ counts it, and the methods it feeds', () => {
+    // An exam schedule's record is a course of a term (its rows are its sittings); a building, one code.
+    const exams = new Set(
+      [...folderRows('exam-schedule')].flatMap(([file, rows]) => rows.map((r) => `${file} ${r.course}`)),
+    );
+    const codes = new Set(csvRows('buildings/Buildings.csv').map((r) => r.building_code?.trim()));
+    codes.delete('');
+    const fed = (set: string) =>
+      csvRows('methods.csv')
+        .filter((r) => r.source === set)
+        .map((r) => Number(r.method_id))
+        .sort();
+    expect(portalSection(page(), 'exam-schedule')).toMatchObject({
+      records: exams.size,
+      methods: fed('exam-schedule'),
+    });
+    expect(portalSection(page(), 'buildings')).toMatchObject({ records: codes.size, methods: fed('buildings') });
+    expect(portalSection(page(), 'quest').records).toBe(
+      ['AcademicGroups', 'AcademicOrganizations', 'Subjects', 'Terms', 'Instructions', 'CampusCodes']
+        .map((t) => csvRows(`quest/${t}.csv`).length)
+        .reduce((a, b) => a + b),
+    );
+  });
+
+  it('downloads each file it lists, whose SHA-256 is the one shown', () => {
+    const downloads = portalSection(page(), 'courses').downloads;
+    expect(downloads.map(([href]) => href)).toEqual([
+      '/data/courses.csv',
+      '/data/courses.json',
+      '/data/courses.ndjson',
+    ]);
+    for (const [href, sha] of downloads)
+      expect(
+        createHash('sha256')
+          .update(readFileSync(rootSite(href!.slice(1))))
+          .digest('hex'),
+      ).toBe(sha);
+  });
+
+  it('reaches the portal from the navigation of another page', () => {
+    expect(readFileSync(rootSite('api/index.html'), 'utf8')).toMatch(/<a href="\/data\/"[^>]*>Data<\/a>/);
+  });
+});

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { tableCsv, tableJson, tableNdjson } from '../core/portal/bulk-files.ts';
-import { changesAtom, changesJson, changeTimesJson } from '../core/portal/change-files.ts';
+import { changesAtom, changesJson, changeTimesJson, type DataHistory } from '../core/portal/change-files.ts';
 import { dataPackage } from '../core/portal/datapackage.ts';
 import { type DownloadFile, downloadsJson } from '../core/portal/download-list.ts';
 import { type DownloadTable, downloadTables } from '../core/portal/download-tables.ts';
+import type { PortalSummary } from '../core/portal/portal-page.ts';
 import { sqlTables } from '../core/portal/sqlite-schema.ts';
 import { portalPaths } from '../core/site/paths.ts';
 import { dataChanges } from './change-history.ts';
@@ -37,12 +38,15 @@ function tableFiles(t: DownloadTable): { files: OutputFile[]; listed: DownloadFi
   return { files, listed: entries };
 }
 
+/** What the portal is made from: the data read, where it is and is served, when git saw each set change. */
+type PortalContext = Pick<BuildContext, 'site' | 'render' | 'dataDir' | 'dataTimes'>;
+
 /** The change feed (JSON and Atom) and each data set's record change times, from the data folder's git history. */
 function changeFiles(
-  context: Pick<BuildContext, 'site' | 'render' | 'dataDir'>,
+  history: DataHistory | undefined,
+  context: PortalContext,
   tables: readonly DownloadTable[],
 ): OutputFile[] {
-  const history = dataChanges(context.site, context.dataDir, DATASETS);
   const sets = [...new Set(tables.map((t) => t.dataset))].map((name) => DATASETS[name]!);
   return [
     { path: portalPaths.changesJson, body: changesJson(history) },
@@ -51,35 +55,49 @@ function changeFiles(
   ];
 }
 
-/** What the data portal publishes: and the list of downloads (for the portal page), with the files themselves. */
+/** What the data portal publishes: its files, and what its page shows of them (their list, each set's last change). */
 export interface PortalOutput {
   files: OutputFile[];
-  downloads: DownloadFile[];
+  summary: PortalSummary;
 }
 
+/** The newest change of each data set's records in the history, else when git last saw its folder change. */
+function lastChanges(history: DataHistory | undefined, dataTimes: BuildContext['dataTimes']): Record<string, number> {
+  const changed: Record<string, number> = {};
+  for (const e of history?.entries ?? []) for (const t of e.tables) changed[t.dataset] ??= e.time;
+  for (const [name, time] of Object.entries(dataTimes ?? {})) changed[name] ??= time;
+  return changed;
+}
+
+/** Each build's portal, made once: its files are written by the build, its summary filled into the portal page. */
+const made = new WeakMap<object, PortalOutput>();
+
 /**
- * The bulk downloads of a build under /data/: each table of each data set as CSV, JSON and NDJSON, every table in one
- * SQLite database, the Frictionless Data Package describing the CSV files, the list of them all with sizes and
- * SHA-256 digests, and the change feed from the data's git history.
+ * The data portal of a build under /data/ (made once per build, whoever asks first): each table of each data set as
+ * CSV, JSON and NDJSON, every table in one SQLite database, the Frictionless Data Package describing the CSV files, the
+ * list of them all with sizes and SHA-256 digests, and the change feed from the data's git history.
  */
-export function dataPortalFiles(context: Pick<BuildContext, 'site' | 'render' | 'dataDir'>): PortalOutput {
+export function dataPortal(context: PortalContext): PortalOutput {
+  const known = made.get(context);
+  if (known) return known;
   const tables = downloadTables(context.site.datasets, DATASETS);
   const files: OutputFile[] = [];
   const downloads: DownloadFile[] = [];
   for (const t of tables) {
-    const made = tableFiles(t);
-    files.push(...made.files);
-    downloads.push(...made.listed);
+    const table = tableFiles(t);
+    files.push(...table.files);
+    downloads.push(...table.listed);
   }
   const database = sqliteBytes(sqlTables(tables));
   const records = tables.reduce((n, t) => n + t.rows.length, 0);
   files.push({ path: portalPaths.database, body: database });
   downloads.push(listed({ path: `/${portalPaths.database}`, format: 'sqlite', records }, database));
-  files.push({
-    path: portalPaths.dataPackage,
-    body: `${JSON.stringify(dataPackage(tables, downloads, DATASETS), null, 2)}\n`,
-  });
+  const descriptor = dataPackage(tables, downloads, DATASETS);
+  files.push({ path: portalPaths.dataPackage, body: `${JSON.stringify(descriptor, null, 2)}\n` });
   files.push({ path: portalPaths.downloads, body: downloadsJson(downloads) });
-  files.push(...changeFiles(context, tables));
-  return { files, downloads };
+  const history = dataChanges(context.site, context.dataDir, DATASETS);
+  files.push(...changeFiles(history, context, tables));
+  const output = { files, summary: { downloads, changed: lastChanges(history, context.dataTimes) } };
+  made.set(context, output);
+  return output;
 }

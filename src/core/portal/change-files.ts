@@ -24,9 +24,12 @@ export const NO_HISTORY =
  */
 export function changesJson(history: DataHistory | undefined): string {
   const head = history
-    ? { history: 'git', complete: history.complete, commits: history.entries }
-    : { history: 'none', note: NO_HISTORY, complete: false, commits: [] };
-  return `${JSON.stringify(head, null, 1)}\n`;
+    ? { history: 'git', complete: history.complete }
+    : { history: 'none', note: NO_HISTORY, complete: false };
+  // One commit a line: a reader (or a diff of two builds) sees the commits apart, without the weight of indentation.
+  const commits = (history?.entries ?? []).map((e) => JSON.stringify(e));
+  const list = commits.length === 0 ? '[]' : `[\n${commits.join(',\n')}\n]`;
+  return `${JSON.stringify(head).slice(0, -1)},"commits":${list}}\n`;
 }
 
 type Xmlbuilder2 = typeof import('xmlbuilder2');
