@@ -34,8 +34,9 @@ const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 function downloadTable(files: readonly DownloadFile[], basePath: string, caption: string): SafeHtml {
   const rows = files.map(
     (f) => html`<tr><td><a href="${withBase(basePath, f.path.slice(1))}">${f.path.split('/').pop()}</a></td>
-<td>${f.format.toUpperCase()}</td><td>${f.records}</td><td title="${f.bytes} bytes">${sizeLabel(f.bytes)}</td>
-<td><code>${f.sha256}</code></td></tr>`,
+<td data-label="Format">${f.format.toUpperCase()}</td><td data-label="Records">${f.records}</td>
+<td data-label="Size" title="${f.bytes} bytes">${sizeLabel(f.bytes)}</td>
+<td data-label="SHA-256" class="full"><code>${f.sha256}</code></td></tr>`,
   );
   return html`<table class="stack"><caption class="visually-hidden">${caption}</caption>
 <thead><tr><th scope="col">File</th><th scope="col">Format</th><th scope="col">Records</th><th scope="col">Size</th>
