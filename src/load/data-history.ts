@@ -28,12 +28,12 @@ const DATA_FILE = /\.(csv|json)$/i;
 const NONE = /^0+$/;
 
 /** The commits of `git log`'s output (newest first): id, time, message, and each file's blobs. */
-function parseLog(log: string): { id: string; time: number; message: string; changes: RawChange[] }[] {
+function parseLog(log: string): { id: string; time: number; parents: string; message: string; changes: RawChange[] }[] {
   return log
     .split('\x1e')
     .slice(1)
     .map((entry) => {
-      const [id = '', time = '0', message = '', raw = ''] = entry.split('\x1f');
+      const [id = '', time = '0', parents = '', message = '', raw = ''] = entry.split('\x1f');
       const changes = raw
         .split('\n')
         .filter((line) => line.startsWith(':'))
@@ -46,7 +46,7 @@ function parseLog(log: string): { id: string; time: number; message: string; cha
             ...(NONE.test(after) ? {} : { after }),
           };
         });
-      return { id, time: Number(time), message: message.trim(), changes };
+      return { id, time: Number(time), parents: parents.trim(), message: message.trim(), changes };
     });
 }
 
@@ -77,16 +77,23 @@ function partFiles(tree: ReadonlyMap<string, string>, parts: ReadonlySet<string>
 /**
  * The newest `limit` commits that changed the data folder `dataDir`, newest first, following first parents (a merge
  * counts with the changes it brought to its first parent), each with the files of what it touched before and after
- * it. Undefined when the folder is not in a git repository (a copy from a tarball). Four git processes whatever the
+ * it, and whether they reach the data's first commit (not in a shallow clone, whose oldest commit is left out).
+ * Undefined when the folder is not in a git repository (a copy from a tarball). Four git processes whatever the
  * history: where the folder sits, the log with each file's blobs, the tree at HEAD, and every blob needed at once.
  */
-export function readDataHistory(dataDir: string, limit = 100): DataCommit[] | undefined {
+export function readDataHistory(
+  dataDir: string,
+  limit = 100,
+): { commits: DataCommit[]; complete: boolean } | undefined {
   let prefix: string;
   let log: string;
   let listed: string;
+  let shallow: string;
   try {
-    prefix = gitText(dataDir, ['rev-parse', '--show-prefix']).trim();
-    const format = '--format=%x1e%H%x1f%ct%x1f%B%x1f';
+    [prefix = '', shallow = ''] = gitText(dataDir, ['rev-parse', '--show-prefix', '--is-shallow-repository']).split(
+      '\n',
+    );
+    const format = '--format=%x1e%H%x1f%ct%x1f%P%x1f%B%x1f';
     const options = ['--first-parent', '--diff-merges=first-parent', '--no-renames', '--raw', '--no-abbrev'];
     log = gitText(dataDir, ['-c', 'core.quotePath=false', 'log', ...options, `-n${limit}`, format, '--', '.']);
     listed = gitText(dataDir, ['-c', 'core.quotePath=false', 'ls-tree', '-r', '--full-name', 'HEAD', '.']);
@@ -100,7 +107,11 @@ export function readDataHistory(dataDir: string, limit = 100): DataCommit[] | un
     const [meta = '', p = ''] = line.split('\t');
     if (inside(p)) tree.set(p.slice(prefix.length), meta.split(' ')[2] ?? '');
   }
-  const commits = parseLog(log).map((c) => {
+  const parsed = parseLog(log);
+  // A shallow clone's oldest commit has no parent here: its changes against nothing would claim every file added.
+  const cut = shallow === 'true' && parsed.at(-1)?.parents === '';
+  if (cut) parsed.pop();
+  const commits = parsed.map((c) => {
     const changes = c.changes.filter((x) => inside(x.path)).map((x) => ({ ...x, path: x.path.slice(prefix.length) }));
     const parts = new Set(changes.map((x) => partOf(x.path)));
     const after = partFiles(tree, parts);
@@ -112,11 +123,12 @@ export function readDataHistory(dataDir: string, limit = 100): DataCommit[] | un
   });
   const blobs = readBlobs(dataDir, new Set(commits.flatMap((c) => [...c.after, ...c.before].map(([, id]) => id))));
   const inputs = (files: [string, string][]) => files.map(([rel, id]) => ({ rel, bytes: blobs.get(id)! }));
-  return commits.map((c) => ({
+  const found = commits.map((c) => ({
     id: c.id,
     time: c.time,
     message: c.message,
     before: inputs(c.before),
     after: inputs(c.after),
   }));
+  return { commits: found, complete: shallow !== 'true' && parsed.length < limit };
 }

@@ -49,10 +49,11 @@ export function dataChanges(
   dataDir: string,
   registry: DatasetRegistry,
 ): DataHistory | undefined {
-  const commits = readDataHistory(dataDir, FEED_COMMITS);
-  if (!commits) return undefined;
+  const history = readDataHistory(dataDir, FEED_COMMITS);
+  if (!history) return undefined;
+  const { commits, complete } = history;
   return {
     entries: changeEntries(commits, registry, historyReader(site, dataDir)),
-    complete: commits.length < FEED_COMMITS,
+    complete,
   };
 }
