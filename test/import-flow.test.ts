@@ -17,8 +17,9 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   buildings: ['records', 'site'], // campus buildings for people: their pages, the building a location names
   calendar: ['records', 'site', 'render', 'buildings'], // sessions, months and terms, feeds, calendar pages
   // what Astro's pages read, and the parts of them the build fills
-  pages: ['records', 'site', 'render', 'buildings', 'calendar'],
+  pages: ['records', 'site', 'render', 'buildings', 'calendar', 'portal'],
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
+  portal: ['read', 'records', 'site', 'datasets', 'render', 'review'], // /data/: bulk downloads, package, changes
 };
 
 /** What each part of src/ outside the core may not import (folders of src/, or package names). */

@@ -247,6 +247,7 @@ describe('the site navigation', () => {
       ['infosessions/feeds/', 'Feeds'],
       ['buildings/', 'Buildings'],
       ['api/', 'API'],
+      ['data/', 'Data'],
       ['infosessions/2014/01/', 'All terms'],
       ['methods/1103/', 'API'],
     ];
@@ -256,7 +257,7 @@ describe('the site navigation', () => {
       expect(
         links.map((a) => a.textContent!.trim()),
         sitePath,
-      ).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Buildings', 'API']);
+      ).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Buildings', 'API', 'Data']);
       expect(
         links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent!.trim()),
         sitePath,

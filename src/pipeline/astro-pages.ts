@@ -12,6 +12,7 @@ import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cac
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
+import { dataPortal } from './data-portal.ts';
 import type { OutputFile } from './output-files.ts';
 import { versionName } from './output-versions.ts';
 
@@ -92,7 +93,7 @@ export function startAstroPages(
     const files = output.files.map((f) => {
       const filled =
         /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START)
-          ? fillPage(Buffer.from(f.body).toString('utf8'), context)
+          ? fillPage(Buffer.from(f.body).toString('utf8'), { ...context, portal: dataPortal(context).summary })
           : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });

@@ -28,6 +28,7 @@ import { astroFolder, astroSetup, type ShellKind, startAstroPages } from './astr
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
+import { dataPortal } from './data-portal.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import {
@@ -375,6 +376,7 @@ async function renderOutput(
     write(digested(feedFiles(context.feeds, render, context.revisions), digests));
     write(searchIndexFiles(context.sessions));
     write(digested(searchDocFiles(context.sessions), digests));
+    write(dataPortal(context).files); // /data/: the bulk downloads, the database, the Data Package
     lap('feeds');
     if (pending) {
       progress.stage('pages (Astro)');

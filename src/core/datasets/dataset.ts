@@ -40,6 +40,13 @@ export interface TableSpec {
   shown?: readonly string[];
 }
 
+/** A data set's upstream: its repository (`owner/name` on GitHub), the file or folder in it, a link to the snapshot. */
+export interface DataSource {
+  repository: string;
+  path: string;
+  url: string;
+}
+
 /** What a feed computes a method's records from. */
 export interface FeedInput<T extends Tables = Tables> {
   /** The data set's tables as read; none when its folder has no files. */
@@ -95,6 +102,8 @@ export interface Dataset<T extends Tables = Tables> {
   name: string;
   /** One line for people: what it holds and where it comes from. */
   title: string;
+  /** Where its data comes from: the community repository and the file or folder in it; none for a set kept here. */
+  source?: DataSource;
   tables: readonly TableSpec[];
   /**
    * Reads the folder's files (in name order) into tables, reporting every problem to `findings`.

@@ -121,11 +121,16 @@ function shownValue(value: RecordValue | undefined): string {
   return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A record's natural key as the diff writes it: the key fields' values, shown, joined by spaces (`1139 CS 135`). */
+export function recordKey(table: Pick<TableSpec, 'key'>, values: Readonly<Record<string, RecordValue>>): string {
+  return table.key.map((k) => shownValue(values[k])).join(' ');
+}
+
 /** The records of one table in a report, keyed by the table's natural key. */
 function tableRecords(report: DataReport, dataset: string, table: TableSpec): DiffRecord[] {
   const fields = fieldNames(table.record);
   return (report.datasets[dataset]?.[table.name] ?? []).map((r) => ({
-    key: table.key.map((k) => shownValue(r.values[k])).join(' '),
+    key: recordKey(table, r.values),
     file: r.at?.file ?? '',
     ...(r.at && { line: r.at.line }),
     values: Object.fromEntries(fields.map((f) => [f, shownValue(r.values[f])])),

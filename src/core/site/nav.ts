@@ -1,5 +1,5 @@
 import type { RenderContext } from './address.ts';
-import { buildingPaths, calendarPaths, sitePaths, withBase } from './paths.ts';
+import { buildingPaths, calendarPaths, portalPaths, sitePaths, withBase } from './paths.ts';
 
 /** One entry of the site's navigation. */
 export interface NavItem {
@@ -12,7 +12,7 @@ export interface NavItem {
 export type SiteArea = 'students' | 'developers';
 
 /** The navigation ids of the developers' pages (the rest are the students'). */
-const DEVELOPER_PAGES: readonly string[] = ['directory'];
+const DEVELOPER_PAGES: readonly string[] = ['directory', 'data'];
 
 /** The part of the site a page of navigation id `current` belongs to. */
 export function areaOf(current: string): SiteArea {
@@ -34,5 +34,6 @@ export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
     { id: 'feeds', label: 'Feeds', href: at(calendarPaths.feeds) },
     { id: 'buildings', label: 'Buildings', href: at(buildingPaths.home) },
     { id: 'directory', label: 'API', href: at(sitePaths.apiDirectory) },
+    { id: 'data', label: 'Data', href: at(portalPaths.home) },
   ];
 }

@@ -77,6 +77,21 @@ export const buildingPaths = {
   shell: 'building-shell/',
 };
 
+/**
+ * Site-relative paths of the data portal: its page, each table's bulk downloads (`data/exam-schedule.csv`), the
+ * database, the Data Package, the list of downloads, the change feed and each data set's record change times.
+ */
+export const portalPaths = {
+  home: 'data/',
+  download: (name: string, format: 'csv' | 'json' | 'ndjson') => `data/${name}.${format}`,
+  database: 'data/campus-api.sqlite',
+  dataPackage: 'data/datapackage.json',
+  downloads: 'data/downloads.json',
+  changesJson: 'data/changes.json',
+  changesAtom: 'data/changes.atom',
+  changeTimes: (dataset: string) => `data/${dataset}/changed.json`,
+};
+
 /** The file that holds a page in its folder: `infosessions/2014/01/index.html`. */
 export function pageFile(folder: string): string {
   return `${folder}index.html`;

@@ -250,6 +250,11 @@ const buildingsFeed = (data: Feed['data']): Feed<BuildingTables> => ({
 export const dataset = defineDataset({
   name: 'buildings',
   title: 'Campus buildings: numbers, codes, names, other names, positions and parts (uWaterloo/Datasets Buildings)',
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'Buildings/Buildings.csv',
+    url: 'https://github.com/uWaterloo/Datasets/blob/9259aca/Buildings/Buildings.csv',
+  },
   tables: [
     {
       name: 'buildings',

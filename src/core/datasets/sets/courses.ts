@@ -108,6 +108,11 @@ function checkEmptyFiles(files: readonly { file: string }[], courses: readonly C
 export const dataset = defineDataset({
   name: 'courses',
   title: 'Course titles by subject (uWaterloo/Datasets Courses, the 2013 calendar)',
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'Courses',
+    url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/Courses',
+  },
   tables: [{ name: 'courses', record: courseRowRecord, key: ['subject', 'catalog_number'] }],
   read(files, findings) {
     const courses = readCsvTables('courses', [courseFiles], files, findings).courses ?? [];

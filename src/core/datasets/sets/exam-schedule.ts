@@ -77,6 +77,11 @@ function readTermFile(source: SourceFile, findings: Findings): ExamCourse[] {
 export const dataset = defineDataset({
   name: 'exam-schedule',
   title: "Final exam schedules, one CSV file per term (uWaterloo/Datasets ExamSchedule, the Registrar's Office)",
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'ExamSchedule',
+    url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/ExamSchedule',
+  },
   tables: [{ name: 'courses', record: termExamCourseRecord, key: ['term', 'course'] }],
   read: (files, findings) => ({ courses: files.flatMap((file) => readTermFile(file, findings)) }),
   feeds: {

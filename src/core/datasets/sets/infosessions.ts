@@ -110,6 +110,11 @@ function duplicateIds(sessions: readonly SiteRecord[], findings: Findings): void
 export const dataset = defineDataset({
   name: 'infosessions',
   title: 'Employer information sessions, one CSV file per term (uWaterloo/Datasets EmployerInfoSessions)',
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'EmployerInfoSessions',
+    url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/EmployerInfoSessions',
+  },
   tables: [
     {
       name: 'sessions',

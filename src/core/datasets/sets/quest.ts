@@ -208,6 +208,11 @@ const listOf = (table: string, record: RecordSpec): Feed => ({
 export const dataset: Dataset = {
   name: 'quest',
   title: 'Academic code tables of the student system Quest (uWaterloo/Datasets Quest)',
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'Quest',
+    url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/Quest',
+  },
   tables: [
     { name: 'groups', record: academicGroupRecord, key: ['group_code'] },
     { name: 'units', record: academicUnitRecord, key: ['unit_code'] },

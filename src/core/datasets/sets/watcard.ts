@@ -250,6 +250,11 @@ function checkCopies(vendors: readonly Vendor[], findings: Findings): void {
 export const dataset: Dataset = {
   name: 'watcard',
   title: 'WatCard vendors: number, name, position, address, telephone, logo (uWaterloo/Datasets Watcard)',
+  source: {
+    repository: 'uWaterloo/Datasets',
+    path: 'Watcard/watcardvendors.json',
+    url: 'https://github.com/uWaterloo/Datasets/blob/9259aca/Watcard/watcardvendors.json',
+  },
   tables: [
     {
       name: 'vendors',
