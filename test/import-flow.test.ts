@@ -19,6 +19,7 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   // what Astro's pages read, and the parts of them the build fills
   pages: ['records', 'site', 'render', 'buildings', 'calendar'],
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
+  browse: ['records', 'site', 'render', 'datasets'], // the data sets' table pages: rows, views, their markup
 };
 
 /** What each part of src/ outside the core may not import (folders of src/, or package names). */

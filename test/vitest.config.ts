@@ -20,6 +20,7 @@ const SITE = [
   'api-output',
   'buildings',
   'courses',
+  'data-browse-pages',
   'directory-walk',
   'edge-conformance',
   'exam-schedule',

@@ -26,6 +26,7 @@ import { astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
+import { dataBrowseFiles } from './data-browse.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import {
@@ -375,6 +376,7 @@ async function renderOutput(
       progress.stage('calendar pages');
       write(filledCalendarPages(context, rendered.shells, digests, buildings));
       write(filledBuildingPages(context, rendered.shells.building, digests, buildings));
+      write(dataBrowseFiles(context, rendered.shells.data));
       lap('calendar');
     }
   } finally {

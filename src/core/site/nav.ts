@@ -12,7 +12,7 @@ export interface NavItem {
 export type SiteArea = 'students' | 'developers';
 
 /** The navigation ids of the developers' pages (the rest are the students'). */
-const DEVELOPER_PAGES: readonly string[] = ['directory'];
+const DEVELOPER_PAGES: readonly string[] = ['directory', 'data'];
 
 /** The part of the site a page of navigation id `current` belongs to. */
 export function areaOf(current: string): SiteArea {

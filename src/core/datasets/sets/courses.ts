@@ -108,7 +108,14 @@ function checkEmptyFiles(files: readonly { file: string }[], courses: readonly C
 export const dataset = defineDataset({
   name: 'courses',
   title: 'Course titles by subject (uWaterloo/Datasets Courses, the 2013 calendar)',
-  tables: [{ name: 'courses', record: courseRowRecord, key: ['subject', 'catalog_number'] }],
+  tables: [
+    {
+      name: 'courses',
+      record: courseRowRecord,
+      key: ['subject', 'catalog_number'],
+      browse: { facets: [{ column: 'subject' }] },
+    },
+  ],
   read(files, findings) {
     const courses = readCsvTables('courses', [courseFiles], files, findings).courses ?? [];
     checkEmptyFiles(files, courses, findings);

@@ -77,7 +77,22 @@ function readTermFile(source: SourceFile, findings: Findings): ExamCourse[] {
 export const dataset = defineDataset({
   name: 'exam-schedule',
   title: "Final exam schedules, one CSV file per term (uWaterloo/Datasets ExamSchedule, the Registrar's Office)",
-  tables: [{ name: 'courses', record: termExamCourseRecord, key: ['term', 'course'] }],
+  tables: [
+    {
+      name: 'courses',
+      record: termExamCourseRecord,
+      key: ['term', 'course'],
+      browse: {
+        rowsOf: 'sections',
+        facets: [
+          { column: 'term' },
+          { column: 'course', name: 'subject', word: 'first' },
+          { column: 'day' },
+          { column: 'location', name: 'building', word: 'first' },
+        ],
+      },
+    },
+  ],
   read: (files, findings) => ({ courses: files.flatMap((file) => readTermFile(file, findings)) }),
   feeds: {
     1187: {
