@@ -61,6 +61,26 @@ describe('a view of a table, as its URL says', () => {
     ]);
   });
 
+  it('sorts a column of numbers by value, and one holding any other text by its characters', () => {
+    const t: BrowseRows = {
+      columns: ['n', 't'],
+      facets: [],
+      rows: [
+        ['10', 'b'],
+        ['9', 'a'],
+        [null, '10'],
+        ['-1', '9'],
+      ],
+    };
+    const by = (qs: string) => {
+      const q = readQuery(new URLSearchParams(qs), t);
+      return sortedRows(t, matchingRows(t, q), q);
+    };
+    expect(by('_sort=n')).toEqual([3, 1, 0, 2]);
+    expect(by('_sort_desc=n')).toEqual([0, 1, 3, 2]);
+    expect(by('_sort=t')).toEqual([2, 3, 1, 0]);
+  });
+
   it('pages 100 rows at a time, a page past the end showing the last', () => {
     const rows = Array.from({ length: 250 }, (_, i) => i);
     expect(pageRows(rows, 3)).toEqual({ page: 3, rows: rows.slice(200) });

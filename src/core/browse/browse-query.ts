@@ -59,45 +59,55 @@ function valueGetter(table: BrowseRows, name: string): (row: readonly (string | 
   return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
 }
 
+/** Each row's text in lower case, its cells apart, made once per table: what a search looks in. */
+const searchTexts = new WeakMap<BrowseRows, string[]>();
+
+/** The lower-case text of a table's rows (searchTexts). */
+function rowTexts(table: BrowseRows): string[] {
+  let texts = searchTexts.get(table);
+  if (!texts) {
+    texts = table.rows.map((row) => row.join('\u0000').toLowerCase());
+    searchTexts.set(table, texts);
+  }
+  return texts;
+}
+
 /** The rows (by index) that match every filter of the view and its search, in the table's order. */
 export function matchingRows(table: BrowseRows, query: Pick<BrowseQuery, 'filters' | 'search'>): number[] {
   const tests = query.filters.map(([name, value]) => ({ get: valueGetter(table, name), value }));
   const words = query.search.toLowerCase().split(/\s+/).filter(Boolean);
+  const texts = words.length > 0 ? rowTexts(table) : [];
   const out: number[] = [];
   table.rows.forEach((row, i) => {
     if (!tests.every((t) => t.get(row) === t.value)) return;
-    if (words.length > 0) {
-      const text = row.join('\u0000').toLowerCase();
-      if (!words.every((w) => text.includes(w))) return;
-    }
+    if (words.length > 0 && !words.every((w) => texts[i]!.includes(w))) return;
     out.push(i);
   });
   return out;
 }
 
-/** Orders two cells: numbers by value, other text by its characters, no value last. */
-function compareCells(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const x = Number(a);
-  const y = Number(b);
-  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(x) && Number.isFinite(y)) return x - y;
-  return a < b ? -1 : 1;
-}
+/** Whether a text reads as a number (`42`, `-80.52`). */
+const isNumeric = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
 
-/** The rows of a view in its order: by its sort column, ties (and a view without one) in the table's order. */
+/**
+ * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
+ * the characters), no value last whichever the direction; ties, and a view without a sort, in the table's order.
+ */
 export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
   const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
   if (index < 0) return [...rows];
+  const cells = rows.map((i) => table.rows[i]![index] ?? null);
+  const numeric = cells.every((c) => c === null || isNumeric(c));
+  const keys = cells.map((c) => (c === null ? null : numeric ? Number(c) : c));
   const sign = sort!.desc ? -1 : 1;
-  return [...rows].sort((i, j) => {
-    const a = table.rows[i]![index]!;
-    const b = table.rows[j]![index]!;
-    // No value stays last whichever the direction.
-    const order = a === null || b === null ? compareCells(a, b) : sign * compareCells(a, b);
-    return order || i - j;
+  const order = rows.map((_, k) => k);
+  order.sort((a, b) => {
+    const x = keys[a] ?? null;
+    const y = keys[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return (x < y ? -sign : x > y ? sign : 0) || a - b;
   });
+  return order.map((k) => rows[k]!);
 }
 
 /** How many pages `count` rows fill (one at least: an empty view is one empty page). */
