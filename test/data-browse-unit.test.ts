@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tablePageBody } from '../src/core/browse/browse-page.ts';
 import {
   type BrowseRows,
   facetCounts,
@@ -129,5 +130,18 @@ describe('a table from its record description', () => {
     const t = browseTable(spec, records, { changedAt: (r) => (r === records[0] ? 1386000000 : undefined) });
     expect(t.columns.at(-1)).toBe(CHANGED_AT_COLUMN);
     expect(t.rows.map((r) => r.cells.at(-1))).toEqual(['2013-12-02T16:00:00Z', null]);
+  });
+});
+
+describe('a page of a table', () => {
+  const at = { set: 'watcard', table: 'vendors', folder: 'data/watcard/' };
+  const table = { columns: ['vendor_id', 'vendor_name'], facets: [], rows: [{ cells: ['1', '<b>Tim & Co</b>'] }] };
+  const body = (portal: boolean) =>
+    tablePageBody({ setTitle: 'WatCard', tables: [at], at, table, page: 1, basePath: '/x/', portal }).value;
+
+  it('shows the data as text, and links back to the portal only where the site has one', () => {
+    expect(body(true)).toContain('&lt;b&gt;Tim &amp; Co&lt;/b&gt;');
+    expect(body(true)).toContain('<a href="/x/data/">All data sets</a>');
+    expect(body(false)).not.toContain('All data sets');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { browsePaths } from '../core/browse/browse-paths.ts';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
@@ -371,12 +372,13 @@ async function renderOutput(
       const rendered = await pending.result;
       astro = rendered.ran ? 'ran' : 'cached';
       scriptHashes = rendered.scriptHashes;
+      const portal = rendered.files.some((f) => f.path === pageFile(browsePaths.portal)); // /data/, when built
       write(rendered.files.splice(0)); // their bytes released once written
       lap('pages');
       progress.stage('calendar pages');
       write(filledCalendarPages(context, rendered.shells, digests, buildings));
       write(filledBuildingPages(context, rendered.shells.building, digests, buildings));
-      write(dataBrowseFiles(context, rendered.shells.data));
+      write(dataBrowseFiles(context, rendered.shells.data, portal));
       lap('calendar');
     }
   } finally {

@@ -21,6 +21,8 @@ export interface TablePageInput {
   table: BrowseTable;
   page: number;
   basePath: string;
+  /** Whether the site has the data portal's index (/data/), which the page then links back to. */
+  portal: boolean;
 }
 
 /** A count in words, with the thousands separated (`19,575 rows`). */
@@ -81,7 +83,8 @@ export function tablePageBody(input: TablePageInput): SafeHtml {
   const heads = [...table.columns, ...(links ? ['API file'] : [])].map((c) => html`<th scope="col">${c}</th>`);
   const range = shown.length ? `Rows ${first + 1}–${first + shown.length} of ${rowCount(table.rows.length)}` : '';
   const rowsFile = withBase(basePath, browsePaths.rows(at.set, at.table));
-  return html`<p><a href="${withBase(basePath, browsePaths.portal)}">All data sets</a></p>
+  const back = input.portal && html`<p><a href="${withBase(basePath, browsePaths.portal)}">All data sets</a></p>`;
+  return html`${back}
 <h1>${tableHeading(input)}</h1>
 <p class="lead">${input.setTitle}</p>${tableChooser(input)}
 <div data-browse="${rowsFile}" data-folder="${withBase(basePath, at.folder)}">
