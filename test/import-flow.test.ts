@@ -20,6 +20,7 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   pages: ['records', 'site', 'render', 'buildings', 'calendar', 'portal'],
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
   portal: ['read', 'records', 'site', 'datasets', 'render', 'review'], // /data/: bulk downloads, package, changes
+  browse: ['records', 'site', 'render', 'datasets'], // the data sets' table pages: rows, views, their markup
 };
 
 /** What each part of src/ outside the core may not import (folders of src/, or package names). */

@@ -31,6 +31,7 @@ const SITE = [
   'buildings',
   'courses',
   'data-portal',
+  'data-browse-pages',
   'directory-walk',
   'edge-bounds',
   'edge-conformance',

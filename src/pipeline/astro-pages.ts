@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
@@ -21,6 +22,7 @@ const SHELLS = {
   session: calendarPaths.sessionShell,
   listing: calendarPaths.listingShell,
   building: buildingPaths.shell,
+  data: browsePaths.shell,
 } as const;
 
 /** The kinds of page shell. */

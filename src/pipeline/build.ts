@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { browsePaths } from '../core/browse/browse-paths.ts';
 import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
@@ -29,6 +30,7 @@ import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
 import { dataPortal } from './data-portal.ts';
+import { dataBrowseFiles } from './data-browse.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import {
@@ -383,11 +385,13 @@ async function renderOutput(
       const rendered = await pending.result;
       astro = rendered.ran ? 'ran' : 'cached';
       scriptHashes = rendered.scriptHashes;
+      const portal = rendered.files.some((f) => f.path === pageFile(browsePaths.portal)); // /data/, when built
       write(rendered.files.splice(0)); // their bytes released once written
       lap('pages');
       progress.stage('calendar pages');
       write(filledCalendarPages(context, rendered.shells, digests, buildings));
       write(filledBuildingPages(context, rendered.shells.building, digests, buildings));
+      write(dataBrowseFiles(context, rendered.shells.data, portal));
       lap('calendar');
     }
   } finally {

@@ -1,4 +1,5 @@
 import type { Findings } from '../read/findings.ts';
+import type { TableBrowse } from '../records/browse-spec.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { PublishedRecord, RecordSpec } from '../records/record-spec.ts';
 import type { SiteRecord } from '../records/site-data.ts';
@@ -38,6 +39,8 @@ export interface TableSpec {
    * plain fields.
    */
   shown?: readonly string[];
+  /** How its page at /data/<set>/ shows it: the rows, the facets; default one row a record, no facets. */
+  browse?: TableBrowse;
 }
 
 /** A data set's upstream: its repository (`owner/name` on GitHub), the file or folder in it, a link to the snapshot. */

@@ -113,7 +113,14 @@ export const dataset = defineDataset({
     path: 'Courses',
     url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/Courses',
   },
-  tables: [{ name: 'courses', record: courseRowRecord, key: ['subject', 'catalog_number'] }],
+  tables: [
+    {
+      name: 'courses',
+      record: courseRowRecord,
+      key: ['subject', 'catalog_number'],
+      browse: { facets: [{ column: 'subject' }] },
+    },
+  ],
   read(files, findings) {
     const courses = readCsvTables('courses', [courseFiles], files, findings).courses ?? [];
     checkEmptyFiles(files, courses, findings);

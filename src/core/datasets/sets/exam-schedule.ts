@@ -82,7 +82,22 @@ export const dataset = defineDataset({
     path: 'ExamSchedule',
     url: 'https://github.com/uWaterloo/Datasets/tree/9259aca/ExamSchedule',
   },
-  tables: [{ name: 'courses', record: termExamCourseRecord, key: ['term', 'course'] }],
+  tables: [
+    {
+      name: 'courses',
+      record: termExamCourseRecord,
+      key: ['term', 'course'],
+      browse: {
+        rowsOf: 'sections',
+        facets: [
+          { column: 'term' },
+          { column: 'course', name: 'subject', word: 'first' },
+          { column: 'day' },
+          { column: 'location', name: 'building', word: 'first' },
+        ],
+      },
+    },
+  ],
   read: (files, findings) => ({ courses: files.flatMap((file) => readTermFile(file, findings)) }),
   feeds: {
     1187: {

@@ -122,6 +122,7 @@ export const dataset = defineDataset({
       key: ['id'],
       repeats: true,
       shown: ['id', 'employer', 'date', 'start_time', 'location'],
+      browse: { facets: [{ column: 'location', name: 'building', word: 'first' }, { column: 'audience' }] },
     },
   ],
   read: (files, findings) => ({

@@ -1,0 +1,16 @@
+/**
+ * Site-relative paths of the data sets' pages (no leading slash, folders end in `/`): a set's first table at
+ * `data/<set>/`, its others at `data/<set>/<table>/`, page n of a table's list at `<table's folder>page/<n>/`.
+ */
+export const browsePaths = {
+  /** The data portal's index (another page's: each table's page links back to it). */
+  portal: 'data/',
+  /** A table's page: its set's folder for the set's first table, a folder of its own below it for the others. */
+  table: (set: string, table: string, first: boolean) => (first ? `data/${set}/` : `data/${set}/${table}/`),
+  /** Page n of a table's list (the first is the table's own page). */
+  page: (folder: string, n: number) => (n === 1 ? folder : `${folder}page/${n}/`),
+  /** The compact file of a table's rows, which the page's script filters, sorts and pages. */
+  rows: (set: string, table: string) => `data/${set}/${table}.browse.json`,
+  /** Where Astro renders the shell the build fills per page (and then removes). */
+  shell: 'data-shell/',
+};

@@ -1,0 +1,139 @@
+import type { BrowseFacet } from '../records/browse-spec.ts';
+
+/** Rows a page shows: the no-JavaScript pages and the browser's pages alike. */
+export const PAGE_SIZE = 100;
+
+/** The rows a page filters, as its data file holds them: cells by column, and each row's API file (or null). */
+export interface BrowseRows {
+  columns: readonly string[];
+  facets: readonly BrowseFacet[];
+  rows: readonly (readonly (string | null)[])[];
+}
+
+/**
+ * A view of a table, as its URL says it (Datasette's conventions): `?subject=CS&term=1139` (a column's or a facet's
+ * exact value), `_search=` (every word somewhere in the row), `_sort=date` or `_sort_desc=date`, `_page=2`.
+ */
+export interface BrowseQuery {
+  filters: readonly (readonly [name: string, value: string])[];
+  search: string;
+  sort?: { column: string; desc: boolean };
+  page: number;
+}
+
+/** A filter's name: a facet's own name, else its column's. */
+export function facetName(facet: BrowseFacet): string {
+  return facet.name ?? facet.column;
+}
+
+/** The view a URL's query asks for; names that are no column or facet are left out. */
+export function readQuery(params: URLSearchParams, table: Pick<BrowseRows, 'columns' | 'facets'>): BrowseQuery {
+  const names = new Set([...table.columns, ...table.facets.map(facetName)]);
+  const filters = [...params].filter(([name, value]) => names.has(name) && value !== '');
+  const desc = params.get('_sort_desc');
+  const asc = params.get('_sort');
+  const column = [desc, asc].find((c) => c !== null && table.columns.includes(c));
+  const page = Number.parseInt(params.get('_page') ?? '1', 10);
+  return {
+    filters,
+    search: (params.get('_search') ?? '').trim(),
+    ...(column ? { sort: { column, desc: column === desc } } : {}),
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The query string of a view (without `?`), filters first in the order given, then search, sort and page. */
+export function queryString(query: BrowseQuery): string {
+  const params = new URLSearchParams(query.filters.map(([name, value]) => [name, value]));
+  if (query.search) params.set('_search', query.search);
+  if (query.sort) params.set(query.sort.desc ? '_sort_desc' : '_sort', query.sort.column);
+  if (query.page > 1) params.set('_page', String(query.page));
+  return params.toString();
+}
+
+/** A cell's value under a filter's name: the column's text, or the part of it its facet counts. */
+function valueGetter(table: BrowseRows, name: string): (row: readonly (string | null)[]) => string | null {
+  const facet = table.facets.find((f) => facetName(f) === name);
+  const index = table.columns.indexOf(facet?.column ?? name);
+  if (facet?.word !== 'first') return (row) => row[index] ?? null;
+  return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
+}
+
+/** Each row's text in lower case, its cells apart, made once per table: what a search looks in. */
+const searchTexts = new WeakMap<BrowseRows, string[]>();
+
+/** The lower-case text of a table's rows (searchTexts). */
+function rowTexts(table: BrowseRows): string[] {
+  let texts = searchTexts.get(table);
+  if (!texts) {
+    texts = table.rows.map((row) => row.join('\u0000').toLowerCase());
+    searchTexts.set(table, texts);
+  }
+  return texts;
+}
+
+/** The rows (by index) that match every filter of the view and its search, in the table's order. */
+export function matchingRows(table: BrowseRows, query: Pick<BrowseQuery, 'filters' | 'search'>): number[] {
+  const tests = query.filters.map(([name, value]) => ({ get: valueGetter(table, name), value }));
+  const words = query.search.toLowerCase().split(/\s+/).filter(Boolean);
+  const texts = words.length > 0 ? rowTexts(table) : [];
+  const out: number[] = [];
+  table.rows.forEach((row, i) => {
+    if (!tests.every((t) => t.get(row) === t.value)) return;
+    if (words.length > 0 && !words.every((w) => texts[i]!.includes(w))) return;
+    out.push(i);
+  });
+  return out;
+}
+
+/** Whether a text reads as a number (`42`, `-80.52`). */
+const isNumeric = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
+
+/**
+ * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
+ * the characters), no value last whichever the direction; ties, and a view without a sort, in the table's order.
+ */
+export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
+  const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
+  if (index < 0) return [...rows];
+  const cells = rows.map((i) => table.rows[i]![index] ?? null);
+  const numeric = cells.every((c) => c === null || isNumeric(c));
+  const keys = cells.map((c) => (c === null ? null : numeric ? Number(c) : c));
+  const sign = sort!.desc ? -1 : 1;
+  const order = rows.map((_, k) => k);
+  order.sort((a, b) => {
+    const x = keys[a] ?? null;
+    const y = keys[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return (x < y ? -sign : x > y ? sign : 0) || a - b;
+  });
+  return order.map((k) => rows[k]!);
+}
+
+/** How many pages `count` rows fill (one at least: an empty view is one empty page). */
+export function pageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / PAGE_SIZE));
+}
+
+/** The rows of one page of a view (the last page when it asks for one past the end). */
+export function pageRows(rows: readonly number[], page: number): { page: number; rows: number[] } {
+  const last = pageCount(rows.length);
+  const shown = Math.min(page, last);
+  return { page: shown, rows: rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE) };
+}
+
+/**
+ * A facet's values with how many rows of the view hold each, counted over the rows matching the view's other
+ * filters and its search (so another value can be chosen instead), most first, then by value.
+ */
+export function facetCounts(table: BrowseRows, query: BrowseQuery, facet: BrowseFacet): [string, number][] {
+  const name = facetName(facet);
+  const others = { filters: query.filters.filter(([n]) => n !== name), search: query.search };
+  const get = valueGetter(table, name);
+  const counts = new Map<string, number>();
+  for (const i of matchingRows(table, others)) {
+    const value = get(table.rows[i]!);
+    if (value !== null && value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}

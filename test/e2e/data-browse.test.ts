@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build.ts';
+import { BASE_PATH, basedSite } from '../helpers/sites.ts';
+import {
+  ARTIFACTS,
+  cspViolations,
+  launchBrowser,
+  newTab,
+  openPage,
+  pageProblems,
+  runAxe,
+  type ServedSite,
+  serveSite,
+  VIEWPORTS,
+} from './harness.ts';
+
+// A student checks when the Computer Science exams of Fall 2013 were, on the exam schedules' page, and sends the view
+// to a friend; a reader without JavaScript walks the whole schedule page by page. What they see is counted here from
+// data/exam-schedule/ itself (papaparse), not by the project's reader.
+
+/** One sitting as the CSV holds it: the fields the page shows as they are. */
+interface Sitting {
+  term: string;
+  course: string;
+  section: string;
+  date: string;
+}
+
+/** Every sitting of the exam schedules' CSV files, term by term. */
+function sittingsOfData(): Sitting[] {
+  const dir = path.join(ROOT, 'data/exam-schedule');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()
+    .flatMap((f) => {
+      const text = readFileSync(path.join(dir, f), 'utf8');
+      const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+      return rows.map((r) => ({ term: f.slice(0, 4), course: r.course!, section: r.section!, date: r.date ?? '' }));
+    });
+}
+
+/** A sitting as one line of text, to compare sets of them. */
+const line = (s: Sitting) => `${s.term} ${s.course} ${s.section} ${s.date}`;
+
+/** The sittings a page's table shows, in its order. */
+async function shownSittings(page: Page): Promise<Sitting[]> {
+  return page.locator('tbody[data-browse-rows] tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cell = (label: string) => tr.querySelector(`td[data-label="${label}"]`)?.textContent ?? '';
+      return { term: cell('term'), course: cell('course'), section: cell('section'), date: cell('date') };
+    }),
+  );
+}
+
+/** Chooses a value in one of the page's filters and waits for the address to say so. */
+async function choose(page: Page, name: string, value: string, inUrl: string): Promise<void> {
+  await page.locator(`form[data-browse-form] select[name="${name}"]`).selectOption(value);
+  await page.waitForURL((u) => u.search.includes(inUrl));
+}
+
+let site: ServedSite;
+let browser: Browser;
+const sittings = sittingsOfData();
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([serveSite(basedSite(), BASE_PATH), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('a student browses the exam schedules', () => {
+  const expected = sittings.filter((s) => s.term === '1139' && s.course.split(' ')[0] === 'CS');
+
+  it.each(Object.entries(VIEWPORTS))(
+    'filters by subject and term, sorts by date, and shares the view (%s)',
+    async (label, viewport) => {
+      const page = await openPage(browser, site.url('data/exam-schedule/'), viewport);
+      await expect.poll(() => page.locator('form[data-browse-form]').isVisible()).toBe(true);
+      await choose(page, 'subject', 'CS', 'subject=CS');
+      await choose(page, 'term', '1139', 'term=1139');
+      await choose(page, '_sort', 'date', '_sort=date');
+      const shared = page.url();
+      const asked = new URL(shared).searchParams;
+      expect([...asked].sort()).toEqual([
+        ['_sort', 'date'],
+        ['subject', 'CS'],
+        ['term', '1139'],
+      ]);
+      const mine = await shownSittings(page);
+      expect(mine.map(line).sort()).toEqual(expected.map(line).sort());
+      const dates = mine.map((s) => s.date).filter(Boolean);
+      expect(dates).toEqual([...dates].sort());
+
+      // A friend opens the shared address in a browser of their own and sees the same rows, in the same order.
+      const friend = await newTab(browser, viewport);
+      await friend.goto(shared, { waitUntil: 'load' });
+      await expect.poll(async () => (await shownSittings(friend)).map(line)).toEqual(mine.map(line));
+      expect(await friend.locator('[data-browse-range]').textContent()).toContain(`of ${expected.length} rows`);
+
+      const overflow = await friend.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
+      expect(await runAxe(friend)).toEqual([]);
+      expect(await cspViolations(friend)).toEqual([]);
+      await friend.screenshot({ path: path.join(ARTIFACTS, `data-exam-schedule-${label}.png`), fullPage: true });
+      expect([...pageProblems(page), ...pageProblems(friend)]).toEqual([]);
+      await friend.context().close();
+      await page.context().close();
+    },
+  );
+});
+
+describe('a reader without JavaScript', () => {
+  it('reads the list a page at a time, the filters hidden (the whole walk: data-browse-pages.test.ts)', async () => {
+    const page = await openPage(browser, site.url('data/exam-schedule/'), VIEWPORTS.phone, { javaScript: false });
+    expect(await page.locator('form[data-browse-form]').isVisible()).toBe(false);
+    const all = new Set(sittings.map(line));
+    const first = (await shownSittings(page)).map(line);
+    expect(first.length).toBe(100);
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(/page\/2\/$/);
+    const second = (await shownSittings(page)).map(line);
+    expect(new Set([...first, ...second]).size).toBe(200);
+    expect([...first, ...second].filter((s) => !all.has(s))).toEqual([]);
+    expect(await page.locator('[data-browse-range]').textContent()).toBe(
+      `Rows 101–200 of ${sittings.length.toLocaleString('en-US')} rows`,
+    );
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+});
