@@ -59,6 +59,8 @@ function changeFiles(
 export interface PortalOutput {
   files: OutputFile[];
   summary: PortalSummary;
+  /** The data folder's history the change feed is made from; none outside git. */
+  history: DataHistory | undefined;
 }
 
 /** The newest change of each data set's records in the history, else when git last saw its folder change. */
@@ -97,7 +99,7 @@ export function dataPortal(context: PortalContext): PortalOutput {
   files.push({ path: portalPaths.downloads, body: downloadsJson(downloads) });
   const history = dataChanges(context.site, context.dataDir, DATASETS);
   files.push(...changeFiles(history, context, tables));
-  const output = { files, summary: { downloads, changed: lastChanges(history, context.dataTimes) } };
+  const output = { files, summary: { downloads, changed: lastChanges(history, context.dataTimes) }, history };
   made.set(context, output);
   return output;
 }
