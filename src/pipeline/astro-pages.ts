@@ -7,6 +7,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
+import { type CalendarShells, sessionPageParts, sessionShell } from '../integrations/page-components.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -24,13 +25,16 @@ const SHELLS = {
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
+/** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
+export type AstroShells = CalendarShells & { building: Shell };
+
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
  * its cached output was used.
  */
 export interface AstroPages {
   files: (OutputFile & { body: string | Uint8Array })[];
-  shells: Record<ShellKind, Shell>;
+  shells: AstroShells;
   scriptHashes: string[];
   ran: boolean;
 }
@@ -82,6 +86,9 @@ export function startAstroPages(
     early = undefined;
   }
   const now = cached === undefined ? run() : undefined;
+  // The components a session page is rendered from, loaded meanwhile.
+  const sessionParts = sessionPageParts();
+  sessionParts.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -95,7 +102,8 @@ export function startAstroPages(
           : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });
-    return { ...output, files, ran };
+    const shells = { ...output.shells, session: sessionShell(output.shells.session, await sessionParts) };
+    return { ...output, files, shells, ran };
   })();
   // Awaited by the build when it needs the pages; a failure before then is not unhandled.
   result.catch(() => {});
@@ -146,7 +154,7 @@ async function finishAstro(
   { run, astroOut, viteCache }: StartedAstro,
   { key, cache }: { key: string; cache: string },
   target: FillTarget,
-): Promise<Omit<AstroPages, 'ran'>> {
+): Promise<AstroOutput> {
   try {
     await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
@@ -161,8 +169,11 @@ async function finishAstro(
   }
 }
 
+/** Astro's output as read: its files, its page shells as rendered, its inline scripts' CSP hashes. */
+type AstroOutput = Omit<AstroPages, 'ran' | 'shells'> & { shells: Record<ShellKind, Shell> };
+
 /** Reads Astro's output: the shells apart, every other file as it is. */
-async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
+async function readAstro(dir: string): Promise<AstroOutput> {
   const shellFolders = Object.values(SHELLS).map((f) => `${f.replace(/\/$/, '')}/`);
   const files: AstroPages['files'] = [];
   const shells: Partial<Record<ShellKind, Shell>> = {};
@@ -190,5 +201,5 @@ async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   }
   const missing = (Object.keys(SHELLS) as ShellKind[]).find((k) => !shells[k]);
   if (missing) throw new Error(`Astro's output in ${dir} lacks the ${missing} page shell (${SHELLS[missing]})`);
-  return { files, shells: shells as AstroPages['shells'], scriptHashes: [...hashes].sort() };
+  return { files, shells: shells as AstroOutput['shells'], scriptHashes: [...hashes].sort() };
 }
