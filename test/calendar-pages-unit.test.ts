@@ -25,10 +25,15 @@ import { isoDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
+import { buildingPageBody } from '../src/integrations/page-components.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { testSession } from './helpers/session.ts';
 import { renderedSessionPage } from './helpers/session-page.ts';
+
+/** A building page's body as its component renders it. */
+const buildingBody = await buildingPageBody();
+
 import { audiencesOf } from './helpers/student-oracle.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
@@ -408,7 +413,7 @@ describe("a building's page: the sessions held there, by the build's day", () =>
   const fill = (day: string) => {
     const render = renderContext(parseSiteUrl('https://x.test/'), Date.parse(`${day}T12:00:00-05:00`) / 1000);
     const [page] = buildingPages([building], sessions, buildingLookup([building]), [], render);
-    return page!.body.value;
+    return buildingBody(page!.view);
   };
   /** The ids a list of the fill links to, in order. */
   const ids = (text: string | undefined) => [...(text ?? '').matchAll(/\/infosessions\/(\d+)\//g)].map((m) => m[1]);

@@ -18,7 +18,12 @@ import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
 import { schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
-import { sessionPageParts, sessionShell } from '../src/integrations/page-components.ts';
+import {
+  buildingPageBody,
+  buildingShell,
+  sessionPageParts,
+  sessionShell,
+} from '../src/integrations/page-components.ts';
 import { digested, filledBuildingPages, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
 import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../src/pipeline/output-files.ts';
@@ -372,6 +377,8 @@ describe('the output writer, given files made when asked', () => {
 
 /** The session page's components, as the build renders them. */
 const sessionParts = await sessionPageParts();
+/** The building page's component, as the build renders it. */
+const buildingBody = await buildingPageBody();
 
 /** A made file's text, whole. */
 function text(f: OutputFile): string {
@@ -405,7 +412,7 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
       digests,
       buildings,
     ),
-    ...filledBuildingPages(context, shell('building'), digests, buildings),
+    ...filledBuildingPages(context, buildingShell(shell('building'), buildingBody), digests, buildings),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }

@@ -3,6 +3,7 @@
 
 import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
 import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
+import type { BuildingPageView } from '../core/pages/building-page.ts';
 import { SafeHtml } from '../core/render/html.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
 
@@ -16,6 +17,28 @@ export interface PageShell<P> {
 export interface CalendarShells {
   listing: PageShell<ShellParts>;
   session: PageShell<SessionPageView>;
+}
+
+/** A building page's body, by its component: a string of markup. */
+export type BuildingPageBody = (view: BuildingPageView) => string;
+
+/** The component of a building's page. */
+const BUILDING_BODY = new URL('../components/buildings/BuildingBody.astro', import.meta.url);
+
+/** The building page's component, loaded (once per process) and ready to render. */
+export async function buildingPageBody(): Promise<BuildingPageBody> {
+  const render = await componentRenderer();
+  const body = await importComponent(BUILDING_BODY);
+  return (view) => render(body, { building: view });
+}
+
+/** The building shell (Astro's, cut at its markers) filled from a building's view by its component. */
+export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<BuildingPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) =>
+      shell.fill({ title: view.title, summary: view.summary, head: new SafeHtml(''), body: new SafeHtml(body(view)) }),
+  };
 }
 
 /** The session page's components: its head's extras and its body. */

@@ -1,13 +1,21 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
+import type { BuildingPageView } from '../core/pages/building-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
-import { type CalendarShells, sessionPageParts, sessionShell } from '../integrations/page-components.ts';
+import {
+  buildingPageBody,
+  buildingShell,
+  type CalendarShells,
+  type PageShell,
+  sessionPageParts,
+  sessionShell,
+} from '../integrations/page-components.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -26,7 +34,7 @@ const SHELLS = {
 export type ShellKind = keyof typeof SHELLS;
 
 /** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
-export type AstroShells = CalendarShells & { building: Shell };
+export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView> };
 
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
@@ -88,7 +96,8 @@ export function startAstroPages(
   const now = cached === undefined ? run() : undefined;
   // The components a session page is rendered from, loaded meanwhile.
   const sessionParts = sessionPageParts();
-  sessionParts.catch(() => {});
+  const buildingBody = buildingPageBody();
+  for (const loading of [sessionParts, buildingBody]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -102,7 +111,11 @@ export function startAstroPages(
           : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });
-    const shells = { ...output.shells, session: sessionShell(output.shells.session, await sessionParts) };
+    const shells = {
+      listing: output.shells.listing,
+      session: sessionShell(output.shells.session, await sessionParts),
+      building: buildingShell(output.shells.building, await buildingBody),
+    };
     return { ...output, files, shells, ran };
   })();
   // Awaited by the build when it needs the pages; a failure before then is not unhandled.

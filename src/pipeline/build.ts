@@ -4,14 +4,13 @@ import { type BuildingLookup, buildingLookup } from '../core/buildings/location.
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
-import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { SESSIONS_DATASET, sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
-import { buildingPageSources } from '../core/pages/building-page.ts';
+import { type BuildingPageView, buildingPageSources } from '../core/pages/building-page.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { InputDigests, type Made, type MadeFile } from '../core/render/made-file.ts';
@@ -161,7 +160,7 @@ export function* filledCalendarPages(
 /** Every building's page, filled into the building shell. */
 export function* filledBuildingPages(
   context: BuildContext,
-  shell: Shell,
+  shell: PageShell<BuildingPageView>,
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {
