@@ -3,7 +3,8 @@
 // instead (`astro dev` renders them through src/pages/). Node compiles the components
 // (component-hooks.ts), and Astro's runtime renders them with the render context its container
 // API (experimental_AstroContainer) makes.
-import { register } from 'node:module';
+import { registerHooks } from 'node:module';
+import { loadAstro } from './component-hooks.ts';
 import { nativeImport } from './native-import.ts';
 
 /** A component as compiled: Astro's runtime calls it. */
@@ -40,10 +41,10 @@ const isPromise = (v: unknown): boolean => typeof (v as Promise<unknown> | undef
 
 let loaded: Promise<RenderComponent> | undefined;
 
-/** The renderer of components, loaded once per process: Node's hooks for `.astro` registered, Astro's runtime read. */
+/** The renderer of components, loaded once per process: Node's hook for `.astro` registered, Astro's runtime read. */
 export function componentRenderer(): Promise<RenderComponent> {
   loaded ??= (async () => {
-    register(new URL('./component-hooks.ts', import.meta.url));
+    registerHooks({ load: loadAstro });
     const runtime = await nativeImport<Runtime>('astro/runtime/server/index.js');
     const { chunkToString } = await nativeImport<Chunks>('astro/runtime/server/render/common.js');
     const result = await renderResult(runtime);
