@@ -8,6 +8,7 @@ import { hash } from 'node:crypto';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import type { Session } from '../src/core/calendar/session.ts';
+import { sessionPageParts, sessionShell } from '../src/integrations/page-components.ts';
 import { filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { type BuildContext, type BuildSettings, createBuildContext } from '../src/pipeline/context.ts';
 import { round } from './measure.ts';
@@ -51,8 +52,11 @@ const SHELL =
  * The stage's work for every page, as a cold build does it but for the disk: digest, text filled into its shell,
  * content hash.
  */
+/** The session page's components, as the build renders them. */
+const parts = await sessionPageParts();
+
 function makePages(context: BuildContext): { pages: number; bytes: number } {
-  const shells = { listing: parseShell(SHELL), session: parseShell(SHELL) };
+  const shells = { listing: parseShell(SHELL), session: sessionShell(parseShell(SHELL), parts) };
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'calendar-scale', buildings);
   let pages = 0;

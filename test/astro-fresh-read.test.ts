@@ -81,7 +81,7 @@ describe('a build that ran Astro with a shared cache folder', () => {
     expect(pages.ran).toBe(true);
     expect(pages.files.map((f) => f.path)).toEqual(['index.html']);
     expect(
-      pages.shells.session.fill({
+      pages.shells.listing.fill({
         title: 't',
         summary: 's',
         head: { value: 'h' } as never,

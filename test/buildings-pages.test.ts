@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { type Building, readBuildings } from '../src/core/buildings/building.ts';
 import { buildingLookup, buildingOf } from '../src/core/buildings/location.ts';
 import { buildingGroups, mapUrl, parentOf, positionText } from '../src/core/buildings/pages.ts';
-import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { readSessions } from '../src/core/calendar/session.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
+import { renderedSessionPage } from './helpers/session-page.ts';
+
+/** A session page's body as its component renders it. */
+const sessionBody = (await renderedSessionPage()).body;
 
 const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
 const buildings = readBuildings(site);
@@ -158,23 +161,21 @@ describe('a session page links its location to its building', () => {
   });
 
   it('names the building after the location as written, linked to its page', () => {
-    const body = sessionBody(at, ctx('/base/')).value;
+    const body = sessionBody(at, ctx('/base/'));
     expect(body).toContain(
       '<span class="where">DC 1301 · <span class="building">' +
         '<a href="/base/buildings/DC/">William G. Davis Computer Research Centre</a> (DC)',
     );
-    expect(sessionBody(at, { url: 'https://example.org/base/', basePath: '/base/' }).value).not.toContain(
-      'class="building"',
-    );
+    expect(sessionBody(at, { url: 'https://example.org/base/', basePath: '/base/' })).not.toContain('class="building"');
   });
 
   it('escapes the building name and links nothing for a location to be announced', () => {
     const hostile: Building = { ...byCode('DC'), name: '<b>Davis</b> & co' };
-    expect(sessionBody(at, ctx('/', [hostile])).value).toContain(
+    expect(sessionBody(at, ctx('/', [hostile]))).toContain(
       '<a href="/buildings/DC/">&lt;b&gt;Davis&lt;/b&gt; &amp; co</a> (DC)',
     );
     const tbd = sessions.find((s) => s.locationTbd)!;
-    expect(sessionBody({ ...tbd, location: 'DC 1301 TBD' }, ctx('/')).value).not.toContain('buildings/DC/');
+    expect(sessionBody({ ...tbd, location: 'DC 1301 TBD' }, ctx('/'))).not.toContain('buildings/DC/');
   });
 });
 

@@ -12,6 +12,7 @@ import { DATASETS } from '../src/core/datasets/registry.ts';
 import { dataset as buildings } from '../src/core/datasets/sets/buildings.ts';
 import { PAST_SESSIONS_SHOWN } from '../src/core/pages/building-page.ts';
 import { Findings } from '../src/core/read/findings.ts';
+import { buildingPageBody } from '../src/integrations/page-components.ts';
 import { devPages } from '../src/integrations/pages-dev.ts';
 import { ROOT, readTree, removeDir, runCli, tempDir } from './helpers/build.ts';
 import { checkFiles, dataFindings, plainCsvRows, rawSnapshot } from './helpers/datasets.ts';
@@ -382,14 +383,15 @@ describe("a building's page for a student", () => {
 });
 
 describe('the building pages under astro dev', () => {
-  it("are those of a build: each page's title and body, from the same parts (building-page.ts)", () => {
+  it("are those of a build: each page's title and body, from the same view and component", async () => {
+    const body = await buildingPageBody();
     const dev = devPages(ROOT).buildingPageList();
     const built = readdirSync(rootSite('buildings'), { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(dev.map((p) => p.code).sort()).toEqual(built.map((e) => e.name).sort());
     for (const page of dev.filter((p) => ['DC', 'CGR', 'CTA', 'STJ', 'EV1'].includes(p.code))) {
       const html = readFileSync(rootSite(`${page.path}index.html`), 'utf8');
-      expect(html, page.code).toContain(`<main id="main" class="inner" tabindex="-1">  ${page.body.value}  </main>`);
-      expect(html, page.code).toContain(`<title>${escapeHtml(page.title)} · `);
+      expect(html, page.code).toContain(`<main id="main" class="inner" tabindex="-1">  ${body(page.view)}  </main>`);
+      expect(html, page.code).toContain(`<title>${escapeHtml(page.view.title)} · `);
     }
   });
 });

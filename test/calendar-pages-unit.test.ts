@@ -16,7 +16,6 @@ import { calendarPages } from '../src/core/calendar/pages/calendar-pages.ts';
 import { filterForm } from '../src/core/calendar/pages/filter-form.ts';
 import { listingPages, monthPage, termPage } from '../src/core/calendar/pages/listing-pages.ts';
 import { sessionItem, sessionItems } from '../src/core/calendar/pages/session-list.ts';
-import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { firstDays, UPCOMING_SHOWN, upcomingDay, upcomingWindow } from '../src/core/calendar/pages/upcoming.ts';
 import { isOpenTo, openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { readSessions, type Session, websiteHref } from '../src/core/calendar/session.ts';
@@ -26,9 +25,15 @@ import { isoDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../src/core/site/address.ts';
 import { calendarPaths } from '../src/core/site/paths.ts';
+import { buildingPageBody } from '../src/integrations/page-components.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
 import { testSession } from './helpers/session.ts';
+import { renderedSessionPage } from './helpers/session-page.ts';
+
+/** A building page's body as its component renders it. */
+const buildingBody = await buildingPageBody();
+
 import { audiencesOf } from './helpers/student-oracle.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
@@ -313,17 +318,20 @@ describe('every calendar page', () => {
     expect(paths).toContain('infosessions/terms/1145/');
   });
 
-  it('gives a session page its title, summary and the body the session page renders', () => {
+  it('gives a session page its title, summary and the body the session page renders', async () => {
     const page = pages.find((p) => p.path === 'infosessions/2172/')!;
-    expect(page).toMatchObject({
-      kind: 'session',
+    if (page.kind !== 'session') throw new Error('infosessions/2172/ is not a session page');
+    expect(page.view).toMatchObject({
       title: 'Palantir Technologies information session',
       summary: 'Palantir Technologies information session: Mon, Jan 13, 2014, 7:30 PM–9:00 PM',
     });
     // Built in 2023 (the address's timestamp): the page says the 2014 session has ended.
-    expect(page.body.value).toBe(sessionBody(sessions.find((s) => s.id === '2172')!, address, true).value);
-    expect(text(page.body.value)).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
-    expect(tags(page.body.value, 'a').map((a) => a.href)).toEqual(
+    expect(page.view.body.ended).toBe(true);
+    const { body: sessionBody, view } = await renderedSessionPage();
+    const body = view.body(page.view.body);
+    expect(body).toBe(sessionBody(sessions.find((s) => s.id === '2172')!, address, true));
+    expect(text(body)).toContain('Mon, Jan 13, 2014, 7:30 PM–9:00 PM (Eastern time)');
+    expect(tags(body, 'a').map((a) => a.href)).toEqual(
       expect.arrayContaining([
         '/campus/infosessions/2172.ics',
         '/campus/infosessions/2014/01/',
@@ -405,7 +413,7 @@ describe("a building's page: the sessions held there, by the build's day", () =>
   const fill = (day: string) => {
     const render = renderContext(parseSiteUrl('https://x.test/'), Date.parse(`${day}T12:00:00-05:00`) / 1000);
     const [page] = buildingPages([building], sessions, buildingLookup([building]), [], render);
-    return page!.body.value;
+    return buildingBody(page!.view);
   };
   /** The ids a list of the fill links to, in order. */
   const ids = (text: string | undefined) => [...(text ?? '').matchAll(/\/infosessions\/(\d+)\//g)].map((m) => m[1]);

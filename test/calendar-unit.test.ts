@@ -5,7 +5,6 @@ import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../src/core/cale
 import { escapeText, foldLine, sessionEvent } from '../src/core/calendar/ics.ts';
 import { linkSegments } from '../src/core/calendar/linkify.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
-import { sessionBody } from '../src/core/calendar/pages/session-page.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import {
   clock,
@@ -19,11 +18,15 @@ import {
   websiteHref,
 } from '../src/core/calendar/session.ts';
 import { slugify } from '../src/core/calendar/slug.ts';
-import { html } from '../src/core/render/html.ts';
+import { html, SafeHtml } from '../src/core/render/html.ts';
 import { testSession } from './helpers/session.ts';
+import { renderedSessionPage } from './helpers/session-page.ts';
 
 /** What a hand-made session's programs resolve to without a program list. */
 const noList = programCatalog(undefined);
+
+/** A session page's body as its component renders it. */
+const sessionBody = (await renderedSessionPage()).body;
 
 import { parseClockTime, parseSessionDate } from '../src/core/records/session-time.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
@@ -277,14 +280,14 @@ describe('session pages rendered outside Astro', () => {
   };
 
   it('escapes every value from the data', () => {
-    const body = sessionBody(hostile, { url: 'https://example.org/base/', basePath: '/base/' }).value;
+    const body = sessionBody(hostile, { url: 'https://example.org/base/', basePath: '/base/' });
     expect(body).not.toMatch(/<script|<b>|<i>|<\/textarea>/);
     expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
     expect(body).toContain('<span class="where">&lt;/textarea&gt;&lt;b&gt;x&lt;/b&gt;</span>');
     expect(body).not.toContain('href="javascript:');
     expect(body).toContain('href="mailto:a@b.ca"');
     expect(
-      sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }).value,
+      sessionBody({ ...hostile, cancelled: false }, { url: 'https://example.org/base/', basePath: '/base/' }),
     ).toContain('href="/base/infosessions/1.ics"');
   });
 
@@ -292,7 +295,7 @@ describe('session pages rendered outside Astro', () => {
     const shell = parseShell(
       '<title>@@PAGE_TITLE@@ · x</title><meta content="@@PAGE_SUMMARY@@">@@PAGE_HEAD@@<main>@@PAGE_BODY@@</main>',
     );
-    const body = sessionBody(hostile, { url: 'https://example.org/', basePath: '/' });
+    const body = new SafeHtml(sessionBody(hostile, { url: 'https://example.org/', basePath: '/' }));
     expect(shell.fill({ title: '<A> & B', summary: '"q"', head: html`<link>`, body }).replace(/\n/g, '')).toMatch(
       new RegExp(
         '^<title>&lt;A&gt; &amp; B · x</title><meta content="&quot;q&quot;"><link><main>' +

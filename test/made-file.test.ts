@@ -18,6 +18,12 @@ import { apiFiles } from '../src/core/render/api-files.ts';
 import { InputDigests, made } from '../src/core/render/made-file.ts';
 import { schemaFiles } from '../src/core/render/schemas/schema-files.ts';
 import { sharedInput } from '../src/core/render/shared-input.ts';
+import {
+  buildingPageBody,
+  buildingShell,
+  sessionPageParts,
+  sessionShell,
+} from '../src/integrations/page-components.ts';
 import { digested, filledBuildingPages, filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { createBuildContext } from '../src/pipeline/context.ts';
 import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../src/pipeline/output-files.ts';
@@ -369,6 +375,11 @@ describe('the output writer, given files made when asked', () => {
   });
 });
 
+/** The session page's components, as the build renders them. */
+const sessionParts = await sessionPageParts();
+/** The building page's component, as the build renders it. */
+const buildingBody = await buildingPageBody();
+
 /** A made file's text, whole. */
 function text(f: OutputFile): string {
   const body = typeof f.body === 'function' ? f.body() : f.body;
@@ -395,8 +406,13 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
     ...digested(feedFiles(context.feeds, context.render), digests),
     ...digested(schemaFiles(context.published, context.render), digests),
     ...digested(searchDocFiles(context.sessions), digests),
-    ...filledCalendarPages(context, { session: shell('session'), listing: shell('listing') }, digests, buildings),
-    ...filledBuildingPages(context, shell('building'), digests, buildings),
+    ...filledCalendarPages(
+      context,
+      { session: sessionShell(shell('session'), sessionParts), listing: shell('listing') },
+      digests,
+      buildings,
+    ),
+    ...filledBuildingPages(context, buildingShell(shell('building'), buildingBody), digests, buildings),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }

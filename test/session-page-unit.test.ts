@@ -4,7 +4,7 @@ import type { BuildingLookup, BuildingOfLocation } from '../src/core/buildings/l
 import { audienceCatalog } from '../src/core/calendar/audiences.ts';
 import { calendarLinks, canAddToCalendar } from '../src/core/calendar/pages/add-to-calendar.ts';
 import { buildingNote, mapHref } from '../src/core/calendar/pages/building-link.ts';
-import { sessionBody, sessionSummary } from '../src/core/calendar/pages/session-page.ts';
+import { sessionSummary } from '../src/core/calendar/pages/session-page.ts';
 import { openToOf, programCatalog } from '../src/core/calendar/programs.ts';
 import { type Session, websiteHref } from '../src/core/calendar/session.ts';
 import { eventName } from '../src/core/calendar/session-wording.ts';
@@ -12,6 +12,10 @@ import { utcOffset } from '../src/core/calendar/time-zone.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { loadSiteData } from '../src/load/data-fs.ts';
 import { ROOT } from './helpers/build.ts';
+import { renderedSessionPage } from './helpers/session-page.ts';
+
+/** A session page's body as its component renders it. */
+const sessionBody = (await renderedSessionPage()).body;
 
 // A session's page: "Add to calendar" at its top (not for a cancelled session or a holiday),
 // the building's map from a lookup the build may give, and no filler for what the data lacks.
@@ -142,7 +146,7 @@ describe('"Add to calendar"', () => {
   });
 
   it('is offered at the top of the page, before the facts and the description', () => {
-    const body = sessionBody(session, ctx).value;
+    const body = sessionBody(session, ctx);
     expect(body.indexOf('class="add-calendar"')).toBeGreaterThan(body.indexOf('<h1>'));
     expect(body.indexOf('class="add-calendar"')).toBeLessThan(body.indexOf('<dl class="facts">'));
     expect(body.indexOf('class="add-calendar"')).toBeLessThan(body.indexOf('<h2>About</h2>'));
@@ -160,7 +164,7 @@ describe('"Add to calendar"', () => {
     const s = { ...session, ...change };
     expect(canAddToCalendar(s)).toBe(false);
     expect(calendarLinks(s, ctx)).toBeUndefined();
-    expect(sessionBody(s, ctx).value).not.toMatch(/add-calendar|\.ics|calendar\.google|outlook/);
+    expect(sessionBody(s, ctx)).not.toMatch(/add-calendar|\.ics|calendar\.google|outlook/);
   });
 
   it('titles a career fair by its own name', () => {
@@ -173,7 +177,7 @@ describe("the session page's facts", () => {
     const body = sessionBody(
       { ...session, audience: '', programs: [], openTo: openToOf([], programCatalog(undefined)) },
       ctx,
-    ).value;
+    );
     expect(body).not.toMatch(/<dt>|none given|not given|Session ID/);
     expect(body).toContain(
       'Mon, Jan 13, 2014</time>, <time datetime="2014-01-13T19:30">7:30 PM</time>–' +
@@ -182,8 +186,8 @@ describe("the session page's facts", () => {
   });
 
   it('leads to its term and month first', () => {
-    const body = sessionBody(session, ctx).value;
-    expect(body.replace(/\n/g, '')).toMatch(
+    const body = sessionBody(session, ctx);
+    expect(body.replace(/>\s+</g, '><')).toMatch(
       new RegExp(
         '^<nav class="crumbs" aria-label="Breadcrumb"><ol>' +
           '<li><a href="/campus/infosessions/terms/1141/">Winter 2014</a></li>' +
@@ -195,7 +199,7 @@ describe("the session page's facts", () => {
 
 describe("a holiday's page", () => {
   it('is an all-day note: its date and "all day", no times, no place, nothing to add, no empty description', () => {
-    const body = sessionBody(holiday, ctx).value;
+    const body = sessionBody(holiday, ctx);
     expect(body).toContain('<time datetime="2013-10-14">Mon, Oct 14, 2013</time>, all day</span>');
     expect(body).not.toMatch(/8:00 AM|Eastern time|class="where"|add-calendar|\.ics|gave no description|<h2>About/);
     expect(body).toContain('A note in the calendar, not an information session.');
@@ -215,7 +219,7 @@ describe("a session's programs", () => {
         openTo: openToOf(['MATH - Computer Science', 'ALL - ENG faculty'], catalog),
       },
       ctx,
-    ).value;
+    );
     expect(body).toContain(
       '<dt>Programs</dt><dd><ul class="facts-list">' +
         '<li><a href="/campus/infosessions/feeds/#program-computer-science">Computer Science</a></li>' +
@@ -236,7 +240,7 @@ describe('the building of a session', () => {
   const lookup: BuildingLookup = (location) => (/^DC\b/.test(location) ? dc : undefined);
 
   it('is named with its page and an OpenStreetMap link when the lookup knows it and its coordinates', () => {
-    const body = sessionBody(session, { ...ctx, buildings: lookup }).value;
+    const body = sessionBody(session, { ...ctx, buildings: lookup });
     expect(body).toContain(
       '<span class="where">DC 1301 · <span class="building"><a href="/campus/buildings/dc/">Davis Centre</a> (DC) · ' +
         '<a href="https://www.openstreetmap.org/?mlat=43.47230&amp;mlon=-80.54490#map=18/43.47230/-80.54490">' +
@@ -246,22 +250,22 @@ describe('the building of a session', () => {
 
   it('has no map without coordinates, and nothing when the lookup knows no building', () => {
     expect(mapHref({ lat: null, lon: null })).toBeUndefined();
+    const qnc = { code: 'QNC', name: 'Quantum-Nano Centre', lat: null, lon: null, page: 'buildings/QNC/' };
+    expect(buildingNote('QNC 0101', { basePath: '/', buildings: () => qnc })).toEqual({
+      name: 'Quantum-Nano Centre',
+      code: 'QNC',
+      page: '/buildings/QNC/',
+      map: undefined,
+    });
     expect(
-      buildingNote('QNC 0101', {
-        basePath: '/',
-        buildings: () => ({ code: 'QNC', name: 'Quantum-Nano Centre', lat: null, lon: null, page: 'buildings/QNC/' }),
-      }),
-    ).toEqual(
-      expect.objectContaining({
-        value: '<span class="building"><a href="/buildings/QNC/">Quantum-Nano Centre</a> (QNC)</span>',
-      }),
+      sessionBody({ ...session, location: 'QNC 0101' }, { ...ctx, basePath: '/', buildings: () => qnc }),
+    ).toContain('<span class="building"><a href="/buildings/QNC/">Quantum-Nano Centre</a> (QNC)</span>');
+    expect(sessionBody({ ...session, location: 'SCH Festival Room' }, { ...ctx, buildings: lookup })).not.toContain(
+      'class="building"',
     );
     expect(
-      sessionBody({ ...session, location: 'SCH Festival Room' }, { ...ctx, buildings: lookup }).value,
+      sessionBody({ ...session, locationTbd: true, location: 'TBD' }, { ...ctx, buildings: () => dc }),
     ).not.toContain('class="building"');
-    expect(
-      sessionBody({ ...session, locationTbd: true, location: 'TBD' }, { ...ctx, buildings: () => dc }).value,
-    ).not.toContain('class="building"');
-    expect(sessionBody(session, ctx).value).not.toContain('class="building"');
+    expect(sessionBody(session, ctx)).not.toContain('class="building"');
   });
 });

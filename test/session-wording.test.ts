@@ -2,11 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { sessionBody, sessionHead } from '../src/core/calendar/pages/session-page.ts';
 import { hasEnded, pastUntil, sessionEndsAt, sessionTitle } from '../src/core/calendar/session-wording.ts';
 import { parseTermCode } from '../src/core/records/term.ts';
 import { testSession } from './helpers/session.ts';
+import { renderedSessionPage } from './helpers/session-page.ts';
 import { rootSite } from './helpers/sites.ts';
+
+/** A session page's head and body as its components render them. */
+const { body: sessionBody, head: sessionHead } = await renderedSessionPage();
 
 // One session, one wording: what a student reads of a session in its page, its .ics, "Add to
 // calendar", the search and its JSON-LD is the same text, read here from the built files.
@@ -151,10 +154,12 @@ describe('the wording of time', () => {
   });
 
   it('keeps JSON-LD inside its script whatever the data holds, and the title in one form', () => {
-    const head = sessionHead(session, { url: 'https://example.org/', basePath: '/' }).value;
-    expect(head.match(/<\/script/gi)).toHaveLength(1);
-    expect(head).not.toContain('<!--');
-    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!;
+    const head = sessionHead(session, { url: 'https://example.org/', basePath: '/' });
+    // One script, whose text no value of the data ends or comments out (a value may hold `</script>` in an attribute).
+    const { document: doc } = parseHTML(`<!doctype html><html><head>${head}</head><body></body></html>`);
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+    const json = doc.querySelector('script[type="application/ld+json"]')!.textContent!;
+    expect(json).not.toMatch(/<\/script|<!--/i);
     const ld = JSON.parse(json);
     expect(ld.name).toBe(sessionTitle(session));
     expect(ld.location.name).toBe('DC 1301 </script>');
@@ -163,7 +168,7 @@ describe('the wording of time', () => {
   });
 
   it('offers "Add to calendar" on a page built before the session, and no "Ended"', () => {
-    const body = sessionBody(session, { url: 'https://example.org/', basePath: '/' }, false).value;
+    const body = sessionBody(session, { url: 'https://example.org/', basePath: '/' }, false);
     const { document: doc } = parseHTML(`<!doctype html><html><body>${body}</body></html>`);
     expect(doc.querySelector<HTMLElement>('.add-calendar')!.hidden).toBe(false);
     expect(doc.querySelector<HTMLElement>('[data-if-past]')!.hidden).toBe(true);

@@ -94,6 +94,9 @@ export default defineConfig({
     // a sixth of the run's CPU time went to that); no suite changes globals, and the two that
     // mock a module (made-file-base, astro-fresh-read) import the build afresh and put it back.
     isolate: false,
+    // Node's own loader imports the pages' components, compiled by its hooks (src/integrations/component-hooks.ts),
+    // as in a build: the module that imports them is Node's, not the bundler's.
+    server: { deps: { external: [/src\/integrations\/native-import\.ts$/] } },
     projects: [
       {
         extends: true,

@@ -3,12 +3,21 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
+import type { BuildingPageView } from '../core/pages/building-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
+import {
+  buildingPageBody,
+  buildingShell,
+  type CalendarShells,
+  type PageShell,
+  sessionPageParts,
+  sessionShell,
+} from '../integrations/page-components.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
@@ -28,13 +37,16 @@ const SHELLS = {
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
+/** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
+export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: Shell };
+
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
  * its cached output was used.
  */
 export interface AstroPages {
   files: (OutputFile & { body: string | Uint8Array })[];
-  shells: Record<ShellKind, Shell>;
+  shells: AstroShells;
   scriptHashes: string[];
   ran: boolean;
 }
@@ -86,6 +98,10 @@ export function startAstroPages(
     early = undefined;
   }
   const now = cached === undefined ? run() : undefined;
+  // The components a session page is rendered from, loaded meanwhile.
+  const sessionParts = sessionPageParts();
+  const buildingBody = buildingPageBody();
+  for (const loading of [sessionParts, buildingBody]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -99,7 +115,13 @@ export function startAstroPages(
           : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });
-    return { ...output, files, ran };
+    const shells = {
+      listing: output.shells.listing,
+      session: sessionShell(output.shells.session, await sessionParts),
+      building: buildingShell(output.shells.building, await buildingBody),
+      data: output.shells.data,
+    };
+    return { ...output, files, shells, ran };
   })();
   // Awaited by the build when it needs the pages; a failure before then is not unhandled.
   result.catch(() => {});
@@ -175,7 +197,7 @@ async function finishAstro(
   { run, astroOut, viteCache }: StartedAstro,
   { key, cache }: { key: string; cache: string },
   target: FillTarget,
-): Promise<Omit<AstroPages, 'ran'>> {
+): Promise<AstroOutput> {
   try {
     await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
@@ -191,8 +213,11 @@ async function finishAstro(
   }
 }
 
+/** Astro's output as read: its files, its page shells as rendered, its inline scripts' CSP hashes. */
+type AstroOutput = Omit<AstroPages, 'ran' | 'shells'> & { shells: Record<ShellKind, Shell> };
+
 /** Reads Astro's output: the shells apart, every other file as it is. */
-async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
+async function readAstro(dir: string): Promise<AstroOutput> {
   const shellFolders = Object.values(SHELLS).map((f) => `${f.replace(/\/$/, '')}/`);
   const files: AstroPages['files'] = [];
   const shells: Partial<Record<ShellKind, Shell>> = {};
@@ -220,5 +245,5 @@ async function readAstro(dir: string): Promise<Omit<AstroPages, 'ran'>> {
   }
   const missing = (Object.keys(SHELLS) as ShellKind[]).find((k) => !shells[k]);
   if (missing) throw new Error(`Astro's output in ${dir} lacks the ${missing} page shell (${SHELLS[missing]})`);
-  return { files, shells: shells as AstroPages['shells'], scriptHashes: [...hashes].sort() };
+  return { files, shells: shells as AstroOutput['shells'], scriptHashes: [...hashes].sort() };
 }

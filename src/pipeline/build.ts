@@ -6,14 +6,13 @@ import { type BuildingLookup, buildingLookup } from '../core/buildings/location.
 import { nameAudiences } from '../core/calendar/audiences.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
-import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
 import { nameCatalog } from '../core/calendar/programs.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { SESSIONS_DATASET, sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
-import { buildingPageSources } from '../core/pages/building-page.ts';
+import { type BuildingPageView, buildingPageSources } from '../core/pages/building-page.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
 import { InputDigests, type Made, type MadeFile } from '../core/render/made-file.ts';
@@ -22,15 +21,16 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
+import type { CalendarShells, PageShell } from '../integrations/page-components.ts';
 import { checkProjectLinks } from '../load/project-links.ts';
 import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
-import { astroFolder, astroSetup, type ShellKind, startAstroPages } from './astro-pages.ts';
+import { astroFolder, astroSetup, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
-import { dataPortal } from './data-portal.ts';
 import { dataBrowseFiles } from './data-browse.ts';
+import { dataPortal } from './data-portal.ts';
 import { buildInputKey, inputStats } from './input-key.ts';
 import { releaseLargeText, releaseMadeText } from './memory.ts';
 import {
@@ -138,32 +138,34 @@ function* digestedPieces(pieces: Iterable<string | Made<string>>, digests: Input
 }
 
 /** Names the page shells in the digests: a filled page is made from its shell and its parts. */
-function nameShells(digests: InputDigests, shells: readonly Shell[]): void {
+function nameShells(digests: InputDigests, shells: readonly PageShell<never>[]): void {
   for (const shell of shells) digests.name(shell, `shell:${shell.digest}`);
 }
 
 /** A page of a large set, filled into its shell (named: nameShells) when its bytes are needed. */
-function filled(digests: InputDigests, shell: Shell, path: string, parts: Made<ShellParts>): OutputFile {
+function filled<P>(digests: InputDigests, shell: PageShell<P>, path: string, parts: Made<P>): OutputFile {
   return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
 }
 
 /** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
 export function* filledCalendarPages(
   context: BuildContext,
-  shells: Pick<Record<ShellKind, Shell>, 'listing' | 'session'>,
+  shells: CalendarShells,
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {
   nameShells(digests, [shells.listing, shells.session]);
   for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
-    yield filled(digests, shells[page.kind], page.path, page.parts);
+    yield page.kind === 'session'
+      ? filled(digests, shells.session, page.path, page.parts)
+      : filled(digests, shells.listing, page.path, page.parts);
   }
 }
 
 /** Every building's page, filled into the building shell. */
 export function* filledBuildingPages(
   context: BuildContext,
-  shell: Shell,
+  shell: PageShell<BuildingPageView>,
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {

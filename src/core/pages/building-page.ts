@@ -2,14 +2,12 @@ import type { Building } from '../buildings/building.ts';
 import type { BuildingLookup } from '../buildings/location.ts';
 import { mapUrl, parentOf, positionText } from '../buildings/pages.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
-import type { ShellParts } from '../calendar/pages/page-shell.ts';
 import type { Session } from '../calendar/session.ts';
 import { sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
 import { campusDay } from '../records/campus-clock.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { isoDate } from '../records/session-time.ts';
 import { apiFileHref } from '../render/catalogue.ts';
-import { html, type SafeHtml } from '../render/html.ts';
 import { type Made, made } from '../render/made-file.ts';
 import { sharedInput } from '../render/shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
@@ -47,92 +45,140 @@ export function heldSessions(held: readonly Session[], today: string): HeldSessi
   return { ahead: held.slice(lo), shown: held.slice(Math.max(0, lo - PAST_SESSIONS_SHOWN), lo).reverse(), past: lo };
 }
 
+/** A session a building's page lists: its title leading to its page, when, and where in the building. */
+export interface HeldSessionView {
+  href: string;
+  title: string;
+  when: string;
+  location: string;
+}
+
 /** The sessions part of a building's page: those ahead, the newest past, and how many more the terms' pages list. */
-function sessionsPart({ ahead, shown, past }: HeldSessions, ctx: BuildingPageContext): SafeHtml {
-  if (ahead.length === 0 && past === 0) return html`<p>No information session of the data was held here.</p>`;
-  const item = (s: Session) => html`<li>
-<a href="${withBase(ctx.basePath, calendarPaths.session(s.id))}">${sessionTitle(s)}</a>
-<span class="muted">${sessionWhen(s)} · ${s.location}</span></li>`;
-  const terms = withBase(ctx.basePath, calendarPaths.home);
-  const earlier =
-    past > shown.length &&
-    html`<p class="muted">${sessionCount(past - shown.length)} held here before these:
-see <a href="${terms}">the terms' pages</a>.</p>`;
-  const heading = shown.length < past ? `the newest ${shown.length} of ${sessionCount(past)}` : sessionCount(past);
-  return html`${ahead.length > 0 && html`<h3>Coming up</h3><ul class="held">${ahead.map(item)}</ul>`}
-${
-  past > 0 &&
-  html`<h3>Past <span class="muted">(${heading}, newest first)</span></h3>
-<ul class="held">${shown.map(item)}</ul>${earlier}`
-}`;
+export interface HeldSessionsView {
+  ahead: HeldSessionView[];
+  past: HeldSessionView[];
+  /** How many are past in all (more than listed when the archive holds more than PAST_SESSIONS_SHOWN). */
+  pastCount: number;
+  /** What the past list's heading says of it: `12 sessions`, `the newest 30 of 200 sessions`. */
+  pastHeading: string;
+  /** How many sessions held here are past and not listed (`170 sessions`), and where the terms' pages are. */
+  earlier: { count: string; termsHref: string } | undefined;
+}
+
+/** A part of a building, with its page (when it has a code) and its map (when the data places it). */
+export interface BuildingPartView {
+  name: string;
+  code: string | undefined;
+  href: string | undefined;
+  map: string | undefined;
+}
+
+/** Where a building's page links into the API: its method's page, and its record's file in JSON and XML. */
+export interface BuildingApiView {
+  methodId: number;
+  methodHref: string;
+  jsonHref: string;
+  /** The JSON file's path below the API's folder: `/buildings/DC.json`. */
+  jsonPath: string;
+  xmlHref: string;
+  keyRequired: boolean;
+}
+
+/** What a building's page shows (src/components/buildings/BuildingBody.astro): data only, its texts unescaped. */
+export interface BuildingPageView {
+  title: string;
+  summary: string;
+  homeHref: string;
+  name: string;
+  code: string;
+  id: string;
+  otherNames: string;
+  position: { text: string; map: string } | undefined;
+  partOf: { name: string; code: string; href: string } | undefined;
+  parts: BuildingPartView[];
+  held: HeldSessionsView;
+  api: BuildingApiView | undefined;
+}
+
+/** The sessions part of a building's page as data (see HeldSessionsView). */
+function heldView({ ahead, shown, past }: HeldSessions, ctx: BuildingPageContext): HeldSessionsView {
+  const item = (s: Session): HeldSessionView => ({
+    href: withBase(ctx.basePath, calendarPaths.session(s.id)),
+    title: sessionTitle(s),
+    when: sessionWhen(s),
+    location: s.location,
+  });
+  const earlier = past > shown.length ? sessionCount(past - shown.length) : undefined;
+  return {
+    ahead: ahead.map(item),
+    past: shown.map(item),
+    pastCount: past,
+    pastHeading: shown.length < past ? `the newest ${shown.length} of ${sessionCount(past)}` : sessionCount(past),
+    earlier:
+      earlier === undefined ? undefined : { count: earlier, termsHref: withBase(ctx.basePath, calendarPaths.home) },
+  };
 }
 
 /** The method entry a building's page links to, as much of it as the page reads. */
 type DetailsEntry = Pick<MethodEntry, 'methodId' | 'path' | 'keyRequired'>;
 
+/** Where a building's page links into the API (see BuildingApiView). */
+function apiView(details: DetailsEntry, code: string, ctx: BuildingPageContext): BuildingApiView {
+  return {
+    methodId: details.methodId,
+    methodHref: withBase(ctx.basePath, sitePaths.method(details.methodId)),
+    jsonHref: apiFileHref(details, 'json', [code], ctx),
+    jsonPath: sitePaths.apiFile(details, 'json', [code]).slice(sitePaths.api.length - 1),
+    xmlHref: apiFileHref(details, 'xml', [code], ctx),
+    keyRequired: details.keyRequired === true,
+  };
+}
+
 /**
- * One building's page, to fill the buildings' shell: its names, number, position with a map link, the building it is a
- * part of, its parts, the sessions held there, and its files in the API (when the directory has the method).
+ * One building's page as data: its names, number, position with a map link, the building it is a part of, its parts,
+ * the sessions held there, and its files in the API (when the directory has the method).
  */
-export function buildingPageParts(
+export function buildingPageView(
   b: Building,
   parent: Building | null,
   details: DetailsEntry | null,
   held: HeldSessions,
   ctx: BuildingPageContext,
-): ShellParts {
+): BuildingPageView {
   const pageOf = (code: string) => withBase(ctx.basePath, buildingPaths.building(code));
-  const position = b.position
-    ? html`${positionText(b.position)} · <a href="${mapUrl(b.position)}">Show on OpenStreetMap</a>`
-    : 'not in the data';
-  const partOf =
-    parent && html`<dt>Part of</dt><dd><a href="${pageOf(parent.code)}">${parent.name} (${parent.code})</a></dd>`;
-  const parts =
-    b.parts.length === 0
-      ? html`<p>The data lists no parts of this building.</p>`
-      : html`<ul class="facts-list"> ${b.parts.map(
-          (p) =>
-            html`<li>${p.code ? html`<a href="${pageOf(p.code)}">${p.name} (${p.code})</a>` : p.name}${
-              p.position &&
-              html` · <a href="${mapUrl(p.position)}">map<span class="visually-hidden"> of ${p.name}</span></a>`
-            }</li>`,
-        )} </ul>`;
-  const api =
-    details &&
-    html`<h2>In the API</h2> <p>
-Method <a href="${withBase(ctx.basePath, sitePaths.method(details.methodId))}">${details.methodId}</a>:
-<a href="${apiFileHref(details, 'json', [b.code], ctx)}"> ${sitePaths
-      .apiFile(details, 'json', [b.code])
-      .slice(sitePaths.api.length - 1)}</a> ·
-<a href="${apiFileHref(details, 'xml', [b.code], ctx)}">xml</a>${
-      details.keyRequired && ' (with your key in place of YOUR_KEY under npm start)'
-    }.
-</p>`;
-  const others = b.alternateNames.length > 0 ? b.alternateNames.join(', ') : 'none';
-  const facts = html`<dl class="facts"> <dt>Code</dt><dd>${b.code}</dd> <dt>Building number</dt><dd>${b.id}</dd> \
-<dt>Other names</dt><dd>${others}</dd> <dt>Position</dt><dd>${position}</dd> ${partOf} </dl>`;
-  const home = withBase(ctx.basePath, buildingPaths.home);
-  const body = html`<p><a href="${home}">All buildings</a></p> <h1>${b.name} <code>${b.code}</code></h1> ${facts} \
-<h2>Parts</h2> ${parts}<h2>Information sessions here</h2> ${sessionsPart(held, ctx)}  ${api}`;
   return {
     title: `${b.name} (${b.code})`,
     summary: `${b.name}, campus building ${b.code}: names, parts and where it is.`,
-    head: html``,
-    body,
+    homeHref: withBase(ctx.basePath, buildingPaths.home),
+    name: b.name,
+    code: b.code,
+    id: b.id,
+    otherNames: b.alternateNames.length > 0 ? b.alternateNames.join(', ') : 'none',
+    position: b.position ? { text: positionText(b.position), map: mapUrl(b.position) } : undefined,
+    partOf: parent ? { name: parent.name, code: parent.code, href: pageOf(parent.code) } : undefined,
+    parts: b.parts.map((p) => ({
+      name: p.name,
+      code: p.code || undefined,
+      href: p.code ? pageOf(p.code) : undefined,
+      map: p.position ? mapUrl(p.position) : undefined,
+    })),
+    held: heldView(held, ctx),
+    api: details ? apiView(details, b.code, ctx) : undefined,
   };
 }
 
-/** A building's page: its folder and its parts. */
-export interface BuildingPage extends ShellParts {
+/** A building's page: its folder, its code and its view. */
+export interface BuildingPage {
   path: string;
   code: string;
+  view: BuildingPageView;
 }
 
-/** A building's page to make: its folder, and its parts, made when asked from what they are made from. */
+/** A building's page to make: its folder, and its view, made when asked from what it is made from. */
 export interface BuildingPageSource {
   path: string;
   code: string;
-  parts: Made<ShellParts>;
+  parts: Made<BuildingPageView>;
 }
 
 /**
@@ -162,12 +208,12 @@ export function* buildingPageSources(
   const ctx: BuildingPageContext = sharedInput({ basePath: render.basePath });
   for (const b of buildings) {
     const held = heldSessions(heldIn.get(b.code) ?? [], today);
-    const parts = made(buildingPageParts, b, parentOf(b, buildings) ?? null, details, held, ctx);
+    const parts = made(buildingPageView, b, parentOf(b, buildings) ?? null, details, held, ctx);
     yield { path: buildingPaths.building(b.code), code: b.code, parts };
   }
 }
 
 /** Every building's page, one at a time (see buildingPageSources). */
 export function* buildingPages(...args: Parameters<typeof buildingPageSources>): Generator<BuildingPage> {
-  for (const page of buildingPageSources(...args)) yield { path: page.path, code: page.code, ...page.parts.make() };
+  for (const page of buildingPageSources(...args)) yield { path: page.path, code: page.code, view: page.parts.make() };
 }

@@ -1,5 +1,4 @@
 import type { BuildingLookup, BuildingOfLocation } from '../../buildings/location.ts';
-import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { withBase } from '../../site/paths.ts';
 
@@ -20,16 +19,22 @@ export function mapHref(b: Pick<BuildingOfLocation, 'lat' | 'lon'>): string | un
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`;
 }
 
-/** The building a location is in, named, with its map and its page when known; nothing when no building matches. */
+/** The building a session's place is in, as its page names it: its page and its map when known. */
+export interface BuildingNote {
+  name: string;
+  code: string;
+  /** Its page on this site. */
+  page: string;
+  /** Its OpenStreetMap link; undefined without coordinates. */
+  map: string | undefined;
+}
+
+/** The building a location is in, with its map and its page when known; undefined when no building matches. */
 export function buildingNote(
   location: string,
   ctx: Pick<CalendarRenderContext, 'basePath' | 'buildings'>,
-): SafeHtml | false {
+): BuildingNote | undefined {
   const b = location ? ctx.buildings?.(location) : undefined;
-  if (!b) return false;
-  const map = mapHref(b);
-  const page = withBase(ctx.basePath, b.page);
-  return html`<span class="building">${page ? html`<a href="${page}">${b.name}</a>` : b.name} (${b.code})${
-    map && html` · <a href="${map}">Map<span class="visually-hidden"> of ${b.name}</span> (OpenStreetMap)</a>`
-  }</span>`;
+  if (!b) return undefined;
+  return { name: b.name, code: b.code, page: withBase(ctx.basePath, b.page), map: mapHref(b) };
 }

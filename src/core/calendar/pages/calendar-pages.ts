@@ -5,35 +5,24 @@ import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
 import { listingPageSources } from './listing-pages.ts';
 import type { ShellParts } from './page-shell.ts';
-import { endedAtBuild, sessionBody, sessionHead, sessionSummary, sessionTitle } from './session-page.ts';
+import { endedAtBuild, type SessionPageView, sessionPageView } from './session-page.ts';
 
 /**
  * One of the calendar's large page sets: a month or term listing (which carries the filter's
- * script) or a session. The build fills each into the Astro-rendered shell of its kind;
- * under `astro dev` src/pages/infosessions/[...path].astro renders the same parts.
+ * script) or a session, with what it is made of. The build fills each into the Astro-rendered
+ * shell of its kind (a session's view through its components, src/components/session/); under
+ * `astro dev` src/pages/infosessions/[...path].astro renders the same.
  */
-export interface CalendarPage extends ShellParts {
-  kind: 'listing' | 'session';
-  /** Site-relative folder of the page: `infosessions/2014/01/`. */
-  path: string;
-}
+export type CalendarPage = { path: string } & (
+  | { kind: 'listing'; parts: ShellParts }
+  | { kind: 'session'; view: SessionPageView }
+);
 
-/** A calendar page to make: its kind and folder, and its parts, made when asked from what they are made from. */
-export interface CalendarPageSource {
-  kind: CalendarPage['kind'];
-  path: string;
-  parts: Made<ShellParts>;
-}
-
-/** A session page's parts: title, summary, head and body; `ended`: whether it had ended at the build. */
-function sessionParts(s: Session, ctx: CalendarRenderContext, ended: boolean): ShellParts {
-  return {
-    title: sessionTitle(s),
-    summary: sessionSummary(s),
-    head: sessionHead(s, ctx),
-    body: sessionBody(s, ctx, ended),
-  };
-}
+/** A calendar page to make: its kind and folder (`infosessions/2014/01/`), and what it is made of, when asked. */
+export type CalendarPageSource = { path: string } & (
+  | { kind: 'listing'; parts: Made<ShellParts> }
+  | { kind: 'session'; parts: Made<SessionPageView> }
+);
 
 /**
  * Every month (with sessions) and term page, then every session page, each made when asked; session pages name
@@ -49,7 +38,7 @@ export function* calendarPageSources(
   // A page is made from whether its session had ended at the build, not from the build's time:
   // a new timestamp remakes only the pages of the sessions that ended meanwhile.
   for (const s of sessions) {
-    const parts = made(sessionParts, s, own, endedAtBuild(s, ctx));
+    const parts = made(sessionPageView, s, own, endedAtBuild(s, ctx));
     yield { kind: 'session', path: calendarPaths.session(s.id), parts };
   }
 }
@@ -57,5 +46,7 @@ export function* calendarPageSources(
 /** Every month (with sessions) and term page, then every session page, one at a time (see calendarPageSources). */
 export function* calendarPages(sessions: readonly Session[], ctx: CalendarRenderContext): Generator<CalendarPage> {
   for (const page of calendarPageSources(sessions, ctx))
-    yield { kind: page.kind, path: page.path, ...page.parts.make() };
+    yield page.kind === 'session'
+      ? { kind: 'session', path: page.path, view: page.parts.make() }
+      : { kind: 'listing', path: page.path, parts: page.parts.make() };
 }

@@ -1,15 +1,21 @@
 import { isoDate } from '../../records/session-time.ts';
-import { html, SafeHtml } from '../../render/html.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { monthLabel, monthSlug } from '../calendar.ts';
-import { dayLabel } from '../format.ts';
-import { paragraphs } from '../linkify.ts';
-import { placeOf, type Session } from '../session.ts';
-import { ENDED, hasEnded, pastSentence, sessionEndsAt, sessionStartsAt, sessionTitle } from '../session-wording.ts';
-import { calendarLinks } from './add-to-calendar.ts';
-import { buildingNote, type CalendarRenderContext } from './building-link.ts';
+import { dayLabel, timeRangeEnds } from '../format.ts';
+import { paragraphs, type TextSegment } from '../linkify.ts';
+import { isoTime, placeOf, type Session } from '../session.ts';
+import {
+  ENDED,
+  hasEnded,
+  pastSentence,
+  sessionEndsAt,
+  sessionStartsAt,
+  sessionSummary,
+  sessionTitle,
+} from '../session-wording.ts';
+import { type CalendarLinks, calendarLinks } from './add-to-calendar.ts';
+import { type BuildingNote, buildingNote, type CalendarRenderContext } from './building-link.ts';
 import { programAnchor } from './feeds-page.ts';
-import { sessionTimes } from './session-list.ts';
 
 export { sessionSummary, sessionTitle } from '../session-wording.ts';
 
@@ -22,83 +28,126 @@ export function endedAtBuild(s: Session, ctx: Pick<CalendarRenderContext, 'times
   return ctx.timestamp !== undefined && hasEnded(s, ctx.timestamp);
 }
 
-/**
- * "Add to calendar" as three links (no script needed); nothing for a cancelled session or a
- * holiday. Shown while the session is ahead (`data-if-upcoming`): hidden once it has ended.
- */
-function addToCalendar(s: Session, ctx: CalendarRenderContext, ended: boolean): SafeHtml | false {
-  const links = calendarLinks(s, ctx);
-  if (!links) return false;
-  const forApple = html`<span class="visually-hidden"> for Apple Calendar or Outlook</span>`;
-  return html`<div class="add-calendar" role="group" aria-labelledby="add-calendar-${s.id}"
- data-if-upcoming${ended && html` hidden`}>
-<span id="add-calendar-${s.id}" class="label">Add to calendar</span>
-<a class="button" href="${links.google}">Google Calendar</a>
-<a class="button" href="${links.outlook}">Outlook.com</a>
-<a class="button" href="${links.ics}" download>.ics file${forApple}</a>
-</div>`;
+/** A link: its text and where it leads. */
+export interface Link {
+  text: string;
+  href: string;
 }
 
-/** The notice of a session that has ended: a badge and the day it took place (`data-if-past`). */
-function pastNotice(s: Session, ended: boolean): SafeHtml {
-  return html`<p class="notice past" data-if-past${!ended && html` hidden`}>
-<span class="tag past">${ENDED}</span> ${pastSentence(s)}
-</p>`;
+/** A time as a page shows it: the text people read and its ISO value (`<time datetime>`). */
+export interface TimeText {
+  iso: string;
+  text: string;
+}
+
+/** A session's start and end as a page shows them (the end missing when the data gives none). */
+export interface SessionTimes {
+  from: TimeText;
+  to?: TimeText | undefined;
+}
+
+/** The start and end of a session: with the date in each ISO value on its own page; the time alone in a list. */
+export function sessionTimesOf(s: Session, withDate = true): SessionTimes {
+  const day = withDate ? `${isoDate(s.date)}T` : '';
+  const [from, to] = timeRangeEnds(s.start, s.end);
+  return {
+    from: { iso: `${day}${isoTime(s.start)}`, text: from },
+    to: to === undefined ? undefined : { iso: `${day}${isoTime(s.end)}`, text: to },
+  };
+}
+
+/** What a session's page shows (src/components/SessionBody.astro): data only, every text still to be escaped. */
+export interface SessionBodyView {
+  id: string;
+  term: Link;
+  month: Link;
+  /** When it ends (`data-ends`), for the page's script. */
+  endsAt: string;
+  employer: string;
+  cancelled: boolean;
+  /** Its kind when it is not an information session (a career fair, a holiday). */
+  kind: string | undefined;
+  /** Whether it had ended at the build; the notice says how (ENDED, and the day it took place). */
+  ended: boolean;
+  endedTag: string;
+  pastSentence: string;
+  day: TimeText;
+  /** Its times; undefined for an all-day note. */
+  times: SessionTimes | undefined;
+  /** Where it is, with the building when the build knows it; undefined for an all-day note with no place. */
+  where: { place: string; building: BuildingNote | undefined } | undefined;
+  allDay: boolean;
+  /** "Add to calendar"; undefined when it cannot be added (cancelled, a holiday). */
+  calendar: CalendarLinks | undefined;
+  audience: string;
+  /** The programs it is open to, each leading to its feed, or a faculty-wide or every-program line (no link). */
+  programs: { text: string; href?: string | undefined }[];
+  website: { text: string; href: string | undefined } | undefined;
+  /** The description's paragraphs with their links; undefined when the page has no "About". */
+  about: TextSegment[][] | undefined;
+}
+
+/** What a session's page carries in its head (src/components/SessionHead.astro). */
+export interface SessionHeadView {
+  title: string;
+  /** Its .ics, the page's calendar. */
+  icsHref: string;
+  description: string;
+  pageUrl: string;
+  /** The schema.org `Event` as the text of its script (scriptJson: nothing in it can end the element). */
+  eventJson: string;
+}
+
+/** A session's page: its title and summary (the page's `<title>` and description), its head's extras and its body. */
+export interface SessionPageView {
+  title: string;
+  summary: string;
+  head: SessionHeadView;
+  body: SessionBodyView;
+}
+
+/** The programs a session is open to, as its page lists them: canonical names leading to their feeds. */
+function programLinks(s: Session, feeds: string): SessionBodyView['programs'] {
+  return [
+    ...s.openTo.programs.map((p) => ({ text: p.name, href: `${feeds}#${programAnchor(p.slug)}` })),
+    ...s.openTo.groups.map((g) => ({ text: g.slug === 'all' ? 'Every program' : `Any program of ${g.fullName}` })),
+  ];
 }
 
 /**
  * The main content of a session's page: where it sits (term, month), what, when and where (with
- * the building's map when the build knows it), "Add to calendar" at the top while it is ahead,
- * "Ended" once it is past, the facts the data gives (no filler for those it does not), and the
- * description with its links at a readable measure. Rendered outside Astro's per-page pipeline
- * (a large archive has a page per session) and set into the site's shell; every value is
- * escaped by `html`. `ended`: whether it had ended at the build (see endedAtBuild).
+ * the building's map when the build knows it), "Add to calendar" while it is ahead, "Ended" once
+ * it is past, the facts the data gives (no filler for those it does not), and the description
+ * with its links. `ended`: whether it had ended at the build (see endedAtBuild).
  */
-export function sessionBody(s: Session, ctx: CalendarRenderContext, ended = false): SafeHtml {
+export function sessionBodyView(s: Session, ctx: CalendarRenderContext, ended = false): SessionBodyView {
   const at = (p: string) => withBase(ctx.basePath, p);
   const month = { year: s.date.year, month: s.date.month };
-  const about = s.description.trim()
-    ? paragraphs(s.description).map(
-        (segments) =>
-          html`<p>${segments.map((seg) => (seg.href ? html`<a href="${seg.href}">${seg.text}</a>` : seg.text))}</p>`,
-      )
-    : html`<p class="muted">The employer gave no description.</p>`;
-  // The canonical programs (as the filters and feeds name them), each leading to its feed; a
-  // faculty-wide label reads as its faculty. The API keeps the labels as the data wrote them.
-  const feeds = at(calendarPaths.feeds);
-  const programs = [
-    ...s.openTo.programs.map((p) => html`<li><a href="${feeds}#${programAnchor(p.slug)}">${p.name}</a></li>`),
-    ...s.openTo.groups.map(
-      (g) => html`<li>${g.slug === 'all' ? 'Every program' : `Any program of ${g.fullName}`}</li>`,
-    ),
-  ];
-  const website = s.websiteHref ? html`<a href="${s.websiteHref}">${s.website}</a>` : s.website;
-  const facts = [
-    s.audience && html`<dt>Audience</dt><dd>${s.audience}</dd>`,
-    programs.length > 0 && html`<dt>Programs</dt><dd><ul class="facts-list">${programs}</ul></dd>`,
-    s.website && html`<dt>Website</dt><dd>${website}</dd>`,
-  ].filter(Boolean);
-  const building = !s.locationTbd && buildingNote(s.location, ctx);
-  const when = s.allDay ? 'all day' : html`${sessionTimes(s)} <span class="muted">(Eastern time)</span>`;
-  const where =
-    !(s.allDay && s.locationTbd) && html`<span class="where">${placeOf(s)}${building && html` · ${building}`}</span>`;
-  const term = at(calendarPaths.term(s.term.code));
-  const kind = s.kind !== 'session' && html` <span class="tag kind">${s.kind}</span>`;
-  return html`<nav class="crumbs" aria-label="Breadcrumb"><ol>
-<li><a href="${term}">${s.term.label}</a></li>
-<li><a href="${at(calendarPaths.month(monthSlug(month)))}">${monthLabel(month)}</a></li>
-</ol></nav>
-<article class="session-page" data-ends="${sessionEndsAt(s)}">
-<h1>${s.cancelled ? html`<s>${s.employer}</s>` : s.employer}${kind}</h1>
-${s.cancelled && html`<p class="notice"><span class="tag cancel">Cancelled</span> This session was cancelled.</p>`}
-${pastNotice(s, ended)}
-<p class="when-where"><span class="when"><time datetime="${isoDate(s.date)}">${dayLabel(s.date)}</time>, ${when}</span>
-${where}</p>
-${s.allDay && html`<p class="muted">A note in the calendar, not an information session.</p>`}
-${addToCalendar(s, ctx, ended)}
-${facts.length > 0 && html`<dl class="facts">${facts}</dl>`}
-${!(s.allDay && !s.description.trim()) && html`<h2>About</h2><div class="prose">${about}</div>`}
-</article>`;
+  const hasAbout = !(s.allDay && !s.description.trim());
+  return {
+    id: s.id,
+    term: { text: s.term.label, href: at(calendarPaths.term(s.term.code)) },
+    month: { text: monthLabel(month), href: at(calendarPaths.month(monthSlug(month))) },
+    endsAt: sessionEndsAt(s),
+    employer: s.employer,
+    cancelled: s.cancelled,
+    kind: s.kind === 'session' ? undefined : s.kind,
+    ended,
+    endedTag: ENDED,
+    pastSentence: pastSentence(s),
+    day: { iso: isoDate(s.date), text: dayLabel(s.date) },
+    times: s.allDay ? undefined : sessionTimesOf(s),
+    where:
+      s.allDay && s.locationTbd
+        ? undefined
+        : { place: placeOf(s), building: s.locationTbd ? undefined : buildingNote(s.location, ctx) },
+    allDay: s.allDay,
+    calendar: calendarLinks(s, ctx),
+    audience: s.audience,
+    programs: programLinks(s, at(calendarPaths.feeds)),
+    website: s.website ? { text: s.website, href: s.websiteHref || undefined } : undefined,
+    about: hasAbout ? paragraphs(s.description) : undefined,
+  };
 }
 
 /** JSON as the text of a `<script>` element: nothing in it can end the element or open a comment. */
@@ -118,16 +167,9 @@ function excerpt(text: string, max = 300): string {
   return `${flat.slice(0, max).replace(/\s+\S*$/, '')}…`;
 }
 
-/**
- * What a session's page carries in its head for those who share it: its .ics as the page's
- * calendar (`<link rel="alternate" type="text/calendar">`), Open Graph tags, and a schema.org
- * `Event` as JSON-LD (`eventStatus` cancelled where it was), its text safe inside the script.
- */
-export function sessionHead(s: Session, ctx: CalendarRenderContext): SafeHtml {
-  const page = new URL(withBase(ctx.basePath, calendarPaths.session(s.id)), ctx.url).href;
-  const title = sessionTitle(s);
-  const description = excerpt(s.description) || `${title}, ${dayLabel(s.date)}.`;
-  const event = {
+/** A session as a schema.org `Event` (`eventStatus` cancelled where it was). */
+function sessionEvent(s: Session, title: string, description: string, url: string): object {
+  return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: title,
@@ -140,14 +182,33 @@ export function sessionHead(s: Session, ctx: CalendarRenderContext): SafeHtml {
       ? { organizer: { '@type': 'Organization', name: s.employer, ...(s.websiteHref ? { url: s.websiteHref } : {}) } }
       : {}),
     description,
-    url: page,
+    url,
   };
-  return html`<link rel="alternate" type="text/calendar" title="${title} (.ics)"
- href="${withBase(ctx.basePath, calendarPaths.sessionFeed(s.id))}">
-<meta property="og:type" content="website">
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="${description}">
-<meta property="og:url" content="${page}">
-<meta property="og:site_name" content="Campus info sessions">
-<script type="application/ld+json">${new SafeHtml(scriptJson(event))}</script>`;
+}
+
+/**
+ * What a session's page carries in its head for those who share it: its .ics as the page's
+ * calendar, Open Graph, and a schema.org `Event` as JSON-LD, its text safe inside the script.
+ */
+export function sessionHeadView(s: Session, ctx: CalendarRenderContext): SessionHeadView {
+  const pageUrl = new URL(withBase(ctx.basePath, calendarPaths.session(s.id)), ctx.url).href;
+  const title = sessionTitle(s);
+  const description = excerpt(s.description) || `${title}, ${dayLabel(s.date)}.`;
+  return {
+    title,
+    icsHref: withBase(ctx.basePath, calendarPaths.sessionFeed(s.id)),
+    description,
+    pageUrl,
+    eventJson: scriptJson(sessionEvent(s, title, description, pageUrl)),
+  };
+}
+
+/** A session's page as data: title, summary, head and body; `ended`: whether it had ended at the build. */
+export function sessionPageView(s: Session, ctx: CalendarRenderContext, ended: boolean): SessionPageView {
+  return {
+    title: sessionTitle(s),
+    summary: sessionSummary(s),
+    head: sessionHeadView(s, ctx),
+    body: sessionBodyView(s, ctx, ended),
+  };
 }

@@ -1,0 +1,76 @@
+// The pages a build makes many times (a page per session), rendered from the same Astro components
+// as `astro dev` renders them through src/pages/, into the page shell Astro rendered once.
+
+import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
+import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
+import type { BuildingPageView } from '../core/pages/building-page.ts';
+import { SafeHtml } from '../core/render/html.ts';
+import { componentRenderer, importComponent } from './component-render.ts';
+
+/** A shell that takes a page of its kind (`P`, the page's view) and gives its text; `digest` names the shell. */
+export interface PageShell<P> {
+  fill(page: P): string;
+  digest: string;
+}
+
+/** The shells of the calendar's large page sets: months and terms (still filled with markup) and sessions. */
+export interface CalendarShells {
+  listing: PageShell<ShellParts>;
+  session: PageShell<SessionPageView>;
+}
+
+/** A building page's body, by its component: a string of markup. */
+export type BuildingPageBody = (view: BuildingPageView) => string;
+
+/** The component of a building's page. */
+const BUILDING_BODY = new URL('../components/buildings/BuildingBody.astro', import.meta.url);
+
+/** The building page's component, loaded (once per process) and ready to render. */
+export async function buildingPageBody(): Promise<BuildingPageBody> {
+  const render = await componentRenderer();
+  const body = await importComponent(BUILDING_BODY);
+  return (view) => render(body, { building: view });
+}
+
+/** The building shell (Astro's, cut at its markers) filled from a building's view by its component. */
+export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<BuildingPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) =>
+      shell.fill({ title: view.title, summary: view.summary, head: new SafeHtml(''), body: new SafeHtml(body(view)) }),
+  };
+}
+
+/** The session page's components: its head's extras and its body. */
+const SESSION_HEAD = new URL('../components/session/SessionHead.astro', import.meta.url);
+const SESSION_BODY = new URL('../components/session/SessionBody.astro', import.meta.url);
+
+/** Renders a session page's head extras and body with its components, each a string of markup. */
+export interface SessionPageParts {
+  head(view: SessionHeadView): string;
+  body(view: SessionBodyView): string;
+}
+
+/** The session page's components, loaded (once per process) and ready to render. */
+export async function sessionPageParts(): Promise<SessionPageParts> {
+  const render = await componentRenderer();
+  const [head, body] = await Promise.all([importComponent(SESSION_HEAD), importComponent(SESSION_BODY)]);
+  return {
+    head: (view) => render(head, { head: view }),
+    body: (view) => render(body, { session: view }),
+  };
+}
+
+/** The session shell (Astro's, cut at its markers) filled from a session's view by its components. */
+export function sessionShell(shell: Shell, parts: SessionPageParts): PageShell<SessionPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) =>
+      shell.fill({
+        title: view.title,
+        summary: view.summary,
+        head: new SafeHtml(parts.head(view.head)),
+        body: new SafeHtml(parts.body(view.body)),
+      }),
+  };
+}
