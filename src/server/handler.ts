@@ -1,6 +1,6 @@
 // The request handler of the service, over the web platform's Request and Response: one for
 // every runtime. `npm start` runs it through node-adapter.ts, the edge through worker.ts. It
-// imports no Node.js module (test/edge-handler.test.ts walks its imports): files, keys and
+// imports no Node.js module (test/unit/edge-handler.test.ts walks its imports): files, keys and
 // usage counts come in through the small interfaces below, each runtime's own.
 import type { DatasetRegistry } from '../core/datasets/dataset.ts';
 import type { MethodService } from '../core/datasets/method-services.ts';
