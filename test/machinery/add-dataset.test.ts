@@ -1,93 +1,56 @@
 // Adding a data set is four places and nothing else (docs/adding-a-data-set.md is this test
 // written out for people): its data (a folder in data/, its section in data/README.md), its
-// record description, its reader, and its rows in data/methods.csv. In a copy of the project,
-// this suite adds a small data set that way (a method at a fixed path, one with a placeholder),
-// proves that no other file changed, and that the set is published everywhere: JSON, XML, the
-// schemas, OpenAPI, the catalogue, `npm run diff` and `npm run check`; and that its reader type-checks.
+// record description, its reader and its line in the registry, and its rows in data/methods.csv.
+// In a copy of the project, this suite adds two data sets that way, one after the other, from
+// the files a person copies (test/fixtures/add-dataset/<name>/): the gadget library (a method at a
+// fixed path, one with a placeholder), then parking lots. It proves that the second changes no
+// file of the first (the first left nothing to fix), that `npm run format` leaves what was copied
+// as it was and `npm run lint` passes, that no other file changed, that the readers type-check,
+// and that both sets are published everywhere: JSON, XML, the schemas, OpenAPI, the catalogue,
+// `npm run diff` and `npm run check`.
 import { execFile } from 'node:child_process';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, EPOCH, ROOT, removeDir, tempDir } from '../helpers/build.ts';
+import { addToRegistry } from '../helpers/registry-edit.ts';
 import { parseXml, xmlValue } from '../helpers/xml.ts';
 
 const run = promisify(execFile);
 const NODE = [process.execPath, '--experimental-strip-types', '--no-warnings=ExperimentalWarning'] as const;
 
-/** The four places, as a newcomer writes them (the checklist's examples). */
-const ADDED = {
-  'data/gadgets/gadgets.csv': 'code,name,weight\nG1,Left-handed widget,1.5\nG2,"Sprocket, large",\n',
-  'src/core/records/gadgets-record.ts': `import type { RecordSpec } from './record-spec.ts';
+/** The files a person copies to add each data set: data/ and src/ as they sit in the project, and two to append. */
+const FIXTURES = path.join(ROOT, 'test/fixtures/add-dataset');
+/** The files shared by every data set, which each adds to. */
+const SHARED = ['data/README.md', 'data/methods.csv', 'src/core/datasets/registry.ts'];
 
-/** A gadget of the gadget library (methods 9001 and 9003). */
-export const gadgetRecord = {
-  name: 'gadget',
-  title: 'Gadget',
-  fields: [
-    { name: 'code', type: 'string', nullable: false, description: 'Gadget code, e.g. G1' },
-    { name: 'name', type: 'string', nullable: false, description: 'Name of the gadget' },
-    { name: 'weight', type: 'number', nullable: true, description: 'Weight in kilograms; null when not known' },
-  ],
-} as const satisfies RecordSpec;
-`,
-  'src/core/datasets/sets/gadgets.ts': `import { gadgetRecord } from '../../records/gadgets-record.ts';
-import type { RecordOf } from '../../records/record-spec.ts';
-import type { DataRecord } from '../../records/site-data.ts';
-import { type CsvTableRule, readCsvTables } from '../csv-reader.ts';
-import { defineDataset } from '../dataset.ts';
+/** The files of a fixture's data/ and src/ folders, by their path in the project. */
+async function copiedFiles(name: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const top of ['data', 'src']) {
+    for (const e of await readdir(path.join(FIXTURES, name, top), { recursive: true, withFileTypes: true }))
+      if (e.isFile()) files.push(path.relative(path.join(FIXTURES, name), path.join(e.parentPath, e.name)));
+  }
+  return files.map((f) => f.split(path.sep).join('/')).sort();
+}
 
-/** A gadget as the reader makes it: its type comes from its record description. */
-type Gadget = DataRecord<RecordOf<typeof gadgetRecord>>;
-
-const WEIGHT = /^\\d+(\\.\\d+)?$/;
-
-const GADGETS: CsvTableRule<Gadget> = {
-  table: 'gadgets',
-  match: /^gadgets\\.csv$/,
-  columns: ['code', 'name', 'weight'],
-  checkRow(row, findings) {
-    const cell = row.cell('weight');
-    if (cell.value !== '' && !WEIGHT.test(cell.value)) {
-      const at = { file: row.file, line: cell.line, column: cell.column };
-      findings.error(at, 'weight', \`weight "\${cell.value}" is not a number of kilograms such as 1.5.\`);
-    }
-  },
-  toRecord: (row, _findings, place) => ({
-    values: {
-      code: row.cell('code').value,
-      name: row.cell('name').value,
-      // Made from every row, a row with errors too: a value that is not a number stays null.
-      weight: WEIGHT.test(row.cell('weight').value) ? Number(row.cell('weight').value) : null,
-    },
-    ...place,
-  }),
-};
-
-/** The gadget library: every gadget (9001), and one file per gadget (9003). */
-export const dataset = defineDataset({
-  name: 'gadgets',
-  title: 'The gadget library, data/gadgets/gadgets.csv',
-  tables: [{ name: 'gadgets', record: gadgetRecord, key: ['code'] }],
-  read: (files, findings) => ({ gadgets: readCsvTables('gadgets', [GADGETS], files, findings).gadgets ?? [] }),
-  feeds: {
-    9001: { record: gadgetRecord, data: 'array', records: ({ tables }) => tables.gadgets ?? [] },
-    9003: {
-      record: gadgetRecord,
-      data: 'object',
-      records: ({ tables }) => tables.gadgets ?? [],
-      params: (r) => [r.values.code],
-    },
-  },
-});
-`,
-};
-
-/** The rows appended to data/methods.csv, and the section appended to data/README.md. */
-const METHOD_ROWS =
-  '9001,Gadget list,/gadgets/all.{format},9000,gadgets,yes,no,,,,,"Lists every gadget of the library",gadgets,\n' +
-  '9003,Gadget details,/gadgets/{gadget}.{format},9000,gadgets,yes,no,,,,,"Gives one gadget by its code",gadgets,\n';
-const README_SECTION = '\n### Gadgets (`gadgets/`)\n\nThe gadget library, typed in by its keeper; no corrections.\n';
+/** Follows docs/adding-a-data-set.md for the fixture `name`, then formats the project (`npm run format`). */
+async function addDataset(name: string): Promise<void> {
+  for (const top of ['data', 'src'])
+    await cp(path.join(FIXTURES, name, top), path.join(project, top), { recursive: true });
+  await appendFile(
+    path.join(project, 'data/methods.csv'),
+    await readFile(path.join(FIXTURES, name, 'methods-rows.csv')),
+  );
+  await appendFile(
+    path.join(project, 'data/README.md'),
+    await readFile(path.join(FIXTURES, name, 'readme-section.md')),
+  );
+  const registry = path.join(project, 'src/core/datasets/registry.ts');
+  await writeFile(registry, addToRegistry(await readFile(registry, 'utf8'), name));
+  await biome('check', '--write', '.');
+}
 
 let work: string;
 let project: string;
@@ -95,6 +58,21 @@ let out: string;
 
 /** Runs git in the project copy. */
 const git = async (...args: string[]) => (await run('git', args, { cwd: project })).stdout;
+/** Runs Biome in the project copy, as `npm run format` and `npm run lint` do. */
+const biome = (...args: string[]) => run(path.join(ROOT, 'node_modules/.bin/biome'), args, { cwd: project });
+/** Commits everything in the project copy. */
+const commit = async (message: string) => {
+  await git('add', '-A');
+  await git('-c', 'user.name=test', '-c', 'user.email=test@example.org', 'commit', '-qm', message);
+};
+/** The files changed since a commit, and those new, by their path in the project. */
+async function changedSince(ref: string): Promise<string[]> {
+  await git('add', '-A');
+  return (await git('diff', '--name-only', '--cached', ref))
+    .split('\n')
+    .filter((l) => l !== '')
+    .sort();
+}
 
 /** Runs a CLI of the project copy (build, check, diff) there; its exit code and output. */
 async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -118,45 +96,53 @@ beforeAll(async () => {
   work = await tempDir('campus-add-dataset-');
   project = path.join(work, 'project');
   out = path.join(work, 'dist');
-  // .gitignore too, so git sees only what a contributor would commit.
-  await copyProject(project, ['.gitignore']);
+  // .gitignore and biome.json too, so git sees only what a contributor would commit, and Biome formats as it does.
+  await copyProject(project, ['.gitignore', 'biome.json']);
   await git('init', '-q');
-  await git('add', '-A');
-  await git('-c', 'user.name=test', '-c', 'user.email=test@example.org', 'commit', '-qm', 'before');
-  // The four places.
-  for (const [file, text] of Object.entries(ADDED)) {
-    await mkdir(path.dirname(path.join(project, file)), { recursive: true });
-    await writeFile(path.join(project, file), text);
-  }
-  await appendFile(path.join(project, 'data/methods.csv'), METHOD_ROWS);
-  await appendFile(path.join(project, 'data/README.md'), README_SECTION);
-  // The reader's line in the list of data sets.
-  const registry = path.join(project, 'src/core/datasets/registry.ts');
-  const listed = (await readFile(registry, 'utf8'))
-    .replace(
-      'import { dataset as watcard }',
-      "import { dataset as gadgets } from './sets/gadgets.ts';\nimport { dataset as watcard }",
-    )
-    .replace('server, watcard]', 'server, watcard, gadgets]');
-  expect(listed, 'the list of data sets changed its shape: update this test and the checklist').toMatch(
-    /import \{ dataset as gadgets \}[\s\S]*watcard, gadgets\]/,
-  );
-  await writeFile(registry, listed);
+  await commit('before');
+  await addDataset('gadgets');
+  await commit('gadgets');
+  await addDataset('parking');
   const build = await cli('build.ts', ['--out', out]);
   expect(build.code, build.stderr).toBe(0);
 });
 afterAll(() => removeDir(work));
 
-describe('a data set added in four places', () => {
-  it('changes no other file of the project', async () => {
-    const status = (await git('status', '--porcelain', '--untracked-files=all')).split('\n').filter((l) => l !== '');
-    const changed = status.map((l) => l.slice(3)).sort();
-    expect(changed).toEqual(
-      [...Object.keys(ADDED), 'data/README.md', 'data/methods.csv', 'src/core/datasets/registry.ts'].sort(),
-    );
+describe('two data sets added in four places, one after the other', () => {
+  it('changes no file of the first when adding the second: the first left nothing to fix', async () => {
+    expect(await changedSince('HEAD')).toEqual([...(await copiedFiles('parking')), ...SHARED].sort());
   });
 
-  it("type-checks: the reader gets its records' type from the record description (tsc --noEmit)", async () => {
+  it('changes no other file of the project', async () => {
+    const added = [...(await copiedFiles('gadgets')), ...(await copiedFiles('parking'))];
+    expect(await changedSince('HEAD~1')).toEqual([...added, ...SHARED].sort());
+  });
+
+  it.each(['gadgets', 'parking'])(
+    'leaves the files copied for %s as they are in test/fixtures/add-dataset/ (npm run format changes nothing)',
+    async (name) => {
+      for (const file of await copiedFiles(name)) {
+        const copied = await readFile(path.join(project, file), 'utf8');
+        expect(copied, file).toBe(await readFile(path.join(FIXTURES, name, file), 'utf8'));
+      }
+    },
+  );
+
+  it('keeps the list of data sets one a line, and passes npm run lint', async () => {
+    const registry = await readFile(path.join(project, 'src/core/datasets/registry.ts'), 'utf8');
+    expect(registry).toMatch(/\n {2}watcard,\n {2}gadgets,\n {2}parking,\n/);
+    const lint = await biome('check', '--error-on-warnings', '.').then(
+      () => ({ code: 0, output: '' }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: e.code ?? 1,
+        output: `${e.stdout}${e.stderr}`,
+      }),
+    );
+    expect(lint.code, lint.output).toBe(0);
+    await run(process.execPath, [path.join(ROOT, 'test/line-length.mjs'), '--root', project]);
+  });
+
+  it("type-check: each reader gets its records' type from the record description (tsc --noEmit)", async () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const checked = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: project }).then(
       () => ({ code: 0, output: '' }),
@@ -165,7 +151,7 @@ describe('a data set added in four places', () => {
     expect(checked.code, checked.output).toBe(0);
   });
 
-  it('is published in JSON and XML at the fixed path and at one path per record', async () => {
+  it('are published in JSON and XML at the fixed paths and at one path per record', async () => {
     const all = await json('v2/gadgets/all.json');
     expect(all.meta).toMatchObject({ status: 200, method_id: 9001 });
     expect(all.data).toEqual([
@@ -180,11 +166,22 @@ describe('a data set added in four places', () => {
     expect(
       xmlValue(parseXml(await readFile(path.join(out, 'v2/gadgets/G2.xml'), 'utf8')).response.data, one.data),
     ).toEqual(one.data);
+    const lots = await json('v2/parking/lots.json');
+    expect(lots.meta).toMatchObject({ status: 200, method_id: 9011 });
+    expect(lots.data[2]).toEqual({
+      lot: 'X',
+      name: 'Lot X, overflow',
+      spaces: 120,
+      visitor: true,
+      accessible_spaces: null,
+    });
+    const lotsXml = parseXml(await readFile(path.join(out, 'v2/parking/lots.xml'), 'utf8')).response;
+    expect(xmlValue(lotsXml.data.item[2], lots.data[2])).toEqual(lots.data[2]);
   });
 
-  it('has its schemas and its OpenAPI paths, with its fields', async () => {
+  it('have their schemas and their OpenAPI paths, with their fields', async () => {
     const openapi = await json('v2/openapi.json');
-    for (const p of ['/gadgets/all.{format}', '/gadgets/{gadget}.{format}']) {
+    for (const p of ['/gadgets/all.{format}', '/gadgets/{gadget}.{format}', '/parking/lots.{format}']) {
       expect(openapi.paths[p]?.get?.['x-published'], p).not.toBe(false);
     }
     expect(JSON.stringify(openapi.components)).toContain('Weight in kilograms');
@@ -193,41 +190,46 @@ describe('a data set added in four places', () => {
       expect(await readFile(path.join(out, `v2/schemas/${name}.schema.json`), 'utf8')).toContain('"weight"');
       expect(await readFile(path.join(out, `v2/schemas/${name}.xsd`), 'utf8')).toContain('name="weight"');
     }
+    expect(await readFile(path.join(out, 'v2/schemas/lots.schema.json'), 'utf8')).toContain('"accessible_spaces"');
   });
 
-  it('is in the catalogue: the directory lists it, and each method has its page with its fields', async () => {
+  it('are in the catalogue: the directory lists them, and each method has its page with its fields', async () => {
     const directory = await readFile(path.join(out, 'api/index.html'), 'utf8');
-    expect(directory).toContain('Gadget list');
-    expect(directory).toContain('Gadget details');
-    for (const id of [9001, 9003]) {
-      const page = await readFile(path.join(out, `methods/${id}/index.html`), 'utf8');
-      expect(page).toContain('Weight in kilograms');
+    for (const name of ['Gadget list', 'Gadget details', 'Parking lots']) expect(directory).toContain(name);
+    for (const [id, field] of [
+      [9001, 'Weight in kilograms'],
+      [9003, 'Weight in kilograms'],
+      [9011, 'Whether visitors may park there'],
+    ] as const) {
+      expect(await readFile(path.join(out, `methods/${id}/index.html`), 'utf8')).toContain(field);
     }
   });
 
-  it('is checked by npm run check, a bad cell found at its line and column', async () => {
+  it('are checked by npm run check, a bad cell found at its line and column', async () => {
     const good = await cli('check.ts', []);
     expect(good.code, good.stdout).toBe(0);
-    const file = path.join(project, 'data/gadgets/gadgets.csv');
-    const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace('1.5', 'heavy'));
+    const gadgets = path.join(project, 'data/gadgets/gadgets.csv');
+    const lots = path.join(project, 'data/parking/lots.csv');
+    const texts = [await readFile(gadgets, 'utf8'), await readFile(lots, 'utf8')] as const;
+    await writeFile(gadgets, texts[0].replace('1.5', 'heavy'));
+    await writeFile(lots, texts[1].replace('450,no', '450,maybe'));
     try {
       const bad = await cli('check.ts', []);
       expect(bad.code, bad.stdout + bad.stderr).toBe(1);
       expect(bad.stdout + bad.stderr).toContain(
         'data/gadgets/gadgets.csv:2:23: error: weight "heavy" is not a number of kilograms such as 1.5.',
       );
+      expect(bad.stdout + bad.stderr).toContain('data/parking/lots.csv:2:28: error: visitor "maybe" is not yes or no.');
     } finally {
-      await writeFile(file, text);
+      await writeFile(gadgets, texts[0]);
+      await writeFile(lots, texts[1]);
     }
   });
 
-  it('is compared by npm run diff, record by record by its key', async () => {
-    const diff = await cli('diff.ts', ['HEAD', '--format', 'json']);
+  it('are compared by npm run diff, record by record by their keys', async () => {
+    const diff = await cli('diff.ts', ['HEAD~1', '--format', 'json']);
     expect(diff.code, diff.stderr).toBe(0);
-    const text = diff.stdout;
-    expect(text).toContain('gadgets');
-    expect(text).toContain('G1');
-    expect(text).toContain('Sprocket, large');
+    for (const text of ['gadgets', 'G1', 'Sprocket, large', 'parking', 'Lot X, overflow'])
+      expect(diff.stdout).toContain(text);
   });
 });
