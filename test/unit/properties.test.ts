@@ -153,7 +153,7 @@ describe('any text in any field', () => {
         const record = xmlValue(fromXml.data.item[0], fromJson.data[0]) as Record<string, string>;
         expect(record[FIELDS[field]!]).toBe(expected);
       }),
-      { numRuns: cases(100, 400), seed: 20261122 },
+      { numRuns: cases(50, 400), seed: 20261122 },
     );
   });
 
@@ -227,7 +227,7 @@ describe('the fast XML renderer', () => {
           expect(renderXml(doc)).toBe(renderXmlDocument(doc));
         },
       ),
-      { numRuns: cases(75, 300), seed: 20261122 },
+      { numRuns: cases(40, 300), seed: 20261122 },
     );
   });
 });
@@ -294,7 +294,7 @@ describe('links in free text', () => {
       fc.property(linky, (text) => {
         expect(linkSegments(text)).toEqual(wholeTextSegments(text));
       }),
-      { numRuns: cases(500, 2000), seed: 20261122 },
+      { numRuns: cases(250, 2000), seed: 20261122 },
     );
   });
 
