@@ -11,12 +11,13 @@ import { programCatalog } from '../../src/core/calendar/programs.ts';
 import { readSessions } from '../../src/core/calendar/session.ts';
 import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
-import { loadSiteData, readDataFolder } from '../../src/load/data-fs.ts';
+import { readDataFolder } from '../../src/load/data-fs.ts';
 import { platformOf, SUBSCRIBE_ORDER } from '../../src/scripts/platform.ts';
 import { ROOT } from '../helpers/build.ts';
+import { realSite } from '../helpers/real-data.ts';
 import { audiencesOf, isHoliday, sessionRows } from '../helpers/student-oracle.ts';
 
-const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const site = realSite();
 const catalog = programCatalog(site.programs);
 const audiences = audienceCatalog(site.audiences);
 const sessions = chronological(readSessions(site, catalog, audiences));

@@ -10,10 +10,10 @@ import { buildingLookup, buildingOf } from '../../src/core/buildings/location.ts
 import { buildingGroups, mapUrl, parentOf, positionText } from '../../src/core/buildings/pages.ts';
 import { sessionBody } from '../../src/core/calendar/pages/session-page.ts';
 import { readSessions } from '../../src/core/calendar/session.ts';
-import { loadSiteData } from '../../src/load/data-fs.ts';
 import { ROOT } from '../helpers/build.ts';
+import { realSite } from '../helpers/real-data.ts';
 
-const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const site = realSite();
 const buildings = readBuildings(site);
 const byCode = (code: string) => buildings.find((b) => b.code === code)!;
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Building } from '../../src/core/buildings/building.ts';
 import { buildingLookup } from '../../src/core/buildings/location.ts';
@@ -26,14 +25,13 @@ import { isoDate } from '../../src/core/records/session-time.ts';
 import { parseTermCode } from '../../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../../src/core/site/address.ts';
 import { calendarPaths } from '../../src/core/site/paths.ts';
-import { loadSiteData } from '../../src/load/data-fs.ts';
-import { ROOT } from '../helpers/build.ts';
+import { realSite } from '../helpers/real-data.ts';
 import { testSession } from '../helpers/session.ts';
 import { audiencesOf } from '../helpers/student-oracle.ts';
 
 // The page bodies of the calendar, rendered in-process from the real data (read as the build
 // reads it) and from hand-made sessions with hostile text; structure is asserted, not snapshots.
-const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const site = realSite();
 const catalog = programCatalog(site.programs);
 const audiences = audienceCatalog(site.audiences);
 const sessions = chronological(readSessions(site, catalog, audiences));

@@ -9,10 +9,11 @@ import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { closest, editDistance } from '../../src/core/read/closest.ts';
 import { sortFindings } from '../../src/core/read/findings.ts';
-import { loadSiteData, readDataFolder } from '../../src/load/data-fs.ts';
+import { readDataFolder } from '../../src/load/data-fs.ts';
 import { ROOT } from '../helpers/build.ts';
+import { realSite } from '../helpers/real-data.ts';
 
-const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+const site = realSite();
 const catalog = programCatalog(site.programs);
 const sessions = chronological(readSessions(site, catalog));
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';

@@ -15,9 +15,9 @@ import { readSessions, type Session } from '../../src/core/calendar/session.ts';
 import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { calendarPaths } from '../../src/core/site/paths.ts';
-import { loadSiteData } from '../../src/load/data-fs.ts';
 import { ROOT } from '../helpers/build.ts';
 import { cases } from '../helpers/cases.ts';
+import { realSite } from '../helpers/real-data.ts';
 
 /** The index of `sessions` in memory, and a query over it counting the bytes it reads (as the search page fetches). */
 function index(sessions: readonly Session[]) {
@@ -61,7 +61,7 @@ function scan(sessions: readonly Session[], q: string): string[] {
 }
 
 describe('the search index across terms, on the real data', () => {
-  const site = loadSiteData(path.join(ROOT, 'data'), ROOT);
+  const site = realSite();
   const sessions = chronological(readSessions(site, programCatalog(site.programs)));
   const idx = index(sessions);
 

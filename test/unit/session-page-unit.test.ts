@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildingLookup, BuildingOfLocation } from '../../src/core/buildings/location.ts';
 import { audienceCatalog } from '../../src/core/calendar/audiences.ts';
@@ -10,8 +9,7 @@ import { type Session, websiteHref } from '../../src/core/calendar/session.ts';
 import { eventName } from '../../src/core/calendar/session-wording.ts';
 import { utcOffset } from '../../src/core/calendar/time-zone.ts';
 import { parseTermCode } from '../../src/core/records/term.ts';
-import { loadSiteData } from '../../src/load/data-fs.ts';
-import { ROOT } from '../helpers/build.ts';
+import { realSite } from '../helpers/real-data.ts';
 
 // A session's page: "Add to calendar" at its top (not for a cancelled session or a holiday),
 // the building's map from a lookup the build may give, and no filler for what the data lacks.
@@ -206,7 +204,7 @@ describe("a holiday's page", () => {
 
 describe("a session's programs", () => {
   it('are the canonical programs, each leading to its feed, and a faculty-wide label as its faculty', () => {
-    const list = loadSiteData(path.join(ROOT, 'data'), ROOT).programs;
+    const list = realSite().programs;
     const catalog = programCatalog(list);
     const body = sessionBody(
       {
