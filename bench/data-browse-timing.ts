@@ -3,7 +3,7 @@
 // Figures for the report, not a test: `node bench/data-browse-timing.ts http://127.0.0.1:3000 data/infosessions/`
 // against a site served by `npm start -- --dist DIR --no-build`. Prints, for each view, the median of 5 fresh loads.
 import { type Browser, chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath } from '../test/e2e/browser.ts';
+import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
 
 /** The network profile: latency in ms, throughputs in bytes per second. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: 750e3 / 8 };

@@ -4,7 +4,7 @@
 // JSON files Biome formats (all but what biome.json's files.includes leaves out with `!`: the
 // contributors' data/, test fixtures, bench/results/, package-lock.json). Prints `file:line: N characters` for
 // each and exits 1; with --count, one line per file with its count instead. `--root DIR` checks
-// another folder laid out the same (test/lint.test.ts). Run by `npm run lint` (and so `npm test`).
+// another folder laid out the same (test/cli/lint.test.ts). Run by `npm run lint` (and so `npm test`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,6 +1,6 @@
 // The request handler of the service, over the web platform's Request and Response: one for
 // every runtime. `npm start` runs it through server.ts, the edge through worker.ts. It imports
-// no Node.js module (test/edge-handler.test.ts walks its imports): files, keys and usage counts
+// no Node.js module (test/unit/edge-handler.test.ts walks its imports): files, keys and usage counts
 // come in through the small interfaces below, each runtime's own. It is a router in named
 // stages: the request's one canonical path (decided once), the version served and its rules,
 // then the answerer of the path (api-answer.ts, site-answer.ts); made answers in made-answer.ts.

@@ -1,6 +1,6 @@
 // The method directory as the data holds it (data/methods.csv), for the suites that count or list
 // methods: they follow the data, so a new row needs no test changed. The specification's own 35
-// rows are held by one suite alone (test/spec-directory.test.ts).
+// rows are held by one suite alone (test/unit/spec-directory.test.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDirectory } from '../../src/core/datasets/directory.ts';

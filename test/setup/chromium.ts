@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath } from '../e2e/browser.ts';
+import { BROWSER_ARGS, chromiumPath } from '../browser/browser.ts';
 
 /**
  * vitest globalSetup of the browser suites (test/vitest.config.ts): one headless Chromium for

@@ -34,7 +34,7 @@ function zoneAt(timeZone: string): { offset(ms: number): number; name(ms: number
  * day by day within a week whose offset changed, then to the minute. Asking Intl for every day of
  * a century took about 50-90 ms of a build. A week at a time assumes no zone changes its offset
  * and back within `stepDays` days: for each of the platform's 418 zones, 1970-2040, a week and a
- * day at a time found the same changes (checked once; test/vtimezone.test.ts checks zones with
+ * day at a time found the same changes (checked once; test/unit/vtimezone.test.ts checks zones with
  * many changes and the campus's).
  */
 export function transitions(timeZone: string, from: number, to: number, stepDays = 7): Transition[] {

@@ -1,0 +1,16 @@
+// The real data folder, read once per worker: the suites of a worker share its modules
+// (isolate: false in test/vitest.config.ts), so the unit suites that read data/ whole share one
+// read (about 0.65 CPU-s each) instead of each making its own. Read only: a suite that changes
+// records reads its own with loadSiteData.
+import path from 'node:path';
+import type { SiteData } from '../../src/core/records/site-data.ts';
+import { loadSiteData } from '../../src/load/data-fs.ts';
+import { ROOT } from './build.ts';
+
+let site: SiteData | undefined;
+
+/** The site data of data/, as the build reads it (loadSiteData), read on first use. */
+export function realSite(): SiteData {
+  site ??= loadSiteData(path.join(ROOT, 'data'), ROOT);
+  return site;
+}

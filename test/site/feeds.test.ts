@@ -1,0 +1,195 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { slugify } from '../../src/core/calendar/slug.ts';
+import { EPOCH } from '../helpers/build.ts';
+import { basedSite } from '../helpers/sites.ts';
+import { audiencesOf } from '../helpers/student-oracle.ts';
+
+let dist: string;
+let apiData: Record<string, string>[];
+
+beforeAll(async () => {
+  dist = basedSite(); // shared, read-only
+  apiData = JSON.parse(await readFile(path.join(dist, 'v2/resources/infosessions.json'), 'utf8')).data;
+});
+
+/** Parses a feed with ical.js (an independent parser), its own VTIMEZONE registered. */
+async function parseFeed(p: string) {
+  const text = await readFile(path.join(dist, p), 'utf8');
+  const cal = new ICAL.Component(ICAL.parse(text));
+  for (const tz of cal.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const events = cal.getAllSubcomponents('vevent').map((v) => ({ v, e: new ICAL.Event(v) }));
+  return { text, cal, events };
+}
+
+describe('the feed of every session', () => {
+  it('holds one event per session, each with a stable, unique UID and the build timestamp', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    expect(events).toHaveLength(apiData.length);
+    const uids = events.map(({ e }) => e.uid);
+    expect(new Set(uids).size).toBe(uids.length);
+    expect(uids).toContain('infosession-2116@campus-api-static');
+    for (const { v } of events.slice(0, 5)) {
+      expect((v.getFirstPropertyValue('dtstamp') as ICAL.Time).toUnixTime()).toBe(EPOCH);
+      expect(v.getFirstPropertyValue('url')).toMatch(
+        /^https:\/\/example\.github\.io\/campus-api\/infosessions\/\d+\/$/,
+      );
+      expect(String(v.getFirstPropertyValue('location')).length).toBeGreaterThan(0);
+      expect(String(v.getFirstPropertyValue('description')).length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['2414', 'winter (EST, UTC-5)', '2014-02-25T22:30:00.000Z', '2014-02-26T00:00:00.000Z'],
+    ['2399', 'summer (EDT, UTC-4)', '2014-05-06T23:30:00.000Z', '2014-05-07T01:00:00.000Z'],
+    ['2116', 'fall, before the change back (EDT)', '2013-09-05T13:30:00.000Z', '2013-09-05T17:00:00.000Z'],
+  ])('places session %s in %s at the right instant', async (id, _, start, end) => {
+    const { events } = await parseFeed(`infosessions/${id}.ics`);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.e.startDate.toJSDate().toISOString()).toBe(start);
+    expect(events[0]!.e.endDate.toJSDate().toISOString()).toBe(end);
+    expect(events[0]!.v.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/Toronto');
+    expect((events[0]!.e.startDate.zone as ICAL.Timezone).tzid).toBe('America/Toronto');
+  });
+
+  it('makes a holiday an all-day note of its day that makes no one busy, never DTEND <= DTSTART', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    const holiday = events.find(({ e }) => e.uid === 'infosession-2079@campus-api-static')!;
+    expect(holiday.e.startDate.isDate).toBe(true);
+    expect(holiday.e.startDate.toString()).toBe('2013-10-14');
+    expect(holiday.e.endDate.toString()).toBe('2013-10-15');
+    expect(holiday.v.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
+    expect(holiday.v.getFirstPropertyValue('location')).toBeNull();
+    expect(holiday.e.summary).toBe('Canadian Thanksgiving - Holiday');
+    for (const { e } of events) expect(e.endDate.compare(e.startDate), e.uid).toBeGreaterThan(0);
+    const programs = await readdir(path.join(dist, 'infosessions/programs'));
+    for (const f of programs.filter((p) => p.endsWith('.ics')))
+      expect(await readFile(path.join(dist, 'infosessions/programs', f), 'utf8')).not.toContain('infosession-2079@');
+  });
+
+  it('marks the cancelled sessions STATUS:CANCELLED and TRANSPARENT, and only those', async () => {
+    const { events } = await parseFeed('infosessions.ics');
+    const cancelled = events
+      .filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED')
+      .map(({ e }) => e.uid.split('@')[0]);
+    const expected = apiData.filter((r) => /cancell?ed/i.test(r.employer!)).map((r) => `infosession-${r.id}`);
+    expect(cancelled.sort()).toEqual(expected.sort());
+    expect(cancelled).toHaveLength(6);
+    const transparent = events
+      .filter(({ v }) => v.getFirstPropertyValue('transp') === 'TRANSPARENT')
+      .map(({ e }) => e.uid.split('@')[0]);
+    expect(transparent.sort()).toEqual([...expected, 'infosession-2079'].sort());
+  });
+
+  it('keeps text exact through escaping and folding', async () => {
+    const { events, text } = await parseFeed('infosessions.ics');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const rebellion = events.find(({ e }) => e.uid.startsWith('infosession-2039@'))!;
+    const source = apiData.find((r) => r.id === '2039')!;
+    expect(String(rebellion.v.getFirstPropertyValue('description'))).toContain(source.description!.trim());
+    expect(rebellion.e.summary).toBe('Rebellion Media information session');
+  });
+});
+
+describe('the other feeds', () => {
+  it('splits the sessions by term without losing any', async () => {
+    const files = (await readdir(path.join(dist, 'infosessions/terms'))).filter((f) => f.endsWith('.ics')).sort();
+    expect(files).toEqual(['1139.ics', '1141.ics', '1145.ics', '1151.ics']);
+    let total = 0;
+    for (const f of files) total += (await parseFeed(`infosessions/terms/${f}`)).events.length;
+    expect(total).toBe(apiData.length);
+  });
+
+  it('has one feed per audience and per program, each holding exactly its sessions', async () => {
+    const audiences = await readdir(path.join(dist, 'infosessions/audiences'));
+    expect(audiences).toContain('co-op-students.ics');
+    const coop = await parseFeed('infosessions/audiences/co-op-students.ics');
+    // Every session open to co-op students (data/audiences/: "Co-op and Graduating Students" and
+    // "Students" too). The holiday (2079) names an audience but is a note, not a session: only
+    // the feeds of all sessions and of its term hold it.
+    const open = apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students') && r.id !== '2079');
+    expect(coop.events.map(({ e }) => e.uid).sort()).toEqual(
+      open.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
+    expect(coop.events.length, 'the 97 labelled "Co-op Students", 233 "Co-op and Graduating", 2 "Students"').toBe(332);
+    const programs = await readdir(path.join(dist, 'infosessions/programs'));
+    expect(programs.length).toBeGreaterThan(50);
+  });
+
+  it('gives Computer Science every session open to it: its labels each term, its faculty, each program', async () => {
+    const labels = (r: Record<string, string>) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
+    const open = ['Computer Science', 'MATH - Computer Science', 'ALL - MATH faculty', 'Mathematics', 'ALL - All'];
+    const expected = apiData.filter((r) => labels(r).some((l) => open.includes(l)));
+    const cs = await parseFeed('infosessions/programs/computer-science.ics');
+    expect(cs.events.map(({ e }) => e.uid).sort()).toEqual(
+      expected.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
+    const rawOnly = apiData.filter((r) => labels(r).includes('MATH - Computer Science'));
+    expect(cs.events.length - rawOnly.length, "sessions the raw label's feed missed").toBe(106);
+    const terms = new Set(
+      expected
+        .map((r) => r.id)
+        .map((id) => cs.events.find(({ e }) => e.uid === `infosession-${id}@campus-api-static`)!.e.startDate.year),
+    );
+    expect([...terms].sort()).toEqual([2013, 2014, 2015]);
+  });
+
+  it('keeps every old program feed address, as the same bytes as the feed it now means', async () => {
+    const read = (p: string) => readFile(path.join(dist, 'infosessions/programs', p), 'utf8');
+    expect(await read('math-computer-science.ics')).toBe(await read('computer-science.ics'));
+    expect(await read('eng-software.ics')).toBe(await read('software-engineering.ics'));
+    expect(await read('all-math-faculty.ics')).toBe(
+      await readFile(path.join(dist, 'infosessions/faculties/mathematics.ics'), 'utf8'),
+    );
+    expect(await read('all-all.ics')).toBe(await readFile(path.join(dist, 'infosessions/faculties/all.ics'), 'utf8'));
+    const before = new Set(
+      apiData.flatMap((r) =>
+        r
+          .programs!.split(',')
+          .map((p) => p.replace(/\s+/g, ' ').trim())
+          .filter(Boolean),
+      ),
+    );
+    const files = new Set(await readdir(path.join(dist, 'infosessions/programs')));
+    expect([...before].filter((label) => !files.has(`${slugify(label)}.ics`))).toEqual([]);
+  });
+
+  it('has a feed of each program for each audience', async () => {
+    const feed = await parseFeed('infosessions/programs/computer-science/co-op-students.ics');
+    const cs = await parseFeed('infosessions/programs/computer-science.ics');
+    const coop = new Set(
+      apiData
+        .filter((r) => audiencesOf(r.audience!).includes('Co-op Students'))
+        .map((r) => `infosession-${r.id}@campus-api-static`),
+    );
+    expect(feed.events.map(({ e }) => e.uid)).toEqual(cs.events.map(({ e }) => e.uid).filter((u) => coop.has(u)));
+    expect(feed.events.length).toBe(233);
+  });
+
+  it('keeps every old audience feed address, each holding what its name says', async () => {
+    const uids = async (p: string) => (await parseFeed(p)).events.map(({ e }) => e.uid).sort();
+    const id = (r: Record<string, string>) => `infosession-${r.id}@campus-api-static`;
+    // A label naming two audiences: the sessions open to both (its own, and those for every student).
+    const both = apiData.filter((r) => ['Co-op and Graduating Students', 'Students'].includes(r.audience!));
+    expect(await uids('infosessions/audiences/co-op-and-graduating-students.ics')).toEqual(both.map(id).sort());
+    expect(await uids('infosessions/audiences/students.ics')).toEqual(
+      apiData
+        .filter((r) => r.audience === 'Students')
+        .map(id)
+        .sort(),
+    );
+    const labels = new Set(apiData.map((r) => slugify(r.audience!)).filter(Boolean));
+    const files = new Set(await readdir(path.join(dist, 'infosessions/audiences')));
+    expect([...labels].filter((l) => !files.has(`${l}.ics`))).toEqual([]);
+    const cs = new Set(await readdir(path.join(dist, 'infosessions/programs/computer-science')));
+    expect([...labels].filter((l) => !cs.has(`${l}.ics`))).toEqual([]);
+  });
+
+  it('writes one file per session', async () => {
+    const files = (await readdir(path.join(dist, 'infosessions'))).filter((f) => /^\d+\.ics$/.test(f));
+    expect(files).toHaveLength(apiData.length);
+  });
+});

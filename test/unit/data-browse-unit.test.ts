@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { tablePageBody } from '../../src/core/browse/browse-page.ts';
+import {
+  type BrowseRows,
+  facetCounts,
+  matchingRows,
+  pageRows,
+  queryString,
+  readQuery,
+  sortedRows,
+} from '../../src/core/browse/browse-query.ts';
+import { browseTable, CELL_TEXT_MAX, CHANGED_AT_COLUMN } from '../../src/core/browse/browse-table.ts';
+import type { TableSpec } from '../../src/core/datasets/dataset.ts';
+import { termExamCourseRecord } from '../../src/core/records/exam-schedule-record.ts';
+
+// The view a URL asks for, over a small table: what a person filtering, searching, sorting and paging gets.
+
+const table: BrowseRows = {
+  columns: ['term', 'course', 'date'],
+  facets: [{ column: 'term' }, { column: 'course', name: 'subject', word: 'first' }],
+  rows: [
+    ['1139', 'CS 135', '2013-12-13'],
+    ['1139', 'MATH 135', '2013-12-05'],
+    ['1141', 'CS 136', '2014-04-12'],
+    ['1139', 'CS 246', null],
+    ['1139', 'CS 241', '2013-12-10'],
+  ],
+};
+
+/** The view of a query string, its rows by index in order. */
+const view = (qs: string) => {
+  const q = readQuery(new URLSearchParams(qs), table);
+  return sortedRows(table, matchingRows(table, q), q);
+};
+
+describe('a view of a table, as its URL says', () => {
+  it('filters by a column and by a facet of part of one, and sorts with no value last either way', () => {
+    expect(view('subject=CS&term=1139&_sort=date')).toEqual([4, 0, 3]);
+    expect(view('subject=CS&term=1139&_sort_desc=date')).toEqual([0, 4, 3]);
+    expect(view('course=CS%20136')).toEqual([2]);
+  });
+
+  it('searches every word anywhere in a row, and ignores names that are no column', () => {
+    expect(view('_search=cs%202013')).toEqual([0, 4]);
+    expect(view('nothing=1&_sort=nothing')).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('writes a view back as the same query string', () => {
+    const qs = 'subject=CS&term=1139&_search=cs&_sort_desc=date&_page=2';
+    expect(queryString(readQuery(new URLSearchParams(qs), table))).toBe(qs);
+  });
+
+  it('counts a facet over the rows of the other filters, most first', () => {
+    const q = readQuery(new URLSearchParams('subject=CS&term=1139'), table);
+    expect(facetCounts(table, q, table.facets[0]!)).toEqual([
+      ['1139', 3],
+      ['1141', 1],
+    ]);
+    expect(facetCounts(table, q, table.facets[1]!)).toEqual([
+      ['CS', 3],
+      ['MATH', 1],
+    ]);
+  });
+
+  it('sorts a column of numbers by value, and one holding any other text by its characters', () => {
+    const t: BrowseRows = {
+      columns: ['n', 't'],
+      facets: [],
+      rows: [
+        ['10', 'b'],
+        ['9', 'a'],
+        [null, '10'],
+        ['-1', '9'],
+      ],
+    };
+    const by = (qs: string) => {
+      const q = readQuery(new URLSearchParams(qs), t);
+      return sortedRows(t, matchingRows(t, q), q);
+    };
+    expect(by('_sort=n')).toEqual([3, 1, 0, 2]);
+    expect(by('_sort_desc=n')).toEqual([0, 1, 3, 2]);
+    expect(by('_sort=t')).toEqual([2, 3, 1, 0]);
+  });
+
+  it('pages 100 rows at a time, a page past the end showing the last', () => {
+    const rows = Array.from({ length: 250 }, (_, i) => i);
+    expect(pageRows(rows, 3)).toEqual({ page: 3, rows: rows.slice(200) });
+    expect(pageRows(rows, 9).page).toBe(3);
+    expect(pageRows([], 1)).toEqual({ page: 1, rows: [] });
+  });
+});
+
+describe('a table from its record description', () => {
+  const spec: TableSpec = {
+    name: 'courses',
+    record: termExamCourseRecord,
+    key: ['term', 'course'],
+    browse: { rowsOf: 'sections' },
+  };
+  const sitting = { section: '001', day: 'Friday', date: '2013-12-13', start_time: '12:30 PM', end_time: '3:00 PM' };
+  const records = [
+    {
+      values: { term: '1139', course: 'CS 135', sections: [{ ...sitting, location: 'PAC', notes: 'x'.repeat(200) }] },
+      fileKey: '1139',
+    },
+    { values: { term: '1139', course: 'CS 100', sections: [] }, fileKey: '1139' },
+  ];
+
+  it('makes a row of each sitting (one of a course without), long text cut, with no changed_at without times', () => {
+    const t = browseTable(spec, records);
+    expect(t.columns).toEqual([
+      'term',
+      'course',
+      'section',
+      'day',
+      'date',
+      'start_time',
+      'end_time',
+      'location',
+      'notes',
+    ]);
+    expect(t.rows.map((r) => r.cells.slice(0, 3))).toEqual([
+      ['1139', 'CS 135', '001'],
+      ['1139', 'CS 100', null],
+    ]);
+    expect(t.rows[0]!.cells[8]!.length).toBe(CELL_TEXT_MAX);
+  });
+
+  it("shows each record's last change time when the times are given", () => {
+    const t = browseTable(spec, records, { changedAt: (r) => (r === records[0] ? 1386000000 : undefined) });
+    expect(t.columns.at(-1)).toBe(CHANGED_AT_COLUMN);
+    expect(t.rows.map((r) => r.cells.at(-1))).toEqual(['2013-12-02T16:00:00Z', null]);
+  });
+});
+
+describe('a page of a table', () => {
+  const at = { set: 'watcard', table: 'vendors', folder: 'data/watcard/' };
+  const table = { columns: ['vendor_id', 'vendor_name'], facets: [], rows: [{ cells: ['1', '<b>Tim & Co</b>'] }] };
+  const body = (portal: boolean) =>
+    tablePageBody({ setTitle: 'WatCard', tables: [at], at, table, page: 1, basePath: '/x/', portal }).value;
+
+  it('shows the data as text, and links back to the portal only where the site has one', () => {
+    expect(body(true)).toContain('&lt;b&gt;Tim &amp; Co&lt;/b&gt;');
+    expect(body(true)).toContain('<a href="/x/data/">All data sets</a>');
+    expect(body(false)).not.toContain('All data sets');
+  });
+});

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateSessions, sessionRows } from '../../bench/generate.ts';
+import { chronological, realSessions } from '../../src/core/calendar/calendar.ts';
+import { programCatalog } from '../../src/core/calendar/programs.ts';
+import { SEARCH_CAP, searchDocFiles, searchIndexFiles } from '../../src/core/calendar/search-index.ts';
+import {
+  findSessions,
+  highlightPieces,
+  type SearchDoc,
+  type SearchManifest,
+  searchWords,
+} from '../../src/core/calendar/search-tokens.ts';
+import { readSessions, type Session } from '../../src/core/calendar/session.ts';
+import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
+import { calendarPaths } from '../../src/core/site/paths.ts';
+import { ROOT } from '../helpers/build.ts';
+import { cases } from '../helpers/cases.ts';
+import { realSite } from '../helpers/real-data.ts';
+
+/** The index of `sessions` in memory, and a query over it counting the bytes it reads (as the search page fetches). */
+function index(sessions: readonly Session[]) {
+  const files = new Map([
+    ...[...searchIndexFiles(sessions)].map((f) => [f.path, f.body] as const),
+    ...[...searchDocFiles(sessions)].map((f) => [f.path, f.body()] as const),
+  ]);
+  const manifest = JSON.parse(files.get(calendarPaths.searchManifest)!) as SearchManifest;
+  return {
+    files,
+    manifest,
+    async query(q: string, shown = 15) {
+      const read = new Set<string>([calendarPaths.searchManifest]);
+      const hits = await findSessions(q, manifest, async (k) => {
+        read.add(calendarPaths.searchShard(k));
+        return JSON.parse(files.get(calendarPaths.searchShard(k))!);
+      });
+      const docs = hits.ordinals.slice(0, shown).map((n) => {
+        const chunk = calendarPaths.searchDocs(Math.floor(n / manifest.chunk));
+        read.add(chunk);
+        return (JSON.parse(files.get(chunk)!) as SearchDoc[])[n % manifest.chunk]!;
+      });
+      return { hits, docs, bytes: [...read].reduce((sum, p) => sum + Buffer.byteLength(files.get(p)!), 0) };
+    },
+  };
+}
+
+/**
+ * The oracle: sessions (not notes) whose employer or description has every word of the query, or a word it starts;
+ * newest first.
+ */
+function scan(sessions: readonly Session[], q: string): string[] {
+  const words = searchWords(q);
+  return realSessions(sessions)
+    .filter((s) => {
+      const has = searchWords(`${s.employer} ${s.description}`);
+      return words.every((w) => has.some((h) => h === w || (w.length >= 3 && h.startsWith(w))));
+    })
+    .map((s) => s.id)
+    .reverse();
+}
+
+describe('the search index across terms, on the real data', () => {
+  const site = realSite();
+  const sessions = chronological(readSessions(site, programCatalog(site.programs)));
+  const idx = index(sessions);
+
+  it.each(['google', 'goo', 'software engineer', 'Mozilla', 'machine learning', 'EY', 'zzzz nothing'])(
+    'finds what a scan of every session finds for %j, newest first',
+    async (q) => {
+      const { docs } = await idx.query(q, 1000);
+      expect(docs.map((d) => d[0])).toEqual(scan(sessions, q));
+    },
+  );
+
+  it('finds an employer in every term it came, with its date and a cancellation', async () => {
+    const { docs } = await idx.query('google', 100);
+    expect(new Set(docs.map((d) => d[1].slice(0, 4))).size).toBeGreaterThan(1);
+    const jonah = (await idx.query('jonah')).docs;
+    expect(jonah).toContainEqual([
+      '2414',
+      '2014-02-25',
+      'Cancelled: The Jonah Group information session',
+      1,
+      '5:30 PM–7:00 PM',
+      'DC 1301',
+    ]);
+  });
+
+  it('leaves out the holiday, a note and not a session', async () => {
+    expect((await idx.query('thanksgiving')).hits.ordinals).toEqual([]);
+    expect(idx.manifest.count).toBe(sessions.length - 1);
+  });
+});
+
+/** The sessions the index is made of: 100,000 in CI, a tenth in the unit layer's inner loop. */
+const MANY = cases(10_000, 100_000);
+
+describe(`the search index of ${MANY.toLocaleString('en')} sessions`, () => {
+  const real = sessionRows(path.join(ROOT, 'data'));
+  const files = [...generateSessions(real, MANY)].map(([name, text]) => ({
+    rel: `infosessions/${name}`,
+    bytes: Buffer.from(text),
+  }));
+  const data = readDataFiles(files, (r) => r, DATASETS);
+  const sessions = chronological(
+    readSessions({ directory: [], datasets: data.datasets, warnings: [] }, programCatalog(undefined)),
+  );
+  const idx = index(sessions);
+
+  it.each(['google', 'software', 'co-op', 'microsoft research', 'thomson reuters'])(
+    "answers %j by reading under 100 KB (manifest, shards, the first 15 results' details)",
+    async (q) => {
+      const { hits, docs, bytes } = await idx.query(q);
+      expect(docs.length).toBe(Math.min(15, hits.ordinals.length));
+      expect(hits.ordinals.length).toBeLessThanOrEqual(SEARCH_CAP * 8);
+      expect(bytes).toBeLessThan(100 * 1024);
+    },
+  );
+
+  it('keeps every file of the index small', () => {
+    for (const [p, body] of idx.files) expect(Buffer.byteLength(body), p).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('highlighting the words found', () => {
+  it('marks the words a query finds (accents aside, a word it starts) and keeps every other character as text', () => {
+    const text = 'Café <b>Google</b> & "Googlers" information session';
+    const pieces = highlightPieces(text, 'cafe googl');
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    expect(pieces.filter((p) => p.hit).map((p) => p.text)).toEqual(['Café', 'Google', 'Googlers']);
+    // A two-letter word matches only itself, as the search does.
+    expect(
+      highlightPieces('Go Google', 'go')
+        .filter((p) => p.hit)
+        .map((p) => p.text),
+    ).toEqual(['Go']);
+  });
+});
