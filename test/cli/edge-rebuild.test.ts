@@ -2,7 +2,7 @@
 // Worker under `wrangler dev` and rebuilds with a method made key-required: wrangler serves the
 // new files at once but reloads the Worker later. Before, the Worker answered the new files under
 // the old rules in that window (170 and 250 answers without a key, in two runs of the probe).
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_FILE, directoryFileBody } from '../../src/core/datasets/published-directory.ts';

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../../src/config/settings.ts';
 import { pageContext } from '../../src/core/pages/page-context.ts';
 import * as astroRun from '../../src/pipeline/astro-run.ts';
-import { type AstroBuildOptions, astroRunFiles, startAstroBuild, warmAstroBuild } from '../../src/pipeline/astro-run.ts';
+import {
+  type AstroBuildOptions,
+  astroRunFiles,
+  startAstroBuild,
+  warmAstroBuild,
+} from '../../src/pipeline/astro-run.ts';
 import { buildSite } from '../../src/pipeline/build.ts';
 import { createBuildContext } from '../../src/pipeline/context.ts';
 import { isRunning } from '../../src/pipeline/output-lock.ts';

@@ -27,8 +27,8 @@ import { calendarPaths } from '../../src/core/site/paths.ts';
 import { buildingPageBody } from '../../src/integrations/page-components.ts';
 import { realSite } from '../helpers/real-data.ts';
 import { testSession } from '../helpers/session.ts';
-import { audiencesOf } from '../helpers/student-oracle.ts';
 import { renderedSessionPage } from '../helpers/session-page.ts';
+import { audiencesOf } from '../helpers/student-oracle.ts';
 
 /** A building page's body as its component renders it. */
 const buildingBody = await buildingPageBody();
