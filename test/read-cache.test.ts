@@ -1,17 +1,12 @@
-// The build's cache of what the data sets' readers made of their files (src/load/read-cache.ts): a file whose bytes
-// (and the code) are the same is not read again, any other is; what spans files is checked in every build; an entry
-// that is not whole is read anew; and a build from the cache makes the bytes a build without one makes.
-import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toggleOneRow } from '../bench/one-row.ts';
 import { ValidationError } from '../src/core/read/findings.ts';
 import type { SiteData } from '../src/core/records/site-data.ts';
 import { listDataFiles, loadSiteData } from '../src/load/data-fs.ts';
-import { type ReadCacheOptions, type ReadCounts, readCache, valuesDigest } from '../src/load/read-cache.ts';
+import { type ReadCounts, readCache } from '../src/load/read-cache.ts';
 import { READ_CACHE } from '../src/pipeline/output-versions.ts';
 import { copySmallData, readTree, removeDir, runBuild, tempDir } from './helpers/build.ts';
 
@@ -30,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => removeDir(work));
 
 /** Reads the data folder through a cache in `folder` for code `code`: what it read, and what the reading counted. */
-function load(code: string, folder = cache, options?: ReadCacheOptions): { site: SiteData; counts: ReadCounts } {
-  const reads = readCache(folder, code, options);
+function load(code: string, folder = cache): { site: SiteData; counts: ReadCounts } {
+  const reads = readCache(folder, code);
   try {
     return { site: loadSiteData(data, work, reads.readPart), counts: { ...reads.counts } };
   } finally {
@@ -78,43 +73,6 @@ describe('the read cache', () => {
     expect(read(changed.site)).toStrictEqual(read(loadSiteData(data, work)));
     expect(JSON.stringify(read(changed.site))).toContain('(updated)');
     toggleOneRow(data);
-  });
-
-  it("keeps the sessions' values digests, and gives each remembered record the digest made from its values", () => {
-    const folder = path.join(work, 'reads-digested');
-    const options: ReadCacheOptions = { digested: (set) => set.name === 'infosessions' };
-    load('code-digests', folder, options);
-    // What the entries hold: every session's digest, in order; none for the other sets (made when asked).
-    const kept = new Map<string, number>();
-    for (const name of readdirSync(folder)) {
-      const entry = deserialize(readFileSync(path.join(folder, name)).subarray(20)) as {
-        tables: Record<string, { values: object }[]>;
-        digests: Record<string, string[]>;
-      };
-      for (const [table, records] of Object.entries(entry.tables)) {
-        const digests = entry.digests[table];
-        kept.set(table, (kept.get(table) ?? 0) + (digests?.length ?? 0));
-        if (digests) expect(digests).toEqual(records.map((r) => valuesDigest(structuredClone(r.values))));
-      }
-    }
-    const warm = load('code-digests', folder, options);
-    expect(warm.counts.parsed).toBe(0);
-    expect(kept.get('sessions')).toBe(warm.site.datasets.infosessions!.sessions!.length);
-    expect([...kept].filter(([table, n]) => table !== 'sessions' && n > 0)).toEqual([]);
-    let records = 0;
-    for (const tables of Object.values(warm.site.datasets))
-      for (const list of Object.values(tables))
-        for (const r of list) {
-          // A copy is not in the cache's memory: its digest is made from its JSON (node:crypto as the oracle).
-          const own = hash('sha256', JSON.stringify(structuredClone(r.values)), 'base64url').slice(0, 27);
-          expect(valuesDigest(r.values)).toBe(own);
-          expect(valuesDigest(structuredClone(r.values))).toBe(own);
-          records += 1;
-        }
-    expect(records).toBeGreaterThan(100);
-    // A changed value changes the digest.
-    const one = warm.site.datasets.infosessions!.sessions![0]!;
-    expect(valuesDigest({ ...one.values, employer: `${one.values.employer}.` })).not.toBe(valuesDigest(one.values));
   });
 
   it('reads every file again for other code', () => {

@@ -16,7 +16,7 @@ import type { Dataset, SourceFile, Tables } from '../core/datasets/dataset.ts';
 import { type Finding, Findings } from '../core/read/findings.ts';
 
 /** Bumped when what an entry holds, or how its key is made, changes. */
-const FORMAT = 'read-cache 2';
+const FORMAT = 'read-cache 3';
 /** An entry's name: its key (partKey). */
 const ENTRY = /^[A-Za-z0-9_-]{40}$/;
 /** A temporary file's name: its writer's process id first. */
@@ -28,42 +28,6 @@ interface Entry {
   key: string;
   tables: Tables;
   findings: Finding[];
-  /** Each record's valuesDigest, by table, in the table's order. */
-  digests: Record<string, string[]>;
-}
-
-/** The digest of each record's values this build read (valuesDigest), remembered or made. */
-const DIGESTS = new WeakMap<object, string>();
-
-/**
- * A digest of a record's values: of their JSON, which is all they hold (a record's values are
- * what the API publishes: strings, numbers, null and lists of them). Kept in the cache beside
- * the records, so that a build names each record's values without reading them (build.ts
- * names each session by it): at 100,000 sessions, 57 MB of JSON not made again.
- */
-export function valuesDigest(values: object): string {
-  let digest = DIGESTS.get(values);
-  if (digest === undefined) {
-    digest = hash('sha256', JSON.stringify(values), 'base64url').slice(0, 27);
-    DIGESTS.set(values, digest);
-  }
-  return digest;
-}
-
-/** Each table's records' valuesDigest, in order (none for a set whose records the build does not name so). */
-function digestsOf(tables: Tables): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, records] of Object.entries(tables)) out[name] = records.map((r) => valuesDigest(r.values));
-  return out;
-}
-
-/** Remembers an entry's digests for its records' values (the build's own are the same: see valuesDigest). */
-function rememberDigests(entry: Entry): void {
-  for (const [name, records] of Object.entries(entry.tables)) {
-    const digests = entry.digests[name];
-    if (digests?.length !== records.length) continue; // not trusted: made again when asked
-    for (let i = 0; i < records.length; i++) DIGESTS.set(records[i]!.values, digests[i]!);
-  }
 }
 
 /** What a build's reading of the data took from the cache and what it read. */
@@ -72,16 +36,6 @@ export interface ReadCounts {
   parsed: number;
   /** Data files whose checked records and findings came from the cache. */
   remembered: number;
-}
-
-/** What a read cache keeps besides the records and findings. */
-export interface ReadCacheOptions {
-  /**
-   * The data sets whose records' valuesDigest the cache keeps (made when their part is read, so a cold build makes
-   * them once): those the build names by their values (build.ts: the sessions). Any other record's digest is made
-   * when asked.
-   */
-  digested?: (set: Dataset) => boolean;
 }
 
 /** A part reader that remembers (see readCache). */
@@ -118,8 +72,7 @@ function running(pid: number): boolean {
  * its entries): the cache holds about twice the data's records at most. Any I/O error makes the cache do nothing,
  * never fail the build.
  */
-export function readCache(folder: string, code: string, options: ReadCacheOptions = {}): ReadCache {
-  const digested = options.digested ?? (() => false);
+export function readCache(folder: string, code: string): ReadCache {
   const counts: ReadCounts = { parsed: 0, remembered: 0 };
   const used = new Set<string>();
   let writable = true;
@@ -131,7 +84,6 @@ export function readCache(folder: string, code: string, options: ReadCacheOption
     if (entry) {
       counts.remembered += files.length;
       for (const f of entry.findings) findings.list.push(f);
-      rememberDigests(entry);
       return entry.tables;
     }
     counts.parsed += files.length;
@@ -141,12 +93,7 @@ export function readCache(folder: string, code: string, options: ReadCacheOption
     // Written now, not held to the end: at 100,000 sessions the entries are about 150 MB.
     if (writable) {
       try {
-        writeEntry(
-          folder,
-          key,
-          entryBytes({ key, tables, findings: own.list, digests: digested(set) ? digestsOf(tables) : {} }),
-          !folderMade,
-        );
+        writeEntry(folder, key, entryBytes({ key, tables, findings: own.list }), !folderMade);
         folderMade = true;
       } catch {
         writable = false; // a cache that cannot be written (read-only, full) costs the next build its reading, no more
@@ -198,14 +145,7 @@ function readEntry(folder: string, key: string): Entry | undefined {
   } catch {
     return undefined;
   }
-  if (
-    entry?.key !== key ||
-    typeof entry.tables !== 'object' ||
-    !Array.isArray(entry.findings) ||
-    typeof entry.digests !== 'object' ||
-    entry.digests === null
-  )
-    return undefined;
+  if (entry?.key !== key || typeof entry.tables !== 'object' || !Array.isArray(entry.findings)) return undefined;
   try {
     const now = new Date();
     utimesSync(file, now, now); // used: pruning keeps the most recently used

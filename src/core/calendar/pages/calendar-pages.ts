@@ -1,5 +1,4 @@
-import { type Made, made } from '../../render/made-file.ts';
-import { sharedInput } from '../../render/shared-input.ts';
+import { type Rendering, rendering } from '../../render/output.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
@@ -22,7 +21,7 @@ export interface CalendarPage extends ShellParts {
 export interface CalendarPageSource {
   kind: CalendarPage['kind'];
   path: string;
-  parts: Made<ShellParts>;
+  parts: Rendering<ShellParts>;
 }
 
 /** A session page's parts: title, summary, head and body; `ended`: whether it had ended at the build. */
@@ -45,11 +44,11 @@ export function* calendarPageSources(
 ): Generator<CalendarPageSource> {
   for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
   // Exactly what a session page reads of the context: what it is made from names nothing else.
-  const own: CalendarRenderContext = sharedInput({ url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings });
+  const own: CalendarRenderContext = { url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings };
   // A page is made from whether its session had ended at the build, not from the build's time:
   // a new timestamp remakes only the pages of the sessions that ended meanwhile.
   for (const s of sessions) {
-    const parts = made(sessionParts, s, own, endedAtBuild(s, ctx));
+    const parts = rendering(sessionParts, s, own, endedAtBuild(s, ctx));
     yield { kind: 'session', path: calendarPaths.session(s.id), parts };
   }
 }

@@ -1,0 +1,46 @@
+import type { BuildingLookup } from '../core/buildings/location.ts';
+import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
+import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
+import { buildingPageSources } from '../core/pages/building-page.ts';
+import type { OutputSpec, Rendering } from '../core/render/output.ts';
+import { pageFile } from '../core/site/paths.ts';
+import type { ShellKind } from './astro-pages.ts';
+import type { BuildContext } from './context.ts';
+import type { InputDigests } from './input-digests.ts';
+import type { OutputFile } from './output-files.ts';
+
+/** The core's output files, each with the digest of what it is made from: the writer makes those it cannot reuse. */
+export function* digested(files: Iterable<OutputSpec<string | Iterable<string>>>, digests: InputDigests) {
+  for (const f of files) yield { path: f.path, madeFrom: digests.of(f.from), body: f.body } satisfies OutputFile;
+}
+
+/** A page of a large set, filled into its shell (named by its bytes) when its bytes are needed. */
+function filled(digests: InputDigests, shell: Shell, path: string, parts: Rendering<ShellParts>): OutputFile {
+  digests.name(shell, `shell:${shell.digest}`);
+  return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
+}
+
+/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
+export function* filledCalendarPages(
+  context: BuildContext,
+  shells: Pick<Record<ShellKind, Shell>, 'listing' | 'session'>,
+  digests: InputDigests,
+  buildings: BuildingLookup,
+): Generator<OutputFile> {
+  for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
+    yield filled(digests, shells[page.kind], page.path, page.parts);
+  }
+}
+
+/** Every building's page, filled into the building shell. */
+export function* filledBuildingPages(
+  context: BuildContext,
+  shell: Shell,
+  digests: InputDigests,
+  buildings: BuildingLookup,
+): Generator<OutputFile> {
+  const { sessions, site, render } = context;
+  for (const page of buildingPageSources(context.buildings, sessions, buildings, site.directory, render)) {
+    yield filled(digests, shell, page.path, page.parts);
+  }
+}
