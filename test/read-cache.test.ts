@@ -28,7 +28,7 @@ afterAll(() => removeDir(work));
 function load(code: string, folder = cache): { site: SiteData; counts: ReadCounts } {
   const reads = readCache(folder, code);
   try {
-    return { site: loadSiteData(data, work, reads.readPart), counts: { ...reads.counts } };
+    return { site: loadSiteData(data, work, reads.readSet), counts: { ...reads.counts } };
   } finally {
     reads.finish();
   }
@@ -38,7 +38,7 @@ function load(code: string, folder = cache): { site: SiteData; counts: ReadCount
 function failure(code: string): { error: unknown; counts: ReadCounts } {
   const reads = readCache(cache, code);
   try {
-    loadSiteData(data, work, reads.readPart);
+    loadSiteData(data, work, reads.readSet);
     return { error: undefined, counts: reads.counts };
   } catch (error) {
     return { error, counts: reads.counts };
@@ -60,7 +60,7 @@ function sessionFiles(): string[] {
 }
 
 describe('the read cache', () => {
-  it('reads each file once: again only the file that changed, and gives what a reading without it gives', () => {
+  it("reads each data set once: again only the changed file's set, and gives what a reading without it gives", () => {
     expect(load('code-a').counts).toEqual({ parsed: files, remembered: 0 });
     const warm = load('code-a');
     expect(warm.counts).toEqual({ parsed: 0, remembered: files });
@@ -68,8 +68,9 @@ describe('the read cache', () => {
 
     toggleOneRow(data);
     const changed = load('code-a');
-    // The changed term file alone: the sessions are read file by file; every other data set's files are remembered.
-    expect(changed.counts).toEqual({ parsed: 1, remembered: files - 1 });
+    // The changed term file's data set, the sessions, alone: every other data set's files are remembered.
+    const sessions = sessionFiles().length;
+    expect(changed.counts).toEqual({ parsed: sessions, remembered: files - sessions });
     expect(read(changed.site)).toStrictEqual(read(loadSiteData(data, work)));
     expect(JSON.stringify(read(changed.site))).toContain('(updated)');
     toggleOneRow(data);
@@ -108,7 +109,8 @@ describe('the read cache', () => {
     lines[1] = lines[1]!.replace(/^\d+,/, `${id},`);
     await writeFile(b!, lines.join('\n'));
     try {
-      expect(failure('code-a').counts.parsed).toBe(1); // the changed file, remembered with its duplicate
+      // The changed file's data set, remembered with its duplicate.
+      expect(failure('code-a').counts.parsed).toBe(sessionFiles().length);
       const { error, counts } = failure('code-a');
       expect(counts.parsed).toBe(0);
       expect(error).toBeInstanceOf(ValidationError);
@@ -165,7 +167,7 @@ describe('the read cache', () => {
     await rename(from, renamed);
     try {
       const moved = load('code-rename');
-      expect(moved.counts.parsed).toBe(1);
+      expect(moved.counts.parsed).toBe(sessionFiles().length); // its data set, read again
       expect(read(moved.site)).toStrictEqual(read(loadSiteData(data, work)));
     } finally {
       await rename(renamed, from);
@@ -208,7 +210,7 @@ describe('the read cache', () => {
 });
 
 describe('a build from the cache', () => {
-  it('makes the files a build without one makes, reading only the changed file', async () => {
+  it("makes the files a build without one makes, reading only the changed file's data set", async () => {
     const env = { DATA_DIR: data };
     const out = path.join(work, 'dist');
     const report = path.join(work, 'report.json');
@@ -217,7 +219,8 @@ describe('a build from the cache', () => {
     expect(readdirSync(path.join(work, `.dist-versions`, READ_CACHE)).length).toBeGreaterThan(0);
     toggleOneRow(data);
     expect((await runBuild(out, env, ['--api-only', '--report', report])).code).toBe(0);
-    expect(await counts()).toEqual({ parsed: 1, remembered: files - 1 });
+    const sessions = sessionFiles().length;
+    expect(await counts()).toEqual({ parsed: sessions, remembered: files - sessions });
     const cold = path.join(work, 'cold');
     expect((await runBuild(cold, env, ['--api-only', '--report', report])).code).toBe(0);
     expect(await counts()).toEqual({ parsed: files, remembered: 0 });

@@ -178,7 +178,7 @@ async function planBuild(options: BuildOptions): Promise<BuildPlan> {
 /** Reads and validates the data through the read cache, which is pruned even when the data fails. */
 function readData(plan: BuildPlan): BuildContext {
   try {
-    return createBuildContext(plan.options.root, plan.options.settings, plan.target, plan.reads.readPart);
+    return createBuildContext(plan.options.root, plan.options.settings, plan.target, plan.reads.readSet);
   } finally {
     plan.reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
   }

@@ -23,7 +23,7 @@ function termOfFile(base: string): Term | undefined {
 /**
  * The rule of the term files, for one read: one CSV per term, `<term code>.csv`, the columns the record's
  * fields. Its closure holds each file's term, read once per file. An id used in two rows is found across the
- * files (duplicateIds): each file is read alone.
+ * files (duplicateIds).
  */
 function sessionFiles(): CsvTableRule<SiteRecord> {
   /** The term each file is named for, by its base name without `.csv`: read once per file, not per row. */
@@ -218,10 +218,11 @@ export const dataset = defineDataset({
       shown: ['id', 'employer', 'date', 'start_time', 'location'],
     },
   ],
-  read: (files, findings) => ({
-    sessions: readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [],
-  }),
-  acrossFiles: ({ sessions }, findings) => duplicateIds(sessions, findings),
+  read: (files, findings) => {
+    const sessions = readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [];
+    duplicateIds(sessions, findings); // an id used in two term files, over the records of all, in file order
+    return { sessions };
+  },
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
   },
