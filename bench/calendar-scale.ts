@@ -9,8 +9,9 @@ import { buildingLookup } from '../src/core/buildings/location.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import type { Session } from '../src/core/calendar/session.ts';
 import { sessionPageParts, sessionShell } from '../src/integrations/page-components.ts';
-import { filledCalendarPages, inputDigests } from '../src/pipeline/build.ts';
 import { type BuildContext, type BuildSettings, createBuildContext } from '../src/pipeline/context.ts';
+import { filledCalendarPages } from '../src/pipeline/digested-files.ts';
+import { inputDigests } from '../src/pipeline/input-digests.ts';
 import { round } from './measure.ts';
 
 /** The calendar stage's cost at one size. */

@@ -14,9 +14,9 @@ import path from 'node:path';
 import {
   type DataReport,
   DIRECTORY_FILE,
-  type PartReader,
   readDataFiles,
   reportUnreadFile,
+  type SetReader,
 } from '../core/datasets/data-folder.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
@@ -126,14 +126,14 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
 /**
  * Reads and checks every data file (CSV, JSON) below `dataDir`. `overlay` replaces files' bytes (by relative
  * path) without touching the disk, so a repair can be checked before it is written. With `whole`
- * (by default when it holds methods.csv), the folder is checked as the build's whole data folder; with `readPart`,
+ * (by default when it holds methods.csv), the folder is checked as the build's whole data folder; with `readSet`,
  * each data set's files are read by it (a build's cache, read-cache.ts).
  */
 export function readDataFolder(
   dataDir: string,
   cwd = process.cwd(),
   overlay?: ReadonlyMap<string, Uint8Array>,
-  options: { whole?: boolean; readPart?: PartReader } = {},
+  options: { whole?: boolean; readSet?: SetReader } = {},
 ): DataReport {
   const { files, refused, unread } = listDataFolder(dataDir);
   const inputs = [];
@@ -144,7 +144,7 @@ export function readDataFolder(
   }
   const show = showPath(dataDir, cwd);
   const whole = options.whole ?? files.includes(DIRECTORY_FILE);
-  const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)), whole, options.readPart);
+  const report = readDataFiles(inputs, show, DATASETS, path.basename(path.resolve(dataDir)), whole, options.readSet);
   for (const rel of unread) reportUnreadFile(show(rel), report.findings);
   for (const { rel, kind } of refused) {
     report.findings.error(
@@ -159,11 +159,11 @@ export function readDataFolder(
 
 /**
  * Reads the data folder for a build: the directory must exist, every source it names must
- * have data, and any error throws a ValidationError carrying all findings. `readPart` reads each data set's files
+ * have data, and any error throws a ValidationError carrying all findings. `readSet` reads each data set's files
  * (by default its reader, each time; a build's cache, read-cache.ts).
  */
-export function loadSiteData(dataDir: string, cwd = process.cwd(), readPart?: PartReader): SiteData {
-  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readPart && { readPart }) });
+export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: SetReader): SiteData {
+  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) });
   const { findings } = report;
   // What a whole data folder must hold is checked with it (readDataFiles), as `npm run check` does;
   // only a folder that holds no data file at all is said here.

@@ -11,59 +11,23 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { type PartReader, readDatasetPart } from '../core/datasets/data-folder.ts';
+import { readAndCheck, type SetReader } from '../core/datasets/data-folder.ts';
 import type { Dataset, SourceFile, Tables } from '../core/datasets/dataset.ts';
 import { type Finding, Findings } from '../core/read/findings.ts';
 
 /** Bumped when what an entry holds, or how its key is made, changes. */
-const FORMAT = 'read-cache 2';
-/** An entry's name: its key (partKey). */
+const FORMAT = 'read-cache 3';
+/** An entry's name: its key (setKey). */
 const ENTRY = /^[A-Za-z0-9_-]{40}$/;
 /** A temporary file's name: its writer's process id first. */
 const TEMPORARY = /^\.(\d+)-[a-z0-9]+\.tmp$/;
 /** The length of an entry's checksum (SHA-1 of the rest), which it starts with. */
 const SUM = 20;
-/** What an entry holds: its key (so an entry under another name is not trusted), and what the part's reading made. */
+/** What an entry holds: its key (so an entry under another name is not trusted), and what the set's reading made. */
 interface Entry {
   key: string;
   tables: Tables;
   findings: Finding[];
-  /** Each record's valuesDigest, by table, in the table's order. */
-  digests: Record<string, string[]>;
-}
-
-/** The digest of each record's values this build read (valuesDigest), remembered or made. */
-const DIGESTS = new WeakMap<object, string>();
-
-/**
- * A digest of a record's values: of their JSON, which is all they hold (a record's values are
- * what the API publishes: strings, numbers, null and lists of them). Kept in the cache beside
- * the records, so that a build names each record's values without reading them (build.ts
- * names each session by it): at 100,000 sessions, 57 MB of JSON not made again.
- */
-export function valuesDigest(values: object): string {
-  let digest = DIGESTS.get(values);
-  if (digest === undefined) {
-    digest = hash('sha256', JSON.stringify(values), 'base64url').slice(0, 27);
-    DIGESTS.set(values, digest);
-  }
-  return digest;
-}
-
-/** Each table's records' valuesDigest, in order (none for a set whose records the build does not name so). */
-function digestsOf(tables: Tables): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, records] of Object.entries(tables)) out[name] = records.map((r) => valuesDigest(r.values));
-  return out;
-}
-
-/** Remembers an entry's digests for its records' values (the build's own are the same: see valuesDigest). */
-function rememberDigests(entry: Entry): void {
-  for (const [name, records] of Object.entries(entry.tables)) {
-    const digests = entry.digests[name];
-    if (digests?.length !== records.length) continue; // not trusted: made again when asked
-    for (let i = 0; i < records.length; i++) DIGESTS.set(records[i]!.values, digests[i]!);
-  }
 }
 
 /** What a build's reading of the data took from the cache and what it read. */
@@ -74,19 +38,9 @@ export interface ReadCounts {
   remembered: number;
 }
 
-/** What a read cache keeps besides the records and findings. */
-export interface ReadCacheOptions {
-  /**
-   * The data sets whose records' valuesDigest the cache keeps (made when their part is read, so a cold build makes
-   * them once): those the build names by their values (build.ts: the sessions). Any other record's digest is made
-   * when asked.
-   */
-  digested?: (set: Dataset) => boolean;
-}
-
-/** A part reader that remembers (see readCache). */
+/** A set reader that remembers (see readCache). */
 export interface ReadCache {
-  readPart: PartReader;
+  readSet: SetReader;
   counts: ReadCounts;
   /** Removes what the cache holds beyond its bound (each new entry is written as it is made); never throws. */
   finish(): void;
@@ -103,13 +57,12 @@ function running(pid: number): boolean {
 }
 
 /**
- * A cache of what a data set's reader makes of its files (src/core/datasets/data-folder.ts `datasetParts`: one file
- * of a set read file by file, such as a term's sessions; all the files of any other set), in `folder`: each part's
- * checked records (with what the reader parsed, such as a session's `when`) and its findings, under a key of the
- * part's files (each one's path inside its set, the path findings name, and bytes) and `code`, a digest of the
- * code that reads them (the build's: every project file and the Node.js version). So a build after a one-row change
- * reads and checks one file; what spans the parts (an id used in two files, what the directory says of each set)
- * is checked again in every build, over every record (readDatasetFiles, readDataFiles).
+ * A cache of what a data set's reader makes of its files (src/core/datasets/data-folder.ts `readAndCheck`), in
+ * `folder`: each set's checked records (with what the reader parsed, such as a session's `when`) and its findings,
+ * under a key of the set's files (each one's path inside its set, the path findings name, and bytes) and `code`, a
+ * digest of the code that reads them (the build's: every project file and the Node.js version). So a build after a
+ * one-row change reads and checks the sessions' files alone; what spans data sets (what the directory says of each
+ * set) is checked again in every build (readDataFiles).
  *
  * Safe to share: an entry is written under a temporary name and renamed into place (a build killed meanwhile leaves a
  * temporary file, removed by a later build), starts with a checksum of the rest and holds its key: an entry that is
@@ -118,35 +71,28 @@ function running(pid: number): boolean {
  * its entries): the cache holds about twice the data's records at most. Any I/O error makes the cache do nothing,
  * never fail the build.
  */
-export function readCache(folder: string, code: string, options: ReadCacheOptions = {}): ReadCache {
-  const digested = options.digested ?? (() => false);
+export function readCache(folder: string, code: string): ReadCache {
   const counts: ReadCounts = { parsed: 0, remembered: 0 };
   const used = new Set<string>();
   let writable = true;
   let folderMade = false;
-  const readPart: PartReader = (set, files, findings) => {
-    const key = partKey(code, set, files);
+  const readSet: SetReader = (set, files, findings) => {
+    const key = setKey(code, set, files);
     used.add(key);
     const entry = readEntry(folder, key);
     if (entry) {
       counts.remembered += files.length;
       for (const f of entry.findings) findings.list.push(f);
-      rememberDigests(entry);
       return entry.tables;
     }
     counts.parsed += files.length;
     const own = new Findings();
-    const tables = readDatasetPart(set, files, own);
+    const tables = readAndCheck(set, files, own);
     for (const f of own.list) findings.list.push(f);
     // Written now, not held to the end: at 100,000 sessions the entries are about 150 MB.
     if (writable) {
       try {
-        writeEntry(
-          folder,
-          key,
-          entryBytes({ key, tables, findings: own.list, digests: digested(set) ? digestsOf(tables) : {} }),
-          !folderMade,
-        );
+        writeEntry(folder, key, entryBytes({ key, tables, findings: own.list }), !folderMade);
         folderMade = true;
       } catch {
         writable = false; // a cache that cannot be written (read-only, full) costs the next build its reading, no more
@@ -155,7 +101,7 @@ export function readCache(folder: string, code: string, options: ReadCacheOption
     return tables;
   };
   return {
-    readPart,
+    readSet,
     counts,
     finish: () => {
       try {
@@ -167,8 +113,8 @@ export function readCache(folder: string, code: string, options: ReadCacheOption
   };
 }
 
-/** The key of a part: the format, the code's digest, the data set and each file's paths and bytes. */
-function partKey(code: string, set: Dataset, files: readonly SourceFile[]): string {
+/** The key of a set's files: the format, the code's digest, the data set and each file's paths and bytes. */
+function setKey(code: string, set: Dataset, files: readonly SourceFile[]): string {
   const sum = createHash('sha256').update(`${FORMAT}\0${code}\0${set.name}\0${files.length}\0`);
   for (const f of files) sum.update(`${f.rel}\0${f.file}\0${f.bytes.byteLength}\0`).update(f.bytes);
   return sum.digest('base64url').slice(0, 40);
@@ -198,14 +144,7 @@ function readEntry(folder: string, key: string): Entry | undefined {
   } catch {
     return undefined;
   }
-  if (
-    entry?.key !== key ||
-    typeof entry.tables !== 'object' ||
-    !Array.isArray(entry.findings) ||
-    typeof entry.digests !== 'object' ||
-    entry.digests === null
-  )
-    return undefined;
+  if (entry?.key !== key || typeof entry.tables !== 'object' || !Array.isArray(entry.findings)) return undefined;
   try {
     const now = new Date();
     utimesSync(file, now, now); // used: pruning keeps the most recently used

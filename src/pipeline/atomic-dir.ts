@@ -43,8 +43,6 @@ export interface FillTarget {
   dir: string;
   /** Paths an interruption must remove (a fill adds its own temporary folders). */
   temporary: Set<string>;
-  /** What an interruption stops before it removes them (a fill adds a thread writing into its folder). */
-  writers: Set<() => void>;
   /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
   /**
@@ -133,7 +131,6 @@ export async function publishOutput(
       await fill({
         dir: version,
         temporary: guard.temporary,
-        writers: guard.writers,
         previous,
         base: base?.manifest,
         baseMade: base?.made,

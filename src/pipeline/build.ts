@@ -2,41 +2,34 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { browsePaths } from '../core/browse/browse-paths.ts';
-import { type BuildingLookup, buildingLookup } from '../core/buildings/location.ts';
-import { nameAudiences } from '../core/calendar/audiences.ts';
+import { buildingLookup } from '../core/buildings/location.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
-import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
-import { nameCatalog } from '../core/calendar/programs.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
-import { SESSIONS_DATASET, sessionSource } from '../core/calendar/session.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
 import { DIRECTORY_FILE, directoryFileBody } from '../core/datasets/published-directory.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
-import { type BuildingPageView, buildingPageSources } from '../core/pages/building-page.ts';
 import type { Finding } from '../core/read/findings.ts';
 import { apiFiles } from '../core/render/api-files.ts';
-import { InputDigests, type Made, type MadeFile } from '../core/render/made-file.ts';
 import { openApiFile, schemaFiles } from '../core/render/schemas/schema-files.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { pageFile } from '../core/site/paths.ts';
-import type { CalendarShells, PageShell } from '../integrations/page-components.ts';
 import { checkProjectLinks } from '../load/project-links.ts';
-import { type ReadCounts, readCache, valuesDigest } from '../load/read-cache.ts';
+import { type ReadCache, type ReadCounts, readCache } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
-import { astroFolder, astroSetup, startAstroPages } from './astro-pages.ts';
+import { type AstroPages, astroFolder, astroSetup, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
-import { type BuildContext, type BuildSettings, buildTarget, createBuildContext } from './context.ts';
+import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, createBuildContext } from './context.ts';
 import { dataBrowseFiles } from './data-browse.ts';
 import { dataPortal } from './data-portal.ts';
-import { buildInputKey, inputStats } from './input-key.ts';
-import { releaseLargeText, releaseMadeText } from './memory.ts';
+import { digested, filledBuildingPages, filledCalendarPages } from './digested-files.ts';
+import { type InputDigests, inputDigests } from './input-digests.ts';
+import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
 import {
   type OutputFile,
   OutputWriter,
-  type Piece,
   readVersionInputs,
   type VersionInputs,
   type VersionRecord,
@@ -91,89 +84,53 @@ export interface BuildOptions {
 /** The file in dist/ that records what the output was built for (read by `npm start`). */
 export { BUILD_STAMP };
 
-/**
- * The digests of what this build's files are made from (src/core/render/made-file.ts): the
- * code in every one, and the objects many files share named once by what they hold: the
- * program catalogue, the building lookup (by the buildings), each session (by what it is read
- * from: sessionSource).
- */
-export function inputDigests(context: BuildContext, code: string, buildings: BuildingLookup): InputDigests {
-  const digests = new InputDigests(`made-file 1\n${code}`);
-  nameCatalog(digests, context.catalog);
-  nameAudiences(digests, context.audiences);
-  digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
-  for (const s of context.sessions) {
-    const source = sessionSource(s);
-    const revised = context.revisions?.get(s) ?? null;
-    if (source) {
-      // Its record's values stand in by their digest (kept in the read cache: valuesDigest), not read again.
-      for (const part of source)
-        if (part && typeof part === 'object') digests.name(part, `values:${valuesDigest(part)}`);
-      digests.name(s, `session:${digests.of([...source, revised, context.catalog, context.audiences])}`);
-    } else digests.nameByContent(s);
-  }
-  return digests;
+/** Where a build is: the time of each stage so far, and the progress display. */
+interface StageClock {
+  stages: Record<Stage, number>;
+  progress: Progress;
+  /** Ends the running stage: the time since the last lap is added to `stage`. */
+  lap(stage: Stage): void;
 }
 
-/**
- * Files made when asked, each with the digest of what it is made from: the writer makes only those it cannot reuse,
- * and of a file in pieces, only the pieces it cannot take from the file before (each piece's digest too).
- */
-export function* digested(
-  files: Iterable<MadeFile<string | Iterable<string | Made<string>>>>,
-  digests: InputDigests,
-): Generator<OutputFile> {
-  for (const f of files) {
-    const body = () => {
-      const made = f.body();
-      return typeof made === 'string' ? made : digestedPieces(made, digests);
-    };
-    yield { path: f.path, madeFrom: digests.of(f.from), body };
-  }
+/** A clock whose stages start at zero, now. */
+function stageClock(progress: Progress): StageClock {
+  const stages: Record<Stage, number> = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
+  let t = performance.now();
+  const lap = (stage: Stage) => {
+    const now = performance.now();
+    stages[stage] += (now - t) / 1000;
+    t = now;
+  };
+  return { stages, progress, lap };
 }
 
-/** A file's pieces, each one made when asked with the digest of what it is made from. */
-function* digestedPieces(pieces: Iterable<string | Made<string>>, digests: InputDigests): Generator<string | Piece> {
-  for (const p of pieces) yield typeof p === 'string' ? p : { madeFrom: digests.of(p.from), make: p.make };
+/** What a build knows before it reads any data: where it reads and writes, what its inputs are, how it reads. */
+interface BuildPlan {
+  options: BuildOptions;
+  target: BuildTarget;
+  pages: boolean;
+  /** The inputs' sizes and times before the key was made (input-key.ts), looked at again at the end. */
+  stats: InputStats;
+  /** The input key, the data folder's digest (for the stamp), the code's digest and the project's files' lines. */
+  inputs: string;
+  data: string;
+  code: string;
+  projectFiles: readonly string[];
+  /** The published version's input key, read without the lock: when it is `inputs`, nothing need be read. */
+  hint?: string;
+  /** What each data set's reader made of its files, remembered beside the output's versions (read-cache.ts). */
+  reads: ReadCache;
+  /** Astro's process, started before the data is read (a cold build's), to render the pages when they must be. */
+  warm?: WarmAstro;
 }
 
-/** Names the page shells in the digests: a filled page is made from its shell and its parts. */
-function nameShells(digests: InputDigests, shells: readonly PageShell<never>[]): void {
-  for (const shell of shells) digests.name(shell, `shell:${shell.digest}`);
-}
-
-/** A page of a large set, filled into its shell (named: nameShells) when its bytes are needed. */
-function filled<P>(digests: InputDigests, shell: PageShell<P>, path: string, parts: Made<P>): OutputFile {
-  return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
-}
-
-/** The calendar's large page sets, each filled into the shell of its kind: every month and term, every session. */
-export function* filledCalendarPages(
-  context: BuildContext,
-  shells: CalendarShells,
-  digests: InputDigests,
-  buildings: BuildingLookup,
-): Generator<OutputFile> {
-  nameShells(digests, [shells.listing, shells.session]);
-  for (const page of calendarPageSources(context.sessions, { ...context.render, buildings })) {
-    yield page.kind === 'session'
-      ? filled(digests, shells.session, page.path, page.parts)
-      : filled(digests, shells.listing, page.path, page.parts);
-  }
-}
-
-/** Every building's page, filled into the building shell. */
-export function* filledBuildingPages(
-  context: BuildContext,
-  shell: PageShell<BuildingPageView>,
-  digests: InputDigests,
-  buildings: BuildingLookup,
-): Generator<OutputFile> {
-  nameShells(digests, [shell]);
-  const { sessions, site, render } = context;
-  for (const page of buildingPageSources(context.buildings, sessions, buildings, site.directory, render)) {
-    yield filled(digests, shell, page.path, page.parts);
-  }
+/** What a build made: its context (when it read the data), its writer, and what the report says. */
+interface BuildOutcome {
+  context?: BuildContext;
+  writer?: OutputWriter;
+  astro: BuildReport['astro'];
+  warnings: readonly Finding[];
+  unchanged: boolean;
 }
 
 /**
@@ -184,223 +141,213 @@ export function* filledBuildingPages(
  * reuses that version's files whole. A build that fails leaves `outDir` untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const progress = options.progress ?? silentProgress;
-  const stages: Record<Stage, number> = { load: 0, api: 0, schemas: 0, pages: 0, calendar: 0, feeds: 0, write: 0 };
-  let t = performance.now();
-  const lap = (stage: Stage) => {
-    const now = performance.now();
-    stages[stage] += (now - t) / 1000;
-    t = now;
-  };
+  const clock = stageClock(options.progress ?? silentProgress);
+  clock.progress.stage('reading the data');
+  const plan = await planBuild(options);
+  const outcome: BuildOutcome = { astro: 'none', warnings: [], unchanged: false };
+  try {
+    outcome.context = plan.hint === plan.inputs ? undefined : readData(plan);
+    clock.lap('load');
+    const root = { root: options.root, say: options.say };
+    await publishOutput(options.outDir, root, (target) => fillVersion(plan, target, outcome, clock));
+  } finally {
+    cancelWarm(plan.warm); // not needed after all (the published version reused), or the build failed
+  }
+  clock.lap('write');
+  clock.progress.done();
+  const { files, bytes, reused } = outcome.writer!.counts;
+  const { astro, unchanged, warnings } = outcome;
+  const report = { files, bytes, reused, astro, unchanged, warnings, reads: plan.reads.counts };
+  return { stages: clock.stages, render: plan.target.render, ...report };
+}
 
-  progress.stage('reading the data');
+/**
+ * What a build knows before it reads the data: links out of the project refused, the target, the input key, the
+ * published version's key, the read cache; a cold build (no Astro output where this one looks) starts Astro's process
+ * now, so that Astro loads and bundles the pages while the data is read.
+ */
+async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   // Before anything is read or hashed: a link out of the project, to its secrets or the output, or a loop, is never
   // followed.
   const output = outputPaths(options.outDir);
   checkProjectLinks(options.root, [output.out, output.versions]);
-  const buildAt = buildTarget(options.root, options.settings);
-  const { dataDir, render, astroCache } = buildAt;
+  const target = buildTarget(options.root, options.settings);
   // Before anything is read or written: an output path that is not the build's own is refused, with nothing moved.
-  claimOutput(output, options.root, dataDir);
+  claimOutput(output, options.root, target.dataDir);
   const pages = options.pages !== false;
-  const stats = inputStats(options.root, dataDir);
-  const { key: inputs, data, code, projectFiles } = buildInputKey(options.root, dataDir, render, pages, buildAt);
-  // When the published version was built from the same inputs, nothing need be read (checked
-  // again under the output's lock); else the data is read and validated before the lock.
+  const stats = inputStats(options.root, target.dataDir);
+  const key = buildInputKey(options.root, target.dataDir, target.render, pages, target);
+  const { key: inputs, data, code, projectFiles } = key;
   const hint = (await publishedInputs(options.outDir))?.key;
-  // What each data set's reader made of its files is remembered beside the output's versions, by the files and the
-  // code: a rebuild reads and checks only the files that changed (read-cache.ts).
   const { versions } = output;
-  // Each session is named by its record's values (inputDigests): their digests are kept beside them.
-  const reads = readCache(path.join(versions, READ_CACHE), code, { digested: (set) => set.name === SESSIONS_DATASET });
-  const load = () => {
-    try {
-      return createBuildContext(options.root, options.settings, buildAt, reads.readPart);
-    } finally {
-      reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
-    }
-  };
-  // A cold build (no Astro output where this one looks for it) starts Astro's process before it reads the data: Astro
-  // loads and bundles the pages (about a second) while the data is read, and renders them once their context is known.
-  const warm =
-    pages && hint !== inputs && !holdsAstroOutput(astroCache ?? versions)
-      ? warmAstroBuild(astroSetup(options.root, versions, buildAt.render))
-      : undefined;
-  let context: BuildContext | undefined;
-  try {
-    context = hint === inputs ? undefined : load();
-  } catch (error) {
-    warm?.cancel();
-    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
-    throw error;
-  }
-  lap('load');
-
-  let astro: BuildReport['astro'] = 'none';
-  let warnings: readonly Finding[] = [];
-  let unchanged = false;
-  let writer: OutputWriter | undefined;
-  /** Renders the output into the writer (or keeps the published version's files); what the version records. */
-  const renderInto = async (out: OutputWriter, target: FillTarget): Promise<VersionRecord> => {
-    const previous = target.previous;
-    // The same inputs make the same files: the published version's, every one kept or linked.
-    if (
-      previous?.inputs?.key === inputs &&
-      out.keepAll(
-        new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP)),
-        previous.inputs.bytes,
-        previous.made,
-      )
-    ) {
-      ({ warnings } = previous.inputs);
-      astro = pages ? 'cached' : 'none';
-      unchanged = true;
-    } else {
-      context ??= load();
-      lap('load');
-      warnings = context.site.warnings;
-      const rendering = { pages, astroCache, code, projectFiles, warm };
-      astro = await renderOutput(context, target, out, rendering, { progress, lap });
-    }
-    out.finish();
-    const bytes = out.counts.bytes;
-    // Inputs that changed while this build read them (an editor saving) leave no key: the next
-    // build renders in full rather than trust this version for either state of the data.
-    const key =
-      unchanged || (!stats.racy && inputStats(options.root, dataDir).text === stats.text) ? inputs : undefined;
-    // The stamp is always written anew: `npm start` compares its time with the sources' and its data digest with the
-    // data folder's.
-    const stamp = { site: render.url, timestamp: render.timestamp, data };
-    out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
-    lap('write');
-    return {
-      manifest: out.manifest,
-      made: out.made,
-      ...(key ? { inputs: { key, warnings: [...warnings], bytes } } : {}),
-    };
-  };
-  await publishOutput(options.outDir, { root: options.root, say: options.say }, async (target) => {
-    lap('write'); // the temporary folder
-    // A new version's files are written on a thread of their own (write-ring.ts) while this one makes the next.
-    const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade, true);
-    writer = out;
-    // Stopped at once, before its folder is removed, when the build fails or is interrupted.
-    const stop = () => out.stop();
-    target.writers.add(stop);
-    try {
-      return await renderInto(out, target);
-    } catch (error) {
-      stop();
-      throw error;
-    } finally {
-      target.writers.delete(stop);
-    }
-  }).finally(() => {
-    // Not needed after all (the published version reused), or the build failed: ended, and its folder removed.
-    warm?.cancel();
-    if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
-  });
-  lap('write');
-  progress.done();
-  const counts = writer!.counts;
-  return {
-    stages,
-    files: counts.files,
-    bytes: counts.bytes,
-    reused: counts.reused,
-    astro,
-    unchanged,
-    render,
-    warnings,
-    reads: reads.counts,
-  };
+  const reads = readCache(path.join(versions, READ_CACHE), code);
+  const cold = pages && hint !== inputs && !holdsAstroOutput(target.astroCache ?? versions);
+  const warm = cold ? warmAstroBuild(astroSetup(options.root, versions, target.render)) : undefined;
+  return { options, target, pages, stats, inputs, data, code, projectFiles, hint, reads, warm };
 }
 
-/** What the published version of an output was built from, when there is one (read without the lock: a hint). */
+/** Ends Astro's process started before the data was read, and removes its working folder. */
+function cancelWarm(warm: WarmAstro | undefined): void {
+  warm?.cancel();
+  if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** Reads and validates the data through the read cache, which is pruned even when the data fails. */
+function readData(plan: BuildPlan): BuildContext {
+  try {
+    return createBuildContext(plan.options.root, plan.options.settings, plan.target, plan.reads.readSet);
+  } finally {
+    plan.reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
+  }
+}
+
+/**
+ * Fills the version folder publishOutput gives: the published version's files kept whole when the inputs are the
+ * same, else everything rendered; then the stamp. Returns what the version's manifest records.
+ */
+async function fillVersion(
+  plan: BuildPlan,
+  target: FillTarget,
+  outcome: BuildOutcome,
+  clock: StageClock,
+): Promise<VersionRecord> {
+  clock.lap('write'); // the temporary folder
+  const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+  outcome.writer = out;
+  if (keepPublished(plan, target, out)) {
+    outcome.warnings = target.previous!.inputs!.warnings;
+    outcome.astro = plan.pages ? 'cached' : 'none';
+    outcome.unchanged = true;
+  } else {
+    outcome.context ??= readData(plan);
+    clock.lap('load');
+    outcome.warnings = outcome.context.site.warnings;
+    outcome.astro = await renderOutput(plan, outcome.context, target, out, clock);
+  }
+  out.finish();
+  const bytes = out.counts.bytes;
+  writeStamp(plan, out);
+  clock.lap('write');
+  const key = outcome.unchanged || inputsHeld(plan) ? plan.inputs : undefined;
+  const inputs = key ? { inputs: { key, warnings: [...outcome.warnings], bytes } } : {};
+  return { manifest: out.manifest, made: out.made, ...inputs };
+}
+
+/** Keeps or links every file of the published version when it was built from the same inputs; false otherwise. */
+function keepPublished(plan: BuildPlan, target: FillTarget, out: OutputWriter): boolean {
+  const previous = target.previous;
+  if (previous?.inputs?.key !== plan.inputs) return false;
+  const files = new Map([...previous.manifest].filter(([rel]) => rel !== BUILD_STAMP));
+  return out.keepAll(files, previous.inputs.bytes, previous.made);
+}
+
+/**
+ * Whether no input changed while this build read them (an editor saving): else the version keeps no key, and the next
+ * build renders in full rather than trust it for either state of the data.
+ */
+function inputsHeld(plan: BuildPlan): boolean {
+  return !plan.stats.racy && inputStats(plan.options.root, plan.target.dataDir).text === plan.stats.text;
+}
+
+/** Writes the stamp, always anew: `npm start` compares its time with the sources', its data digest with the data's. */
+function writeStamp(plan: BuildPlan, out: OutputWriter): void {
+  const { render } = plan.target;
+  const stamp = { site: render.url, timestamp: render.timestamp, data: plan.data };
+  out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
+}
+
+/** What a version of an output was built from, when there is one (read without the lock: a hint). */
 async function publishedInputs(outDir: string): Promise<VersionInputs | undefined> {
   const current = await currentVersion(outputPaths(outDir));
   return current ? readVersionInputs(current) : undefined;
 }
 
-/** How renderOutput reports: progress on a terminal, and the end of each stage. */
-interface StageClock {
-  progress: Progress;
-  lap: (stage: Stage) => void;
+/** What every stage of a rendering shares: the context, the writer, the digests, the building lookup, the clock. */
+interface RenderRun {
+  context: BuildContext;
+  out: OutputWriter;
+  digests: InputDigests;
+  buildings: ReturnType<typeof buildingLookup>;
+  clock: StageClock;
+}
+
+/** Writes one stage's files (each made only when what it is made from changed), then ends the stage. */
+function writeStage(run: RenderRun, stage: Stage, files: Iterable<OutputFile>): void {
+  run.out.write(counted(files, run.clock.progress));
+  run.clock.lap(stage);
 }
 
 /**
- * What renderOutput renders: the pages or not, where Astro's output is cached, and the digest of the project's code (in
- * every made file's digest).
+ * Renders every file of the output into the writer, stage by stage; says whether Astro ran. Astro's pages first: when
+ * what they are made from changed, Astro renders them in a process of its own (astro-pages.ts) while this one makes
+ * the API files, schemas and feeds; the calendar's and buildings' pages need its shells, so they come after it.
  */
-interface RenderOptions {
-  pages: boolean;
-  astroCache?: string;
-  code: string;
-  /** The project's files' lines the input key read (Astro's key reads them too). */
-  projectFiles: readonly string[];
-  /** Astro's process, started before the data was read (a cold build's), to render the pages when they must be. */
-  warm?: WarmAstro;
-}
-
-/** Renders every file of the output from the build's context into the writer; says whether Astro ran. */
 async function renderOutput(
+  plan: BuildPlan,
   context: BuildContext,
   target: FillTarget,
   out: OutputWriter,
-  { pages, astroCache, code, projectFiles, warm }: RenderOptions,
-  { progress, lap }: StageClock,
+  clock: StageClock,
 ): Promise<BuildReport['astro']> {
-  const { site, render, published } = context;
-  const write = (files: Iterable<OutputFile>) => out.write(counted(files, progress, out));
-  let astro: BuildReport['astro'] = 'none';
-  let scriptHashes: string[] = [];
-  // Astro's pages first: when what they are made from changed, Astro renders them in a process
-  // of its own (astro-pages.ts) while this one makes the API files and feeds, which do not need
-  // them; the calendar's pages need its shells, so they come after it. Its memory goes with its
-  // process. The API files one at a time: a large archive's listing is hundreds of MB of text,
-  // released before the next is made. Files are made only when what they are made from changed
-  // (made-file.ts): an API file when its data set's files did (or the directory, or the render
-  // context), a feed or calendar page when its sessions did; the writer links every file whose
-  // bytes did not change.
-  const pending = pages ? startAstroPages(context, target, projectFiles, astroCache, warm) : undefined;
+  const { astroCache } = plan.target;
+  const pending = plan.pages ? startAstroPages(context, target, plan.projectFiles, astroCache, plan.warm) : undefined;
+  let rendered: AstroPages | undefined;
   try {
     const buildings = buildingLookup(context.buildings);
-    const digests = inputDigests(context, code, buildings);
-    progress.stage('API files');
-    for (const file of apiFiles(published, render, site.directory, site.sources, context.dataTimes)) {
-      const made = out.madeBytes;
-      write(digested([file], digests));
-      if (!file.inPieces) releaseLargeText(out.madeBytes - made); // a listing in pieces was never held whole
-    }
-    lap('api');
-    write([openApiFile(site, published, render)]);
-    write(digested(schemaFiles(published, render), digests));
-    lap('schemas');
-    progress.stage('calendar feeds');
-    write(digested(feedFiles(context.feeds, render, context.revisions), digests));
-    write(searchIndexFiles(context.sessions));
-    write(digested(searchDocFiles(context.sessions), digests));
-    write(dataPortal(context).files); // /data/: the bulk downloads, the database, the Data Package
-    lap('feeds');
+    const run: RenderRun = { context, out, digests: inputDigests(context, plan.code, buildings), buildings, clock };
+    clock.progress.stage('API files');
+    writeStage(run, 'api', apiStage(run));
+    writeStage(run, 'schemas', schemaStage(run));
+    clock.progress.stage('calendar feeds');
+    writeStage(run, 'feeds', feedStage(run));
     if (pending) {
-      progress.stage('pages (Astro)');
-      const rendered = await pending.result;
-      astro = rendered.ran ? 'ran' : 'cached';
-      scriptHashes = rendered.scriptHashes;
+      clock.progress.stage('pages (Astro)');
+      rendered = await pending.result;
       const portal = rendered.files.some((f) => f.path === pageFile(browsePaths.portal)); // /data/, when built
-      write(rendered.files.splice(0)); // their bytes released once written
-      lap('pages');
-      progress.stage('calendar pages');
-      write(filledCalendarPages(context, rendered.shells, digests, buildings));
-      write(filledBuildingPages(context, rendered.shells.building, digests, buildings));
-      write(dataBrowseFiles(context, rendered.shells.data, portal));
-      lap('calendar');
+      writeStage(run, 'pages', rendered.files.splice(0)); // their bytes released once written
+      clock.progress.stage('calendar pages');
+      writeStage(run, 'calendar', pageStage(run, rendered, portal));
     }
   } finally {
     pending?.stop(); // a build that failed meanwhile does not leave Astro running
   }
-  progress.stage('publishing');
-  write([
+  clock.progress.stage('publishing');
+  out.write(hostFiles(context, rendered?.scriptHashes ?? []));
+  clock.lap('write');
+  return rendered === undefined ? 'none' : rendered.ran ? 'ran' : 'cached';
+}
+
+/** The API's files, every method's in both formats: made only when their data set's files changed. */
+function apiStage({ context, digests }: RenderRun): Iterable<OutputFile> {
+  const { published, render, site, dataTimes } = context;
+  return digested(apiFiles(published, render, site.directory, site.sources, dataTimes), digests);
+}
+
+/** The OpenAPI document (made every build: it holds examples and the time), then each method's schemas. */
+function* schemaStage({ context, digests }: RenderRun): Iterable<OutputFile> {
+  yield openApiFile(context.site, context.published, context.render);
+  yield* digested(schemaFiles(context.published, context.render), digests);
+}
+
+/** Every .ics feed, the search index and its documents, then the data portal's files under /data/. */
+function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
+  yield* digested(feedFiles(context.feeds, context.render, context.revisions), digests);
+  yield* searchIndexFiles(context.sessions);
+  yield* digested(searchDocFiles(context.sessions), digests);
+  yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
+}
+
+/** The calendar's, the buildings' and the data sets' pages, filled into the shells Astro rendered. */
+function* pageStage(run: RenderRun, rendered: AstroPages, portal: boolean): Iterable<OutputFile> {
+  const { context, digests, buildings } = run;
+  yield* filledCalendarPages(context, rendered.shells, digests, buildings);
+  yield* filledBuildingPages(context, rendered.shells.building, digests, buildings);
+  yield* dataBrowseFiles(context, rendered.shells.data, portal);
+}
+
+/** The host's files: the server's and the static hosts' configurations, and the directory a server answers by. */
+function hostFiles({ site, render }: BuildContext, scriptHashes: string[]): OutputFile[] {
+  return [
     { path: 'serve.json', body: serveJson(site.directory, scriptHashes) },
     { path: '_headers', body: headersFile(site.directory, render.basePath, scriptHashes) },
     { path: '.nojekyll', body: '' },
@@ -409,19 +356,13 @@ async function renderOutput(
     // The output deployed as a Cloudflare Worker's assets, the same handler in front (server/worker.ts).
     { path: EDGE_CONFIG_FILE, body: wranglerConfig({ basePath: render.basePath }) },
     { path: ASSETS_IGNORE_FILE, body: assetsIgnore() },
-  ]);
-  lap('write');
-  return astro;
+  ];
 }
 
-/**
- * Passes files through, counting them on the progress display; the text of what the writer made is released every so
- * often (memory.ts).
- */
-function* counted(files: Iterable<OutputFile>, progress: Progress, out: OutputWriter): Generator<OutputFile> {
+/** Passes files through, counting them on the progress display. */
+function* counted(files: Iterable<OutputFile>, progress: Progress): Generator<OutputFile> {
   for (const f of files) {
     yield f;
     progress.tick();
-    releaseMadeText(out.madeBytes);
   }
 }

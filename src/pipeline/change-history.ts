@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { type PartReader, readDatasetPart } from '../core/datasets/data-folder.ts';
+import { readAndCheck, type SetReader } from '../core/datasets/data-folder.ts';
 import type { DatasetRegistry, ReadRecord, SourceFile, Tables } from '../core/datasets/dataset.ts';
 import { changeEntries, rememberingReader } from '../core/portal/change-feed.ts';
 import type { DataHistory } from '../core/portal/change-files.ts';
@@ -10,32 +10,22 @@ import { readDataHistory } from '../load/data-history.ts';
 /** How many commits the change feed keeps, newest first. */
 export const FEED_COMMITS = 100;
 
-/** A part's tables cut to the records read from one file (by its base name: `1139` of `1139.csv`). */
-function fileTables(tables: Tables, rel: string): Tables {
-  const base = rel.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
-  const out: Record<string, ReadRecord[]> = {};
-  for (const [name, records] of Object.entries(tables)) out[name] = records.filter((r) => r.fileKey === base);
-  return out;
-}
-
 /**
- * A part reader that takes the build's own records for a part whose files are the data folder's as it is (most of what
- * the newest commits left), and reads any other part once (rememberingReader): the history is not read twice.
+ * A set reader that takes the build's own records for a set whose files are the data folder's as they are (most of what
+ * the newest commits left), and reads any other set once (rememberingReader): the history is not read twice.
  */
-function historyReader(site: Pick<SiteData, 'datasets'>, dataDir: string): PartReader {
+function historyReader(site: Pick<SiteData, 'datasets'>, dataDir: string): SetReader {
   const current = new Map(listDataFiles(dataDir).map((rel) => [rel, readDataFile(dataDir, rel)]));
   const same = (set: string, files: readonly SourceFile[]) =>
     files.every((f) => {
       const now = current.get(`${set}/${f.rel}`);
       return now !== undefined && Buffer.from(f.bytes).equals(now);
     });
-  const read = rememberingReader(readDatasetPart);
+  const read = rememberingReader(readAndCheck);
   return (set, files, findings) => {
     const tables = site.datasets[set.name];
-    const whole =
-      !set.acrossFiles && files.length === [...current.keys()].filter((r) => r.startsWith(`${set.name}/`)).length;
-    if (tables && same(set.name, files) && (whole || (set.acrossFiles && files.length === 1)))
-      return set.acrossFiles ? fileTables(tables, files[0]!.rel) : tables;
+    const whole = files.length === [...current.keys()].filter((r) => r.startsWith(`${set.name}/`)).length;
+    if (tables && whole && same(set.name, files)) return tables;
     return read(set, files, findings);
   };
 }

@@ -42,7 +42,7 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
  * and the code's (the project's files and the Node.js version), which every digest of what a
- * file is made from holds (src/core/render/made-file.ts), and the project's files' lines
+ * file is made from holds (src/pipeline/input-digests.ts), and the project's files' lines
  * (fileDigests), which Astro's key reads again (astro-cache.ts).
  */
 export function buildInputKey(

@@ -7,23 +7,18 @@ const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 export interface InterruptGuard {
   /** Folders and files to remove when the build is interrupted. */
   temporary: Set<string>;
-  /** What must stop writing into them first (a thread writing the new version's files). */
-  writers: Set<() => void>;
   /** Stops guarding (the build ended). */
   dispose(): void;
 }
 
 /**
- * Until disposed, SIGINT and SIGTERM stop what writes into the build's temporary folders, then
- * remove them (synchronously: the process is about to end), call `finish` (which releases the
- * lock and returns the one line to print), and exit with 130 or 143. SIGKILL cannot be caught:
- * the next build removes the rest.
+ * Until disposed, SIGINT and SIGTERM remove the build's temporary folders (synchronously: the
+ * process is about to end), call `finish` (which releases the lock and returns the one line to
+ * print), and exit with 130 or 143. SIGKILL cannot be caught: the next build removes the rest.
  */
 export function guardInterrupts(finish: (signal: string) => string): InterruptGuard {
   const temporary = new Set<string>();
-  const writers = new Set<() => void>();
   const handler = (signal: keyof typeof EXIT_CODES) => {
-    for (const stop of writers) stop();
     for (const p of temporary) rmSync(p, { recursive: true, force: true });
     console.error(finish(signal));
     process.exit(EXIT_CODES[signal]);
@@ -32,7 +27,6 @@ export function guardInterrupts(finish: (signal: string) => string): InterruptGu
   process.on('SIGTERM', handler);
   return {
     temporary,
-    writers,
     dispose() {
       process.off('SIGINT', handler);
       process.off('SIGTERM', handler);

@@ -2,7 +2,6 @@ import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
-  fstatSync,
   linkSync,
   mkdirSync,
   openSync,
@@ -18,48 +17,32 @@ import {
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Finding } from '../core/read/findings.ts';
-import { byteLength, WriteRing } from './write-ring.ts';
 
 /** A file to write into the output, by its path inside it. */
 export interface OutputFile {
   path: string;
   /**
-   * Its bytes, or how to make them (called only when the file cannot be reused: see
-   * `madeFrom`), whole or as pieces of text: a file too large to hold whole is written a piece
-   * at a time, hashed as it goes.
+   * Its bytes, or how to make them (called only when the file cannot be reused: see `madeFrom`), whole or a chunk
+   * of text at a time: a file too large to hold whole is written a chunk at a time, hashed as it goes.
    */
-  body: string | Uint8Array | (() => string | Uint8Array | Iterable<string | Piece>);
+  body: string | Uint8Array | (() => string | Uint8Array | Iterable<string>);
   /**
-   * A digest of everything the body is made from (src/core/render/made-file.ts): when a
-   * version this build updates or links from recorded the same for the path, its file is
-   * reused as it is and the body is never made.
+   * A digest of everything the body is made from (input-digests.ts): when a version this build updates or links from
+   * recorded the same for the path, its file is reused as it is and the body is never made.
    */
   madeFrom?: string;
 }
 
-/**
- * A piece of a file written in pieces (a large listing's batch of records) with the digest of what it is made from:
- * made only when the file the build updates or links from holds no piece made from the same, whose bytes it takes.
- */
-export interface Piece {
-  madeFrom: string;
-  make: () => string;
-}
-
-/** Where a piece made from a digest sits in its file: the digest, its first byte and its length in bytes. */
-export type PiecePlace = [madeFrom: string, offset: number, length: number];
-
 /** Each output file's content hash, by its path inside the output. */
 export type Manifest = Map<string, string>;
 
-/** For the files made from a digest of their inputs: that digest, the file's size and its pieces' places, by path. */
+/** For the files made from a digest of their inputs: that digest and the file's size, by path. */
 export type MadeFrom = Map<string, MadeRecord>;
 
-/** What a version records of a made file: what it was made from, its size, and where its made pieces are. */
+/** What a version records of a made file: what it was made from, and its size. */
 export interface MadeRecord {
   from: string;
   bytes: number;
-  pieces?: PiecePlace[];
 }
 
 /** The content hash a manifest keeps for a file's bytes. */
@@ -67,106 +50,43 @@ function contentHash(body: string | Uint8Array): string {
   return hash('sha1', body, 'base64url');
 }
 
-/** A large text encoded once, for the hash and the write alike. */
-function encoded(body: string | Uint8Array): string | Uint8Array {
-  return typeof body === 'string' && body.length > 65536 ? Buffer.from(body) : body;
-}
-
-/**
- * A file made: its content hash and size, and its bytes (none when written in pieces into the draft; `queued` when
- * encoded into the writing thread's ring, to be handed over or dropped).
- */
+/** A file made: its content hash and size, and its bytes (none when written a chunk at a time into the draft). */
 interface Made {
   sum: string;
   bytes: number;
-  /** Where its made pieces are, for a file written in pieces. */
-  pieces?: PiecePlace[];
   body?: string | Uint8Array;
-  queued?: true;
 }
 
-/** Whether a body is pieces of text rather than bytes. */
-function inPieces(body: string | Uint8Array | Iterable<string | Piece>): body is Iterable<string | Piece> {
+/** Whether a body is chunks of text rather than bytes. */
+function inChunks(body: string | Uint8Array | Iterable<string>): body is Iterable<string> {
   return typeof body !== 'string' && !(body instanceof Uint8Array);
 }
 
-/** The name of the draft of a file written in pieces, in the version folder (see OutputWriter). */
+/** The name of the draft of a file written a chunk at a time, in the version folder (see OutputWriter). */
 const DRAFT = '.campus-draft';
 
-/** The file a piece's bytes may be taken from, its size, and where each of its pieces is by what it was made from. */
-interface PiecesBefore {
-  file: string;
-  bytes: number;
-  places: ReadonlyMap<string, readonly [offset: number, length: number]>;
-}
-
 /**
- * Writes pieces of text into a new file, hashing them as it goes: the file's content hash and size, and where its
- * made pieces are. Each piece is encoded once, into one buffer kept for the next (a listing of 100,000 sessions is
- * about 150 MB of JSON and XML in pieces of a thousand records: hashing, writing and counting each piece's text apart
- * encoded it three times, 30 % slower). A made piece the file `before` holds (made from the same) is not made: its
- * bytes are read from there.
+ * Writes chunks of text into a new file, hashing them as it goes: the file's content hash and size. Each chunk is
+ * encoded once, into one buffer kept for the next (a listing of 100,000 sessions is about 150 MB of JSON and XML).
  */
-function writePieces(
-  file: string,
-  pieces: Iterable<string | Piece>,
-  before?: PiecesBefore,
-): { sum: string; bytes: number; pieces?: PiecePlace[] } {
+function writeChunks(file: string, chunks: Iterable<string>): { sum: string; bytes: number } {
   const sha = createHash('sha1');
   const fd = openSync(file, 'w');
   let bytes = 0;
   let scratch = Buffer.allocUnsafe(1 << 20);
-  const places: PiecePlace[] = [];
-  let old: number | undefined;
-  let oldGone = before === undefined;
   try {
-    for (const piece of pieces) {
-      let encoded: Buffer | undefined;
-      if (typeof piece !== 'string' && !oldGone) {
-        const at = before!.places.get(piece.madeFrom);
-        if (at !== undefined) {
-          try {
-            if (old === undefined) {
-              old = openSync(before!.file, 'r');
-              // Not the size its version recorded: changed by hand, so no piece of it is taken.
-              if (fstatSync(old).size !== before!.bytes) throw new Error('changed');
-            }
-            if (at[1] > scratch.length) scratch = Buffer.allocUnsafe(at[1]);
-            if (readSync(old, scratch, 0, at[1], at[0]) === at[1]) encoded = scratch.subarray(0, at[1]);
-          } catch {
-            oldGone = true; // removed or changed by hand: every piece is made
-          }
-        }
-      }
-      if (encoded === undefined) {
-        const text = typeof piece === 'string' ? piece : piece.make();
-        // Room for the most a text's UTF-8 can take: 3 bytes a UTF-16 unit.
-        if (text.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(text.length * 3);
-        encoded = scratch.subarray(0, scratch.write(text, 0, 'utf8'));
-      }
-      if (typeof piece !== 'string') places.push([piece.madeFrom, bytes, encoded.length]);
+    for (const text of chunks) {
+      // Room for the most a text's UTF-8 can take: 3 bytes a UTF-16 unit.
+      if (text.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(text.length * 3);
+      const encoded = scratch.subarray(0, scratch.write(text, 0, 'utf8'));
       sha.update(encoded);
       writeFileSync(fd, encoded);
       bytes += encoded.length;
     }
   } finally {
     closeSync(fd);
-    if (old !== undefined) closeSync(old);
   }
-  return { sum: sha.digest('base64url'), bytes, ...(places.length > 0 ? { pieces: places } : {}) };
-}
-
-/** Whether a manifest's pieces of a file are places in it: in order, within its `bytes`, none overlapping. */
-function piecesFit(pieces: unknown, bytes: number): pieces is PiecePlace[] {
-  if (!Array.isArray(pieces)) return false;
-  let end = 0;
-  for (const p of pieces) {
-    if (!Array.isArray(p) || typeof p[0] !== 'string' || !Number.isInteger(p[1]) || !Number.isInteger(p[2]))
-      return false;
-    if (p[1] < end || p[2] < 0 || p[1] + p[2] > bytes) return false;
-    end = p[1] + p[2];
-  }
-  return true;
+  return { sum: sha.digest('base64url'), bytes };
 }
 
 /** Where a version's manifest is kept: beside the version folder, so it never ships with the output. */
@@ -198,32 +118,26 @@ export interface VersionRecord {
 
 /**
  * The manifest's format: a line of JSON (the format and what the version was built from), then
- * its files in path order, as V8's serialization (node:v8) of a ManifestBody: five lists in
- * step, one entry a file. Format 1 was one JSON object, format 3 a line of text a file; format
- * 4 (without pieces) and this one read and write in about two thirds and half of format 3's time
- * (216,006 files: read 290 → about 200 ms, write 270 → about 145 ms). A manifest of another
- * format, or one that does not read whole (cut short, garbled, or written by a Node.js whose
- * serialization this one cannot read), is an empty one: the build then makes every file, and is
- * right, only slower.
+ * its files in path order, as V8's serialization (node:v8) of a ManifestBody: four lists in step,
+ * one entry a file (at 216,006 files it reads in about two thirds and writes in about half the time
+ * a line of text a file took). A manifest of another format, or one that does not read whole (cut
+ * short, garbled, or written by a Node.js whose serialization this one cannot read), is an empty
+ * one: the build then makes every file, and is right, only slower.
  */
-const FORMAT = 5;
+const FORMAT = 6;
 
-/**
- * A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made,
- * `pieces` null for one not written in made pieces.
- */
+/** A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made. */
 interface ManifestBody {
   paths: string[];
   sums: string[];
   from: string[];
   bytes: number[];
-  pieces: (PiecePlace[] | null)[];
 }
 
 /** Whether a deserialized value is a manifest's body: lists of one length, of the right types at both ends. */
 function isManifestBody(value: unknown): value is ManifestBody {
   const b = value as ManifestBody;
-  const lists = [b?.paths, b?.sums, b?.from, b?.bytes, b?.pieces];
+  const lists = [b?.paths, b?.sums, b?.from, b?.bytes];
   if (!lists.every((l) => Array.isArray(l) && l.length === b.paths.length)) return false;
   const last = b.paths.length - 1;
   return [0, last].every(
@@ -289,16 +203,10 @@ export function readVersionRecord(versionDir: string): VersionRecord {
     const made: MadeFrom = new Map();
     const body: unknown = deserialize(bytes.subarray(end + 1));
     if (!isManifestBody(body)) throw new Error('not a manifest');
-    const { paths, sums, from, bytes: sizes, pieces } = body;
+    const { paths, sums, from, bytes: sizes } = body;
     for (let i = 0; i < paths.length; i++) {
-      const rel = paths[i]!;
-      manifest.set(rel, sums[i]!);
-      if (sizes[i]! < 0) continue;
-      const placed = pieces[i];
-      made.set(
-        rel,
-        placed ? { from: from[i]!, bytes: sizes[i]!, pieces: placed } : { from: from[i]!, bytes: sizes[i]! },
-      );
+      manifest.set(paths[i]!, sums[i]!);
+      if (sizes[i]! >= 0) made.set(paths[i]!, { from: from[i]!, bytes: sizes[i]! });
     }
     return { manifest, made, ...inputs };
   } catch {
@@ -315,13 +223,12 @@ export function writeManifest(versionDir: string, record: VersionRecord): void {
   const file = manifestFile(versionDir);
   const draft = `${file}.draft`;
   const paths = [...record.manifest.keys()].sort();
-  const body: ManifestBody = { paths, sums: [], from: [], bytes: [], pieces: [] };
+  const body: ManifestBody = { paths, sums: [], from: [], bytes: [] };
   for (const rel of paths) {
     const m = record.made?.get(rel);
     body.sums.push(record.manifest.get(rel)!);
     body.from.push(m?.from ?? '');
     body.bytes.push(m?.bytes ?? -1);
-    body.pieces.push(m?.pieces ?? null);
   }
   const head = JSON.stringify({ version: FORMAT, ...(record.inputs ? { inputs: record.inputs } : {}) });
   try {
@@ -380,28 +287,18 @@ export class OutputWriter {
   readonly manifest: Manifest = new Map();
   readonly made: MadeFrom = new Map();
   readonly counts: WriteCounts = { files: 0, reused: 0, bytes: 0 };
-  /** Bytes of the files whose bodies this writer made (not kept, linked or reused). */
-  madeBytes = 0;
   readonly dir: string;
   private readonly previous?: PreviousOutput;
   private readonly base?: Manifest;
   private readonly baseMade?: MadeFrom;
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
-  /** The thread that writes a new version's files (`threaded`), once there is a file to write. */
-  private ring?: WriteRing;
-  private threaded: boolean;
 
-  /**
-   * `threaded`: a new version folder's files are written on a thread of their own (write-ring.ts) while the caller
-   * makes the next ones; `finish` (or `stop`, when the build failed) must then be called before the folder is used.
-   */
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom, threaded = false) {
+  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
     this.dir = dir;
     this.previous = previous;
     this.base = base;
     this.baseMade = baseMade;
-    this.threaded = threaded && base === undefined;
   }
 
   /**
@@ -416,10 +313,10 @@ export class OutputWriter {
         throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
       const known = options.fresh ? undefined : this.madeBefore(f);
       let made = known ? undefined : this.make(f);
-      const { sum, bytes, pieces } = known ?? made!;
+      const { sum, bytes } = known ?? made!;
       const had = this.base?.get(f.path);
       if (!options.fresh && had === sum) {
-        this.add(f, sum, bytes, pieces);
+        this.add(f, sum, bytes);
         this.counts.reused += 1;
         this.drop(made);
         continue;
@@ -427,20 +324,14 @@ export class OutputWriter {
       const target = path.join(this.dir, f.path);
       if (had !== undefined) rmSync(target, { force: true });
       if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
-        this.add(f, sum, bytes, pieces);
+        this.add(f, sum, bytes);
         this.drop(made);
         continue;
       }
       // Made from the same as the published version's file, which is gone (removed by hand): made after all.
       made ??= this.make(f);
-      this.add(f, made.sum, made.bytes, made.pieces);
+      this.add(f, made.sum, made.bytes);
       const { body } = made;
-      if (made.queued) {
-        this.ring!.commit();
-        continue;
-      }
-      // Too large for the writing thread: written here once it has written what came before.
-      this.ring?.drain();
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
@@ -451,86 +342,42 @@ export class OutputWriter {
     };
   }
 
-  /** Ends the writing thread, if one ran: after every file queued is written, or at once (the build failed). */
-  stop(finish = false): void {
-    const ring = this.ring;
-    this.ring = undefined;
-    this.threaded = false;
-    ring?.stop(finish);
-  }
-
-  /** Where a file written in pieces is put together: in the version folder, renamed into place when needed. */
+  /** Where a file written a chunk at a time is put together: in the version folder, renamed into place when needed. */
   private get draft(): string {
     return path.join(this.dir, DRAFT);
   }
 
-  /**
-   * Makes a file's bytes and hashes them; a file in pieces is written into the draft as they are made (never held
-   * whole).
-   */
+  /** Makes a file's bytes and hashes them; a file in chunks is written into the draft as they come (never whole). */
   private make(f: OutputFile): Made {
     const body = typeof f.body === 'function' ? f.body() : f.body;
-    let made: Made;
-    if (inPieces(body)) made = writePieces(this.draft, body, this.piecesBefore(f.path));
-    else {
-      const one = body as string | Uint8Array; // not pieces (to TypeScript a string is pieces too: Iterable<string>)
-      const target = this.threaded ? path.join(this.dir, f.path) : '';
-      // At most 3 bytes a UTF-16 unit: a text that fits so goes into the ring unmeasured (reserve counts its bytes);
-      // a larger one is measured, and may fit all the same.
-      const most = typeof one === 'string' ? one.length * 3 : one.byteLength;
-      const ring = this.threaded ? (this.ring ??= new WriteRing()) : undefined;
-      const measured = ring && !ring.fits(target, most) ? byteLength(one) : undefined;
-      if (ring?.fits(target, measured ?? most)) {
-        // Encoded once, into the writing thread's ring, and hashed there; handed over if it is to be written.
-        const queued = ring.reserve(target, one, measured);
-        made = { sum: contentHash(queued), bytes: queued.byteLength, body, queued: true };
-      } else {
-        const whole = encoded(body);
-        made = { sum: contentHash(whole), bytes: byteLength(whole), body: whole };
-      }
-    }
-    this.madeBytes += made.bytes;
-    return made;
+    if (inChunks(body)) return writeChunks(this.draft, body);
+    const one = body as string | Uint8Array; // not chunks (to TypeScript a string is chunks too: Iterable<string>)
+    // A large text encoded once, for the hash and the write alike.
+    const whole = typeof one === 'string' && one.length > 65536 ? Buffer.from(one) : one;
+    const bytes = typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength;
+    return { sum: contentHash(whole), bytes, body: whole };
   }
 
-  /**
-   * The file of the published version, else of the updated one, at `rel`, when it was written in made pieces: a piece
-   * made from the same is taken from there.
-   */
-  private piecesBefore(rel: string): PiecesBefore | undefined {
-    const from = (made: MadeFrom | undefined, dir: string | undefined): PiecesBefore | undefined => {
-      const m = made?.get(rel);
-      if (m?.pieces === undefined || dir === undefined || !piecesFit(m.pieces, m.bytes)) return undefined;
-      const places = new Map(m.pieces.map(([d, at, length]) => [d, [at, length] as const]));
-      return { file: path.join(dir, rel), bytes: m.bytes, places };
-    };
-    return from(this.previous?.made, this.previous?.dir) ?? from(this.baseMade, this.dir);
-  }
-
-  /** Removes the draft of a file made in pieces that was not needed after all. */
-  private drop(made: { body?: unknown } | undefined): void {
+  /** Removes the draft of a file made in chunks that was not needed after all. */
+  private drop(made: Made | undefined): void {
     if (made && made.body === undefined) unlinkSync(this.draft);
   }
 
   /** Records a file in the manifest (with what it was made from) and the counts. */
-  private add(f: OutputFile, sum: string, bytes: number, pieces?: PiecePlace[]): void {
+  private add(f: OutputFile, sum: string, bytes: number): void {
     this.manifest.set(f.path, sum);
-    if (f.madeFrom !== undefined)
-      this.made.set(f.path, pieces ? { from: f.madeFrom, bytes, pieces } : { from: f.madeFrom, bytes });
+    if (f.madeFrom !== undefined) this.made.set(f.path, { from: f.madeFrom, bytes });
     this.counts.files += 1;
     this.counts.bytes += bytes;
   }
 
-  /**
-   * The hash, size and pieces' places of the file the published or the updated version made from the same as `f`,
-   * when one did.
-   */
-  private madeBefore(f: OutputFile): { sum: string; bytes: number; pieces?: PiecePlace[] } | undefined {
+  /** The hash and size of the file the updated or the published version made from the same as `f`, when one did. */
+  private madeBefore(f: OutputFile): { sum: string; bytes: number } | undefined {
     if (f.madeFrom === undefined) return undefined;
     const same = (made: MadeFrom | undefined, manifest: Manifest | undefined) => {
       const m = made?.get(f.path);
       const sum = m?.from === f.madeFrom ? manifest?.get(f.path) : undefined;
-      return sum === undefined ? undefined : { sum, bytes: m!.bytes, pieces: m!.pieces };
+      return sum === undefined ? undefined : { sum, bytes: m!.bytes };
     };
     // The updated version first: its file is then kept as it is.
     return same(this.baseMade, this.base) ?? same(this.previous?.made, this.previous?.manifest);
@@ -566,13 +413,8 @@ export class OutputWriter {
     return true;
   }
 
-  /**
-   * Writes what the writing thread still holds (its first failure thrown), then removes the files of the updated
-   * version that this output does not have, and folders left empty. Files written after are written on the caller's
-   * thread.
-   */
+  /** Removes the files of the updated version that this output does not have, and folders left empty. */
   finish(): void {
-    this.stop(true);
     if (!this.base) return;
     for (const rel of this.base.keys()) {
       if (this.manifest.has(rel)) continue;

@@ -74,7 +74,7 @@ describe('a build that ran Astro with a shared cache folder', () => {
     await mkdir(versions);
     const pages = await startAstroPages(
       context,
-      { dir: path.join(versions, 'v'), temporary: new Set(), writers: new Set(), versions },
+      { dir: path.join(versions, 'v'), temporary: new Set(), versions },
       fileDigests(ROOT, PROJECT_INPUTS),
       path.join(work, 'shared'),
     ).result;

@@ -182,24 +182,16 @@ describe('an incremental build of a small synthetic set', () => {
 });
 
 describe('an incremental build of a listing long enough to be written in pieces', () => {
-  it("records where the listing's pieces are, and after a changed cell equals a cold build byte for byte", async () => {
+  it('writes a long listing a chunk at a time; after a changed cell it equals a cold build byte for byte', async () => {
     const data = path.join(work, 'pieces/data');
     await copySmallData(data, { terms: [] });
     await mkdir(path.join(data, 'infosessions'), { recursive: true });
-    // More than four batches of 1,000 records: the listing is written in pieces (src/core/render/api-files.ts).
+    // More than four batches of 1,000 records: the listing is written a chunk at a time (src/core/render/api-files.ts).
     for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 4_500))
       await writeFile(path.join(data, 'infosessions', name), text);
     const out = path.join(work, 'pieces/incremental/dist');
     await build(out, data);
     const listing = 'v2/resources/infosessions.json';
-    const pieces = async () => {
-      const { readVersionRecord } = await import('../../src/pipeline/output-files.ts');
-      const { currentVersion, outputPaths } = await import('../../src/pipeline/output-versions.ts');
-      return readVersionRecord((await currentVersion(outputPaths(out)))!).made?.get(listing)?.pieces ?? [];
-    };
-    expect((await pieces()).map(([, at, length]) => [at > 0, length > 100_000])).toEqual(
-      Array.from({ length: 5 }, () => [true, true]),
-    );
 
     const id = toggleOneRow(data);
     await build(out, data);
@@ -207,6 +199,5 @@ describe('an incremental build of a listing long enough to be written in pieces'
     const cold = path.join(work, 'pieces/cold/dist');
     expect(await build(cold, data)).toMatchObject({ reused: 0 });
     await expectSameTree(out, cold, `session ${id} changed`);
-    expect(await pieces()).toHaveLength(5);
   }, 300_000);
 });

@@ -1,21 +1,21 @@
-// A long listing is rendered and written a piece at a time (never held whole): its pieces, joined,
+// A long listing is rendered and written a chunk at a time (never held whole): its chunks, joined,
 // must be the whole text byte for byte, whatever the batch size and wherever it cuts.
 import { describe, expect, it } from 'vitest';
 import { type Envelope, envelope } from '../../src/core/records/envelope.ts';
 import type { RecordValue } from '../../src/core/records/record-spec.ts';
 import { fileEnvelope } from '../../src/core/render/api-files.ts';
-import { jsonListing, type ListingText, listingPieces, renderJson } from '../../src/core/render/json.ts';
+import { jsonListing, type ListingText, listingChunks, renderJson } from '../../src/core/render/json.ts';
 import { renderXml, xmlListing } from '../../src/core/render/xml.ts';
 import { createBuildContext } from '../../src/pipeline/context.ts';
 import { ROOT } from '../helpers/build.ts';
 
-/** A listing's text in pieces of `batch` records, joined: as the build writes it (listingPieces), a piece a batch. */
-const joined = (text: ListingText, batch: number) => [...listingPieces(text, text.records, batch)].join('');
+/** A listing's text in chunks of `batch` records, joined: as the build writes it (listingChunks), a chunk a batch. */
+const joined = (text: ListingText, batch: number) => [...listingChunks(text, batch)].join('');
 
 /** An envelope whose data is a list. */
 type Listing = Envelope & { data: readonly RecordValue[] };
 
-describe('a listing in pieces', () => {
+describe('a listing in chunks', () => {
   const docs = createBuildContext(ROOT)
     .published.flatMap((m) => m.files.map((f) => fileEnvelope(m, f, 1700000000)))
     .filter((doc): doc is Listing => Array.isArray(doc.data));

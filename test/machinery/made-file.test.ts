@@ -1,8 +1,8 @@
-// Files made only when what they are made from changed (src/core/render/made-file.ts): a digest
+// Files made only when what they are made from changed (src/pipeline/input-digests.ts): a digest
 // that misses an input leaves a wrong file in the output, silently. So for each kind of change,
 // every calendar page and feed whose digest stays the same must keep the same bytes.
 import { hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -15,17 +15,17 @@ import { feedFiles } from '../../src/core/calendar/feeds.ts';
 import { parseShell } from '../../src/core/calendar/pages/page-shell.ts';
 import { searchDocFiles } from '../../src/core/calendar/search-index.ts';
 import { apiFiles } from '../../src/core/render/api-files.ts';
-import { InputDigests, made } from '../../src/core/render/made-file.ts';
+import { rendering } from '../../src/core/render/output.ts';
 import { schemaFiles } from '../../src/core/render/schemas/schema-files.ts';
-import { sharedInput } from '../../src/core/render/shared-input.ts';
 import {
   buildingPageBody,
   buildingShell,
   sessionPageParts,
   sessionShell,
 } from '../../src/integrations/page-components.ts';
-import { digested, filledBuildingPages, filledCalendarPages, inputDigests } from '../../src/pipeline/build.ts';
 import { createBuildContext } from '../../src/pipeline/context.ts';
+import { digested, filledBuildingPages, filledCalendarPages } from '../../src/pipeline/digested-files.ts';
+import { InputDigests, inputDigests } from '../../src/pipeline/input-digests.ts';
 import { type OutputFile, OutputWriter, readVersionRecord, writeManifest } from '../../src/pipeline/output-files.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from '../helpers/build.ts';
 
@@ -44,25 +44,6 @@ describe('the digest of what a file is made from', () => {
     expect(d.of([shared])).toBe(d.of([`@${name}`]));
     shared.big = 'changed';
     expect(d.nameByContent(shared)).not.toBe(name);
-  });
-
-  it('reads a shared input once, names it by its content, and still sees a change in it', () => {
-    let reads = 0;
-    const zone = sharedInput({
-      get lines() {
-        reads += 1;
-        return ['BEGIN:VTIMEZONE', 'END:VTIMEZONE'];
-      },
-    });
-    const d = new InputDigests('');
-    const digests = ['a', 'b', 'c'].map((name) => d.of([name, zone]));
-    expect(reads).toBe(1);
-    expect(new Set(digests).size).toBe(3);
-    // By content: another object holding the same lines, in another build, gives the same digests.
-    const same = sharedInput({ lines: ['BEGIN:VTIMEZONE', 'END:VTIMEZONE'] });
-    expect(['a', 'b', 'c'].map((name) => new InputDigests('').of([name, same]))).toEqual(digests);
-    const other = sharedInput({ lines: ['BEGIN:VTIMEZONE', 'TZID:America/Toronto', 'END:VTIMEZONE'] });
-    expect(new InputDigests('').of(['a', other])).not.toBe(digests[0]);
   });
 
   it('refuses what JSON cannot see (a function, Map or Set) unless it is named', () => {
@@ -150,7 +131,7 @@ describe('the digest of what a file is made from', () => {
   });
 
   it('is made from exactly the arguments the renderer is called with', () => {
-    const m = made((a: number, b: { s: string }) => `${a}${b.s}`, 1, { s: 'x' });
+    const m = rendering((a: number, b: { s: string }) => `${a}${b.s}`, 1, { s: 'x' });
     expect(m.from).toEqual([1, { s: 'x' }]);
     expect(m.make()).toBe('1x');
   });
@@ -215,146 +196,41 @@ describe('the output writer, given files made when asked', () => {
     expect([...read.manifest.keys()]).toEqual(['"q', 'a\tb\nc', 'b/x']); // in path order
   });
 
-  it('writes a file given in pieces as they come, and keeps or links it when its bytes are the same', () => {
-    const pieces =
+  it('writes a file given in chunks as they come, and keeps or links it when its bytes are the same', () => {
+    const chunks =
       (...texts: string[]): OutputFile['body'] =>
       () =>
         texts;
-    const one = new OutputWriter(folder('pieces-one'));
+    const one = new OutputWriter(folder('chunks-one'));
     one.write([
-      { path: 'big.json', body: pieces('[1,', '2]\n') },
+      { path: 'big.json', body: chunks('[1,', '2]\n') },
       { path: 'small', body: 'x' },
     ]);
-    expect(readFileSync(path.join(folder('pieces-one'), 'big.json'), 'utf8')).toBe('[1,2]\n');
-    expect(readdirSync(folder('pieces-one')).sort()).toEqual(['big.json', 'small']); // no draft left
-    const whole = new OutputWriter(folder('pieces-whole'));
+    expect(readFileSync(path.join(folder('chunks-one'), 'big.json'), 'utf8')).toBe('[1,2]\n');
+    expect(readdirSync(folder('chunks-one')).sort()).toEqual(['big.json', 'small']); // no draft left
+    const whole = new OutputWriter(folder('chunks-whole'));
     whole.write([{ path: 'big.json', body: '[1,2]\n' }]);
     expect(one.manifest.get('big.json')).toBe(whole.manifest.get('big.json'));
     expect(one.counts.bytes).toBe(7);
 
-    const two = new OutputWriter(folder('pieces-two'), { dir: folder('pieces-one'), manifest: one.manifest });
-    two.write([{ path: 'big.json', body: pieces('[1', ',2]\n') }]);
-    expect(statSync(path.join(folder('pieces-two'), 'big.json')).ino).toBe(
-      statSync(path.join(folder('pieces-one'), 'big.json')).ino,
+    const two = new OutputWriter(folder('chunks-two'), { dir: folder('chunks-one'), manifest: one.manifest });
+    two.write([{ path: 'big.json', body: chunks('[1', ',2]\n') }]);
+    expect(statSync(path.join(folder('chunks-two'), 'big.json')).ino).toBe(
+      statSync(path.join(folder('chunks-one'), 'big.json')).ino,
     );
-    expect(readdirSync(folder('pieces-two'))).toEqual(['big.json']);
+    expect(readdirSync(folder('chunks-two'))).toEqual(['big.json']);
 
-    // Pieces of any size and any characters: a piece whose UTF-8 may not fit the writer's buffer, a character of
-    // four bytes cut between two pieces' surrogates nowhere (each piece is whole text).
+    // Chunks of any size and any characters: a chunk whose UTF-8 may not fit the writer's buffer, a character of
+    // four bytes cut between two chunks' surrogates nowhere (each chunk is whole text).
     const texts = ['é'.repeat(400_000), '€😀', 'a'.repeat(2_000_000), ''];
-    const wide = new OutputWriter(folder('pieces-wide'));
-    wide.write([{ path: 'wide.txt', body: pieces(...texts) }]);
+    const wide = new OutputWriter(folder('chunks-wide'));
+    wide.write([{ path: 'wide.txt', body: chunks(...texts) }]);
     const joined = texts.join('');
-    expect(readFileSync(path.join(folder('pieces-wide'), 'wide.txt'), 'utf8')).toBe(joined);
-    const wideWhole = new OutputWriter(folder('pieces-wide-whole'));
+    expect(readFileSync(path.join(folder('chunks-wide'), 'wide.txt'), 'utf8')).toBe(joined);
+    const wideWhole = new OutputWriter(folder('chunks-wide-whole'));
     wideWhole.write([{ path: 'wide.txt', body: joined }]);
     expect(wide.manifest.get('wide.txt')).toBe(wideWhole.manifest.get('wide.txt'));
     expect(wide.counts.bytes).toBe(Buffer.byteLength(joined));
-  });
-
-  it("takes a file's made pieces from the file before when made from the same, and makes only the others", () => {
-    const made: string[] = [];
-    /** A listing of pieces: a head always made, then a piece per [digest, text], each saying when it is made. */
-    const listing = (from: string, head: string, ...parts: [string, string][]): OutputFile => ({
-      path: 'v2/list.json',
-      madeFrom: from,
-      body: () => [head, ...parts.map(([d, text]) => ({ madeFrom: d, make: () => (made.push(d), text) }))],
-    });
-    const wide = 'é€😀'.repeat(200_000); // wider than the writer's buffer, and of every UTF-8 length
-    const one = new OutputWriter(folder('reuse-one'));
-    one.write([listing('L1', '[t1]', ['p0', 'a,'], ['p1', wide], ['p2', ',z'])]);
-    writeManifest(folder('reuse-one'), { manifest: one.manifest, made: one.made });
-    const published = { dir: folder('reuse-one'), ...readVersionRecord(folder('reuse-one')) };
-    const size = Buffer.byteLength(wide);
-    expect(published.made?.get('v2/list.json')).toEqual({
-      from: 'L1',
-      bytes: 4 + 2 + size + 2,
-      pieces: [
-        ['p0', 4, 2],
-        ['p1', 6, size],
-        ['p2', 6 + size, 2],
-      ],
-    });
-    expect(made).toEqual(['p0', 'p1', 'p2']);
-
-    // Another head and one piece made from something else: the two others are read from the published file.
-    made.length = 0;
-    const two = new OutputWriter(folder('reuse-two'), published);
-    two.write([listing('L2', '[time 2]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
-    expect(made).toEqual(['p3']);
-    const text = `[time 2]a,${wide},y`;
-    expect(readFileSync(path.join(folder('reuse-two'), 'v2/list.json'), 'utf8')).toBe(text);
-    const whole = new OutputWriter(folder('reuse-whole'));
-    whole.write([{ path: 'v2/list.json', body: text }]);
-    expect(two.manifest.get('v2/list.json')).toBe(whole.manifest.get('v2/list.json'));
-    expect(two.made.get('v2/list.json')?.pieces?.map(([d, at]) => [d, at])).toEqual([
-      ['p0', 8],
-      ['p1', 10],
-      ['p3', 10 + size],
-    ]);
-
-    // Linked whole (made from the same), it keeps its pieces' places for the build after.
-    made.length = 0;
-    writeManifest(folder('reuse-two'), { manifest: two.manifest, made: two.made });
-    const three = new OutputWriter(folder('reuse-three'), {
-      dir: folder('reuse-two'),
-      ...readVersionRecord(folder('reuse-two')),
-    });
-    three.write([listing('L2', '[time 2]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
-    expect(made).toEqual([]);
-    expect(three.made.get('v2/list.json')).toEqual(two.made.get('v2/list.json'));
-
-    // The file before removed by hand: every piece is made.
-    rmSync(path.join(folder('reuse-two'), 'v2/list.json'));
-    const four = new OutputWriter(folder('reuse-four'), {
-      dir: folder('reuse-two'),
-      ...readVersionRecord(folder('reuse-two')),
-    });
-    four.write([listing('L4', '[t4]', ['p0', 'a,'], ['p1', wide], ['p3', ',y'])]);
-    expect(made).toEqual(['p0', 'p1', 'p3']);
-    expect(readFileSync(path.join(folder('reuse-four'), 'v2/list.json'), 'utf8')).toBe(`[t4]a,${wide},y`);
-  });
-
-  it('takes pieces from the version it updates in place too, and none from a file changed by hand', () => {
-    const made: string[] = [];
-    const listing = (from: string, ...parts: [string, string][]): OutputFile => ({
-      path: 'list.json',
-      madeFrom: from,
-      body: () => ['[', ...parts.map(([d, text]) => ({ madeFrom: d, make: () => (made.push(d), text) }))],
-    });
-    const dir = folder('in-place');
-    const one = new OutputWriter(dir);
-    one.write([listing('L1', ['p0', 'a'], ['p1', 'b'])]);
-    // The same folder updated in place (a spare): no published version, its own manifest as the base.
-    made.length = 0;
-    const two = new OutputWriter(dir, undefined, one.manifest, one.made);
-    two.write([listing('L2', ['p0', 'a'], ['p2', 'c'])]);
-    two.finish();
-    expect(made).toEqual(['p2']);
-    expect(readFileSync(path.join(dir, 'list.json'), 'utf8')).toBe('[ac');
-
-    // Changed by hand since (its size is not the one recorded), or its places garbled: every piece is made.
-    writeFileSync(path.join(dir, 'list.json'), '[ax-changed');
-    made.length = 0;
-    const three = new OutputWriter(dir, undefined, two.manifest, two.made);
-    three.write([listing('L3', ['p0', 'a'], ['p2', 'c'])]);
-    three.finish();
-    expect(made).toEqual(['p0', 'p2']);
-    writeFileSync(path.join(dir, 'list.json'), '[ac'); // as recorded again
-    for (const pieces of [
-      'garbled',
-      [
-        ['p0', 1, 2],
-        ['p2', 2, 1],
-      ],
-    ]) {
-      made.length = 0;
-      const base = new Map([['list.json', { ...three.made.get('list.json')!, pieces: pieces as never }]]);
-      const writer = new OutputWriter(dir, undefined, three.manifest, base);
-      writer.write([listing(`L-${String(pieces)}`, ['p0', 'a'], ['p2', 'c'])]);
-      writer.finish();
-      expect(made, JSON.stringify(pieces)).toEqual(['p0', 'p2']);
-    }
   });
 
   it('makes a file after all when the published one it would link is gone', () => {

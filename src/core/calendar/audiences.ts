@@ -1,6 +1,5 @@
 import type { AudienceList } from '../records/audience-list.ts';
 import { labelKey } from '../records/program-list.ts';
-import type { InputDigests } from '../render/made-file.ts';
 import { slugify } from './slug.ts';
 
 /** An audience of the calendar: who a session is open to (`Co-op Students`), as its filter and feed name it. */
@@ -85,9 +84,4 @@ export function audienceCatalog(list: AudienceList | undefined): AudienceCatalog
 /** The filter's tokens of a session (`data-audience`): the slugs of the audiences it is open to. */
 export function audienceTokens(audiences: readonly Audience[]): string {
   return audiences.map((a) => a.slug).join(' ');
-}
-
-/** Names the audience catalog for the digests of made files, by its content (every audience, every label's reach). */
-export function nameAudiences(digests: InputDigests, catalog: AudienceCatalog): void {
-  digests.name(catalog, `audiences:${digests.of({ list: catalog.list, labels: [...catalog.labels()] })}`);
 }

@@ -1,6 +1,5 @@
 import type { Term } from '../records/term.ts';
-import type { MadeFile, TextFile } from '../render/made-file.ts';
-import { sharedInput } from '../render/shared-input.ts';
+import type { OutputSpec, TextFile } from '../render/output.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import type { AudienceCatalog } from './audiences.ts';
@@ -185,14 +184,14 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
  * Every .ics file, one at a time, each made when asked (a large archive's feeds do not fit in
  * memory at once): term by term, the term's feed and each of its sessions' own; then the
  * windowed feeds, then the old program feeds as copies of what they now mean. A feed is made
- * from its name, description, sessions, the context and the time zone, and from nothing else.
+ * from its name, description, sessions, the context and the time zone's span, and from nothing else.
  * Each event is rendered once per term; only the window's events are kept for the feeds that share them.
  */
 export function* feedFiles(
   feeds: SubscriptionFeeds,
   ctx: Pick<RenderContext, 'url' | 'timestamp'>,
   revisions?: ReadonlyMap<Session, number>,
-): Generator<MadeFile> {
+): Generator<OutputSpec> {
   let from = Infinity;
   let to = -Infinity;
   let everyRevised = true;
@@ -201,10 +200,12 @@ export function* feedFiles(
       [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
       if (!revisions?.has(s)) everyRevised = false;
     }
-  const zone = from <= to ? sessionZone(from, to) : sessionZone(2000, 2000);
+  // The zone's lines are made from its span of years alone: a feed is made from the span, not from every line.
+  const span = from <= to ? [from, to] : [2000, 2000];
+  const zone = sessionZone(span[0]!, span[1]!);
   // Exactly what an event reads of the context: what a feed is made from names nothing else. When every session
   // has its own time, the build's is not read (a session's time is named with the session: build.ts).
-  const at = sharedInput({ url: ctx.url, timestamp: everyRevised ? null : ctx.timestamp });
+  const at = { url: ctx.url, timestamp: everyRevised ? null : ctx.timestamp };
   const windowCodes = new Set(feeds.window.map((t) => t.code));
   const kept = new Map<Session, string>();
   let term = new Map<Session, string>();
@@ -214,9 +215,9 @@ export function* feedFiles(
       (windowCodes.has(s.term.code) ? kept : term).set(s, (e = sessionEvent(s, at, revisions?.get(s))));
     return e;
   };
-  const file = (path: string, name: string, description: string, sessions: readonly Session[]): MadeFile => ({
+  const file = (path: string, name: string, description: string, sessions: readonly Session[]): OutputSpec => ({
     path,
-    from: [name, description, sessions, at, zone],
+    from: [name, description, sessions, at, span],
     body: () => calendarFile(name, description, sessions.map(event), zone),
   });
   for (const f of feeds.terms) {
@@ -226,7 +227,7 @@ export function* feedFiles(
       yield file(calendarPaths.sessionFeed(s.id), sessionCalendarName(s), sessionSummary(s), [s]);
     }
   }
-  const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as MadeFile | undefined]));
+  const targets = new Map(feeds.aliases.map((a) => [a.target, undefined as OutputSpec | undefined]));
   const windowed = [
     feeds.all,
     feeds.everyProgram,
@@ -236,15 +237,15 @@ export function* feedFiles(
     ...feeds.programs.flatMap((p) => [p, ...p.byAudience]),
   ];
   for (const f of windowed) {
-    const made = file(f.path, f.name, f.description, f.sessions);
+    const feed = file(f.path, f.name, f.description, f.sessions);
     if (targets.has(f.path)) {
       // An old program feed has the same bytes: made once for both.
-      const make = made.body;
+      const make = feed.body;
       let body: string | undefined;
-      made.body = () => (body ??= make());
-      targets.set(f.path, made);
+      feed.body = () => (body ??= make());
+      targets.set(f.path, feed);
     }
-    yield made;
+    yield feed;
   }
   for (const a of feeds.aliases) yield { ...targets.get(a.target)!, path: a.path };
 }

@@ -1,5 +1,4 @@
 import { isoDate } from '../records/session-time.ts';
-import { sharedInput } from '../render/shared-input.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { timeRange } from './format.ts';
@@ -9,13 +8,10 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from './time-zone.ts';
 import { vtimezone } from './vtimezone.ts';
 
 const zones = new Map<string, string[]>();
-/**
- * The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span; in every feed's
- * inputs, digested once: sharedInput).
- */
+/** The VTIMEZONE of the sessions' zone, right for every year from `from` to `to` (made once per span). */
 export function sessionZone(from: number, to: number): string[] {
   const key = `${from}-${to}`;
-  if (!zones.has(key)) zones.set(key, sharedInput(vtimezone(TIME_ZONE, from, to).map(foldLine)));
+  if (!zones.has(key)) zones.set(key, vtimezone(TIME_ZONE, from, to).map(foldLine));
   return zones.get(key)!;
 }
 

@@ -1,5 +1,4 @@
 import { labelKey, type ProgramList } from '../records/program-list.ts';
-import type { InputDigests } from '../render/made-file.ts';
 import { abbreviationsOf } from './finder.ts';
 import { slugify } from './slug.ts';
 
@@ -178,26 +177,4 @@ export function programsOpen(o: OpenTo): Program[] {
  */
 export function programTokens(o: OpenTo): string {
   return [...o.programs.map((p) => p.slug), ...o.groups.map((g) => `@${g.slug}`)].join(' ');
-}
-
-/**
- * Names the catalog, each faculty and each program for the digests of what files are made
- * from (they refer to each other, which JSON cannot follow): every name carries the digest of
- * the whole catalog (each program and faculty by its content, the faculties' order, every
- * label's reach), so a file that shows any part of it is made again when any of it changes.
- */
-export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): void {
-  const groups = [...new Set([...catalog.groups(), catalog.every])];
-  for (const [i, g] of groups.entries()) digests.name(g, `group:${i}`);
-  for (const p of catalog.every.programs) digests.name(p, `program:${p.slug}`);
-  const content = {
-    groups: catalog.groups(),
-    faculties: groups.map((g) => digests.of(g, g)),
-    programs: catalog.every.programs.map((p) => digests.of(p, p)),
-    labels: [...catalog.labels()],
-  };
-  const whole = digests.of(content);
-  for (const [i, g] of groups.entries()) digests.name(g, `${whole}/group:${i}`);
-  for (const p of catalog.every.programs) digests.name(p, `${whole}/program:${p.slug}`);
-  digests.name(catalog, whole);
 }

@@ -1,5 +1,5 @@
 import { isoDate } from '../records/session-time.ts';
-import { type MadeFile, made, type TextFile } from '../render/made-file.ts';
+import { type OutputSpec, rendering, type TextFile } from '../render/output.ts';
 import { calendarPaths } from '../site/paths.ts';
 import { timeRange } from './format.ts';
 import { type SearchDoc, type SearchManifest, searchWords } from './search-tokens.ts';
@@ -102,12 +102,12 @@ function docsText(chunk: readonly Session[]): string {
 
 /**
  * The index's documents (see searchIndexFiles): SEARCH_CHUNK sessions a file by ordinal, each file made from its
- * sessions alone (made-file.ts), so a change to one session makes one file anew.
+ * sessions alone, so a change to one session makes one file anew.
  */
-export function* searchDocFiles(sessions: readonly Session[]): Generator<MadeFile> {
+export function* searchDocFiles(sessions: readonly Session[]): Generator<OutputSpec> {
   const real = sessions.filter((s) => !s.allDay);
   for (let start = 0; start < real.length; start += SEARCH_CHUNK) {
-    const docs = made(docsText, real.slice(start, start + SEARCH_CHUNK));
+    const docs = rendering(docsText, real.slice(start, start + SEARCH_CHUNK));
     yield { path: calendarPaths.searchDocs(start / SEARCH_CHUNK), from: docs.from, body: docs.make };
   }
 }

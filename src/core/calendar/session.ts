@@ -2,7 +2,6 @@ import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.
 import type { CalendarDate } from '../records/session-time.ts';
 import type { SiteData } from '../records/site-data.ts';
 import type { Term } from '../records/term.ts';
-import { sharedInput } from '../render/shared-input.ts';
 import { type Audience, type AudienceCatalog, audienceCatalog } from './audiences.ts';
 import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
 import { slugify } from './slug.ts';
@@ -133,12 +132,12 @@ export function readSessions(
   const out: Session[] = [];
   // A few hundred programs cells repeat across every session: each is read and resolved once
   // (each session gets its own copy of the labels; the resolved programs are shared, as the
-  // terms are, and digested once: sharedInput).
+  // terms are).
   const programsOf = new Map<string, { labels: readonly string[]; openTo: OpenTo }>();
   const terms = new Map<string, Term>();
   const termOf = (t: Term): Term => {
     let shared = terms.get(t.code);
-    if (shared === undefined) terms.set(t.code, (shared = sharedInput(t)));
+    if (shared === undefined) terms.set(t.code, (shared = t));
     return shared;
   };
   for (const record of site.datasets[SESSIONS_DATASET]?.sessions ?? []) {
@@ -157,7 +156,7 @@ export function readSessions(
     let read = programsOf.get(programsText);
     if (read === undefined) {
       const labels = normalisePrograms(programsText);
-      programsOf.set(programsText, (read = { labels, openTo: sharedInput(openToOf(labels, catalog)) }));
+      programsOf.set(programsText, (read = { labels, openTo: openToOf(labels, catalog) }));
     }
     const programs = [...read.labels];
     const website = values.website ?? '';

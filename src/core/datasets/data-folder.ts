@@ -76,12 +76,8 @@ function placeOf(record: ReadRecord, fallback: Place): Place {
   return record.at ?? fallback;
 }
 
-/**
- * Checks what every data set's tables must hold: records that fit their description, and keys held once. With
- * `keys: false`, only the records (a part of a data set read file by file: its keys are checked across the files,
- * checkAcrossFiles).
- */
-function checkTables(set: Dataset, tables: Tables, findings: Findings, keys = true): void {
+/** Checks what every data set's tables must hold: records that fit their description, and keys held once. */
+function checkTables(set: Dataset, tables: Tables, findings: Findings): void {
   const name = set.name;
   for (const table of set.tables) {
     const seen = new Map<string, Place>();
@@ -97,7 +93,7 @@ function checkTables(set: Dataset, tables: Tables, findings: Findings, keys = tr
         findings.error(at, 'record', message);
         continue;
       }
-      if (!keys || table.repeats) continue;
+      if (table.repeats) continue;
       checkKey(table, record, at, seen, findings);
     }
   }
@@ -118,22 +114,6 @@ function checkKey(table: TableSpec, record: ReadRecord, at: Place, seen: Map<str
   } else {
     seen.set(key, at);
   }
-}
-
-/**
- * What spans the files of a data set read file by file (Dataset.acrossFiles): keys held once in each table (the
- * records that fit their description), and the reader's own checks across its files.
- */
-function checkAcrossFiles(set: Dataset, tables: Tables, findings: Findings): void {
-  for (const table of set.tables) {
-    if (table.repeats) continue;
-    const seen = new Map<string, Place>();
-    for (const record of tables[table.name] ?? []) {
-      if (recordProblem(record.values, table.record.fields, table.record.title)) continue;
-      checkKey(table, record, placeOf(record, { file: set.name, line: 1, column: 1 }), seen, findings);
-    }
-  }
-  set.acrossFiles?.(tables, findings);
 }
 
 /**
@@ -251,51 +231,27 @@ function checkWholeFolder(
   }
 }
 
-/**
- * Reads a part of a data set's files by its reader, with the checks of its records (datasetParts): all its files, and
- * every check; or, for a set read file by file, one file, and the checks of that file alone.
- */
-export function readDatasetPart(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
+/** Reads a data set's files by its reader, with the checks every data set gets (records that fit, keys once). */
+export function readAndCheck(set: Dataset, files: readonly SourceFile[], findings: Findings): Tables {
   const tables = set.read(files, findings);
-  checkTables(set, tables, findings, !set.acrossFiles);
+  checkTables(set, tables, findings);
   return tables;
 }
 
 /**
- * The parts a data set's files are read in: one file each when its reader reads them alone (Dataset.acrossFiles),
- * else all of them at once. What a part's reading makes depends on that part's files alone (readDatasetPart), so a
- * build's layer may remember it by them.
+ * How a data set's files are read (readDataFiles): by default readAndCheck, each time; the build's layer may give
+ * one that remembers what a set's files made (src/load/read-cache.ts): it is made from those files alone.
  */
-export function datasetParts(set: Dataset, files: readonly SourceFile[]): (readonly SourceFile[])[] {
-  return set.acrossFiles ? files.map((f) => [f]) : [files];
-}
+export type SetReader = (set: Dataset, files: readonly SourceFile[], findings: Findings) => Tables;
 
-/**
- * How a data set's parts are read (readDataFiles): by default readDatasetPart, each time; the build's layer may
- * give one that remembers a part by its files (src/load/read-cache.ts).
- */
-export type PartReader = (set: Dataset, files: readonly SourceFile[], findings: Findings) => Tables;
-
-/**
- * Reads the files of one data set by its reader, with the checks every data set gets (records that fit, keys once):
- * part by part (datasetParts), then what spans the parts.
- */
+/** Reads the files of one data set by its reader (by default readAndCheck). */
 export function readDatasetFiles(
   set: Dataset,
   files: readonly SourceFile[],
   findings: Findings,
-  readPart: PartReader = readDatasetPart,
+  readSet: SetReader = readAndCheck,
 ): Tables {
-  if (!set.acrossFiles) return readPart(set, files, findings);
-  const tables: Record<string, ReadRecord[]> = {};
-  for (const part of datasetParts(set, files)) {
-    for (const [name, records] of Object.entries(readPart(set, part, findings))) {
-      const all = (tables[name] ??= []);
-      for (const r of records) all.push(r);
-    }
-  }
-  checkAcrossFiles(set, tables, findings);
-  return tables;
+  return readSet(set, files, findings);
 }
 
 /**
@@ -310,7 +266,7 @@ export function readDataFiles(
   registry: DatasetRegistry,
   folderName?: string,
   whole = false,
-  readPart: PartReader = readDatasetPart,
+  readSet: SetReader = readAndCheck,
 ): DataReport {
   const findings = new Findings();
   const sorted = sortInputs(inputs, show, registry, folderName, findings);
@@ -318,7 +274,7 @@ export function readDataFiles(
   const datasets: Record<string, Tables> = {};
   const sources: Record<string, string> = {};
   for (const [name, list] of files) {
-    datasets[name] = readDatasetFiles(registry[name]!, list, findings, readPart);
+    datasets[name] = readDatasetFiles(registry[name]!, list, findings, readSet);
     sources[name] = sourceDigest(list);
   }
   const methodFiles = directory ? readMethodFiles(directory, registry, datasets, show, findings) : new Map();

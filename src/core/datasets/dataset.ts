@@ -116,12 +116,6 @@ export interface Dataset<T extends Tables = Tables> {
    * (data-folder.ts sourceDigest) and reuses the API files of a data set whose digest is the same.
    */
   read(files: readonly SourceFile[], findings: Findings): T;
-  /**
-   * Given when the reader reads each file alone: what it makes of a file (records, findings) depends on that file
-   * alone, so it is given one file at a time (data-folder.ts datasetParts), and this checks what spans the files (an
-   * id used in two files) over the records of all, in file order, with each finding at its file:line:column.
-   */
-  acrossFiles?(tables: T, findings: Findings): void;
   /** The methods it feeds, by method ID; each feed's records are of the tables' types. */
   feeds: Readonly<Record<number, Feed<T>>>;
   /** True for a set computed from the directory and the build, with no folder of data. */

@@ -33,7 +33,7 @@ export function methodFiles(
   const holes = pathParameters(entry.path);
   const cut = (r: ReadRecord) => project(r.values, feed.record);
   if (holes.length === 0) {
-    if (feed.data === 'array') return [{ params: [], data: records.map(cut), cutFrom: records.map((r) => r.values) }];
+    if (feed.data === 'array') return [{ params: [], data: records.map(cut) }];
     if (records.length !== 1)
       findings?.error(
         where,
@@ -109,11 +109,10 @@ export function methodFiles(
       );
     } else group.records.push(record);
   }
-  return [...groups.values()].map((g) =>
-    feed.data === 'object'
-      ? { params: g.params, data: cut(g.records[0]!) }
-      : { params: g.params, data: g.records.map(cut), cutFrom: g.records.map((r) => r.values) },
-  );
+  return [...groups.values()].map((g) => ({
+    params: g.params,
+    data: feed.data === 'object' ? cut(g.records[0]!) : g.records.map(cut),
+  }));
 }
 
 /**

@@ -8,8 +8,7 @@ import { campusDay } from '../records/campus-clock.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { isoDate } from '../records/session-time.ts';
 import { apiFileHref } from '../render/catalogue.ts';
-import { type Made, made } from '../render/made-file.ts';
-import { sharedInput } from '../render/shared-input.ts';
+import { type Rendering, rendering } from '../render/output.ts';
 import type { RenderContext } from '../site/address.ts';
 import { buildingPaths, calendarPaths, sitePaths, withBase } from '../site/paths.ts';
 
@@ -178,7 +177,7 @@ export interface BuildingPage {
 export interface BuildingPageSource {
   path: string;
   code: string;
-  parts: Made<BuildingPageView>;
+  parts: Rendering<BuildingPageView>;
 }
 
 /**
@@ -205,10 +204,10 @@ export function* buildingPageSources(
   const entry = directory.find((e) => e.methodId === BUILDING_METHOD_ID);
   const details = entry ? { methodId: entry.methodId, path: entry.path, keyRequired: entry.keyRequired } : null;
   const today = campusDay(render.timestamp);
-  const ctx: BuildingPageContext = sharedInput({ basePath: render.basePath });
+  const ctx: BuildingPageContext = { basePath: render.basePath };
   for (const b of buildings) {
     const held = heldSessions(heldIn.get(b.code) ?? [], today);
-    const parts = made(buildingPageView, b, parentOf(b, buildings) ?? null, details, held, ctx);
+    const parts = rendering(buildingPageView, b, parentOf(b, buildings) ?? null, details, held, ctx);
     yield { path: buildingPaths.building(b.code), code: b.code, parts };
   }
 }

@@ -1,4 +1,4 @@
-import { type DataFileInput, type PartReader, readDataFiles } from '../datasets/data-folder.ts';
+import { type DataFileInput, readDataFiles, type SetReader } from '../datasets/data-folder.ts';
 import type { DatasetRegistry, TableSpec, Tables } from '../datasets/dataset.ts';
 import { type PublishedRecord, project, type RecordValue } from '../records/record-spec.ts';
 import { type DatasetDiff, diffData, recordKey } from '../review/data-diff.ts';
@@ -81,7 +81,7 @@ function tableChanges(
  * A part reader that reads the same files once: what a file's reading makes depends on its bytes alone, and a commit's
  * files are the next older commit's files but those it changed (the same bytes, the same objects).
  */
-export function rememberingReader(read: PartReader): PartReader {
+export function rememberingReader(read: SetReader): SetReader {
   const ids = new WeakMap<Uint8Array, number>();
   let count = 0;
   const idOf = (bytes: Uint8Array): number => {
@@ -107,7 +107,7 @@ export function rememberingReader(read: PartReader): PartReader {
 export function changeEntries(
   commits: readonly HistoryCommit[],
   registry: DatasetRegistry,
-  readPart: PartReader,
+  readPart: SetReader,
 ): ChangeEntry[] {
   const entries: ChangeEntry[] = [];
   for (const c of commits) {

@@ -71,11 +71,6 @@ export function filledPath(entry: Pick<MethodEntry, 'path'>, format: Format, par
 export interface MethodFile {
   params: readonly string[];
   data: readonly PublishedRecord[] | PublishedRecord;
-  /**
-   * For a list: the values each record was cut from, in order (a record is a function of them and the method's
-   * record description), by which a build tells the parts of a long listing that did not change.
-   */
-  cutFrom?: readonly PublishedRecord[];
 }
 
 /** What the build publishes for a method of the directory. */

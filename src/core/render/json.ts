@@ -31,24 +31,20 @@ export function jsonListing(doc: Envelope & { data: readonly unknown[] }): Listi
 }
 
 /**
- * A listing's text in pieces, never held whole (a large archive's is tens of MB): its head, each batch of `batch`
- * records as `piece` gives it (`text.records`, or a piece made when asked: api-files.ts), and its tail. Joined, the
- * text's pieces are the whole text.
+ * A listing's text a batch of records at a time, never held whole (a large archive's is tens of MB): its head, each
+ * batch of `batch` records (`text.records`), and its tail. Joined, they are the whole text.
  */
-export function* listingPieces<T>(
-  text: ListingText,
-  piece: (start: number, end: number) => T,
-  batch = LISTING_BATCH,
-): Generator<string | T> {
+export function* listingChunks(text: ListingText, batch = LISTING_BATCH): Generator<string> {
   yield text.head;
-  for (let start = 0; start < text.count; start += batch) yield piece(start, Math.min(start + batch, text.count));
+  for (let start = 0; start < text.count; start += batch)
+    yield text.records(start, Math.min(start + batch, text.count));
   yield text.tail;
 }
 
-/** Records per piece of a listing rendered in pieces. */
+/** Records per chunk of a listing rendered a batch at a time. */
 export const LISTING_BATCH = 1000;
 
-/** Where the records go in an envelope rendered in pieces. */
+/** Where the records go in an envelope rendered a batch at a time. */
 const CUT = '\u0000records\u0000';
 
 /** The JSONP form: `callback(<envelope>);` for a callback name already checked as safe. */

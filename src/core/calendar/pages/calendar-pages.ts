@@ -1,5 +1,4 @@
-import { type Made, made } from '../../render/made-file.ts';
-import { sharedInput } from '../../render/shared-input.ts';
+import { type Rendering, rendering } from '../../render/output.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
@@ -20,8 +19,8 @@ export type CalendarPage = { path: string } & (
 
 /** A calendar page to make: its kind and folder (`infosessions/2014/01/`), and what it is made of, when asked. */
 export type CalendarPageSource = { path: string } & (
-  | { kind: 'listing'; parts: Made<ShellParts> }
-  | { kind: 'session'; parts: Made<SessionPageView> }
+  | { kind: 'listing'; parts: Rendering<ShellParts> }
+  | { kind: 'session'; parts: Rendering<SessionPageView> }
 );
 
 /**
@@ -34,11 +33,11 @@ export function* calendarPageSources(
 ): Generator<CalendarPageSource> {
   for (const { path, page } of listingPageSources(sessions, ctx)) yield { kind: 'listing', path, parts: page };
   // Exactly what a session page reads of the context: what it is made from names nothing else.
-  const own: CalendarRenderContext = sharedInput({ url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings });
+  const own: CalendarRenderContext = { url: ctx.url, basePath: ctx.basePath, buildings: ctx.buildings };
   // A page is made from whether its session had ended at the build, not from the build's time:
   // a new timestamp remakes only the pages of the sessions that ended meanwhile.
   for (const s of sessions) {
-    const parts = made(sessionPageView, s, own, endedAtBuild(s, ctx));
+    const parts = rendering(sessionPageView, s, own, endedAtBuild(s, ctx));
     yield { kind: 'session', path: calendarPaths.session(s.id), parts };
   }
 }

@@ -1,7 +1,6 @@
 import { isoDate } from '../../records/session-time.ts';
-import type { Made } from '../../render/made-file.ts';
-import { made } from '../../render/made-file.ts';
-import { sharedInput } from '../../render/shared-input.ts';
+import type { Rendering } from '../../render/output.ts';
+import { rendering } from '../../render/output.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
@@ -18,7 +17,7 @@ export { termPage } from './term-page.ts';
 /** A listing page to make: where it goes, and what it is made from (made when asked). */
 export interface ListingPageSource {
   path: string;
-  page: Made<ListingPage>;
+  page: Rendering<ListingPage>;
 }
 
 /**
@@ -31,20 +30,20 @@ export function* listingPageSources(
   ctx: Pick<RenderContext, 'url' | 'basePath'> & { timestamp?: number | undefined },
 ): Generator<ListingPageSource> {
   // Exactly what the pages read of the context: what they are made from names nothing else.
-  const at = sharedInput({ url: ctx.url, basePath: ctx.basePath });
+  const at = { url: ctx.url, basePath: ctx.basePath };
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
   for (let i = 0; i < months.length; i++) {
     const month = months[i]!;
     const until = pastUntil(ctx.timestamp, isoDate(month.sessions[0]!.date), isoDate(month.sessions.at(-1)!.date));
     const input = { month, prev: months[i - 1], next: months[i + 1], until };
-    yield { path: calendarPaths.month(monthSlug(month)), page: made(monthPage, input, at) };
+    yield { path: calendarPaths.month(monthSlug(month)), page: rendering(monthPage, input, at) };
   }
   const terms = termsWithin(sessions);
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i]!;
     const until = pastUntil(ctx.timestamp, isoDate(term.sessions[0]!.date), isoDate(term.sessions.at(-1)!.date));
     const input = { ...term, prev: terms[i + 1]?.term, next: terms[i - 1]?.term, until };
-    yield { path: calendarPaths.term(term.term.code), page: made(termPage, input, at) };
+    yield { path: calendarPaths.term(term.term.code), page: rendering(termPage, input, at) };
   }
 }
 

@@ -29,7 +29,7 @@ function termOfFile(base: string): Term | undefined {
 /**
  * The rule of the term files, for one read: one CSV per term, `<term code>.csv`, the columns the record's
  * fields. Its closure holds each file's term, read once per file. An id used in two rows is found across the
- * files (duplicateIds): each file is read alone.
+ * files (duplicateIds).
  */
 function sessionFiles(): CsvTableRule<SiteRecord> {
   /** The term each file is named for, by its base name without `.csv`: read once per file, not per row. */
@@ -125,10 +125,11 @@ export const dataset = defineDataset({
       browse: { facets: [{ column: 'location', name: 'building', word: 'first' }, { column: 'audience' }] },
     },
   ],
-  read: (files, findings) => ({
-    sessions: readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [],
-  }),
-  acrossFiles: ({ sessions }, findings) => duplicateIds(sessions, findings),
+  read: (files, findings) => {
+    const sessions = readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [];
+    duplicateIds(sessions, findings); // an id used in two term files, over the records of all, in file order
+    return { sessions };
+  },
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
   },

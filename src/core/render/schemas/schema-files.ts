@@ -2,7 +2,7 @@ import type { PublishedMethod } from '../../records/method-entry.ts';
 import type { SiteData } from '../../records/site-data.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { sitePaths } from '../../site/paths.ts';
-import { type MadeFile, made, type TextFile } from '../made-file.ts';
+import { type OutputSpec, rendering, type TextFile } from '../output.ts';
 
 import { envelopeSchema } from './json-schema.ts';
 import { openApiDocument } from './openapi.ts';
@@ -23,18 +23,18 @@ function jsonSchemaText(method: Described, id: string): string {
 }
 
 /**
- * A JSON Schema and an XSD per method that has files, each made when asked (made-file.ts) from
+ * A JSON Schema and an XSD per method that has files, each rendered when asked from
  * the method's entry, record description and shape and the schema's URL: a change of data alone
  * makes none of them anew.
  */
-export function* schemaFiles(methods: readonly PublishedMethod[], ctx: RenderContext): Generator<MadeFile> {
+export function* schemaFiles(methods: readonly PublishedMethod[], ctx: RenderContext): Generator<OutputSpec> {
   for (const m of methods) {
     if (m.files.length === 0) continue;
     const method: Described = { entry: m.entry, record: m.record, shape: m.shape, noData: m.noData };
     const jsonPath = sitePaths.jsonSchema(m.entry);
-    const json = made(jsonSchemaText, method, `${ctx.url}${jsonPath}`);
+    const json = rendering(jsonSchemaText, method, `${ctx.url}${jsonPath}`);
     yield { path: jsonPath, from: json.from, body: json.make };
-    const xsd = made(envelopeXsd, method);
+    const xsd = rendering(envelopeXsd, method);
     yield { path: sitePaths.xsd(m.entry), from: xsd.from, body: xsd.make };
   }
 }
