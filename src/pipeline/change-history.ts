@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { readAndCheck, type SetReader } from '../core/datasets/data-folder.ts';
-import type { DatasetRegistry, ReadRecord, SourceFile, Tables } from '../core/datasets/dataset.ts';
+import type { DatasetRegistry, SourceFile } from '../core/datasets/dataset.ts';
 import { changeEntries, rememberingReader } from '../core/portal/change-feed.ts';
 import type { DataHistory } from '../core/portal/change-files.ts';
 import type { SiteData } from '../core/records/site-data.ts';
