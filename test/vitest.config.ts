@@ -60,9 +60,9 @@ export default defineConfig({
       reporter: ['text-summary'],
       reportsDirectory: 'test-results/coverage',
       reportOnFailure: true,
-      // A few points below the unit layer's own figures when set (48.2, 43.6, 51.3, 48.7 %); the
-      // whole run covers more (docs/testing.md, "The coverage floor").
-      thresholds: { statements: 45, branches: 40, functions: 48, lines: 45 },
+      // A few points below the whole run's figures when set (78.9, 73.1, 79.6, 80.2 %; the unit
+      // layer alone covers about 48 %): docs/testing.md, "The coverage floor".
+      thresholds: { statements: 75, branches: 70, functions: 76, lines: 77 },
     },
   },
 });
