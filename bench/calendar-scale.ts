@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { buildingLookup } from '../src/core/buildings/location.ts';
 import { parseShell } from '../src/core/calendar/pages/page-shell.ts';
 import type { Session } from '../src/core/calendar/session.ts';
-import { sessionPageParts, sessionShell } from '../src/integrations/page-components.ts';
+import { listingPageParts, listingShell, sessionPageParts, sessionShell } from '../src/integrations/page-components.ts';
 import { type BuildContext, type BuildSettings, createBuildContext } from '../src/pipeline/context.ts';
 import { filledCalendarPages } from '../src/pipeline/digested-files.ts';
 import { inputDigests } from '../src/pipeline/input-digests.ts';
@@ -55,9 +55,10 @@ const SHELL =
  */
 /** The session page's components, as the build renders them. */
 const parts = await sessionPageParts();
+const listingParts = await listingPageParts();
 
 function makePages(context: BuildContext): { pages: number; bytes: number } {
-  const shells = { listing: parseShell(SHELL), session: sessionShell(parseShell(SHELL), parts) };
+  const shells = { listing: listingShell(parseShell(SHELL), listingParts), session: sessionShell(parseShell(SHELL), parts) };
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'calendar-scale', buildings);
   let pages = 0;

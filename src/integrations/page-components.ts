@@ -1,10 +1,10 @@
 // The pages a build makes many times (a page per session), rendered from the same Astro components
 // as `astro dev` renders them through src/pages/, into the page shell Astro rendered once.
 
-import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
+import type { ListingPage } from '../core/calendar/pages/listing-page.ts';
+import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
-import { SafeHtml } from '../core/render/html.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
 
 /** A shell that takes a page of its kind (`P`, the page's view) and gives its text; `digest` names the shell. */
@@ -13,9 +13,9 @@ export interface PageShell<P> {
   digest: string;
 }
 
-/** The shells of the calendar's large page sets: months and terms (still filled with markup) and sessions. */
+/** The shells of the calendar's large page sets: months and terms, and sessions. */
 export interface CalendarShells {
-  listing: PageShell<ShellParts>;
+  listing: PageShell<ListingPage>;
   session: PageShell<SessionPageView>;
 }
 
@@ -37,7 +37,7 @@ export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<B
   return {
     digest: shell.digest,
     fill: (view) =>
-      shell.fill({ title: view.title, summary: view.summary, head: new SafeHtml(''), body: new SafeHtml(body(view)) }),
+      shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }
 
@@ -69,8 +69,30 @@ export function sessionShell(shell: Shell, parts: SessionPageParts): PageShell<S
       shell.fill({
         title: view.title,
         summary: view.summary,
-        head: new SafeHtml(parts.head(view.head)),
-        body: new SafeHtml(parts.body(view.body)),
+        head: parts.head(view.head),
+        body: parts.body(view.body),
       }),
+  };
+}
+
+/** The month and term pages' components: their head's feed and their body. */
+const LISTING_HEAD = new URL('../components/calendar/ListingHead.astro', import.meta.url);
+const LISTING_BODY = new URL('../components/calendar/ListingBody.astro', import.meta.url);
+
+/** A month or term page's head extras and body, each a string of markup. */
+export type ListingPageParts = (page: ListingPage) => { head: string; body: string };
+
+/** The listing pages' components, loaded (once per process) and ready to render. */
+export async function listingPageParts(): Promise<ListingPageParts> {
+  const render = await componentRenderer();
+  const [head, body] = await Promise.all([importComponent(LISTING_HEAD), importComponent(LISTING_BODY)]);
+  return (page) => ({ head: render(head, { feed: page.head }), body: render(body, { page }) });
+}
+
+/** The listing shell (Astro's, cut at its markers) filled from a month's or term's view by its components. */
+export function listingShell(shell: Shell, parts: ListingPageParts): PageShell<ListingPage> {
+  return {
+    digest: shell.digest,
+    fill: (page) => shell.fill({ title: page.title, summary: page.summary, ...parts(page) }),
   };
 }

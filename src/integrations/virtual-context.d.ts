@@ -11,6 +11,12 @@ declare module 'virtual:campus/context' {
    */
   export function fill(name: string, arg?: string | number): string;
   /**
+   * The views of the calendar's single pages (front door, every term, feeds, sessions.json), each made when asked:
+   * under `astro dev`; none in a build, where the pages render their holes' markers and the build fills them
+   * (src/integrations/calendar-holes.ts).
+   */
+  export function calendarViews(): import('./calendar-views.ts').CalendarViews | undefined;
+  /**
    * The month, term and session pages for Astro to render: none in a build (it fills them into shells),
    * all under `astro dev`.
    */

@@ -10,10 +10,14 @@ import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
+import { calendarHoles } from '../integrations/calendar-holes.ts';
+import { calendarViews } from '../integrations/calendar-views.ts';
 import {
   buildingPageBody,
   buildingShell,
   type CalendarShells,
+  listingPageParts,
+  listingShell,
   type PageShell,
   sessionPageParts,
   sessionShell,
@@ -37,7 +41,7 @@ const SHELLS = {
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
+/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings' and the data's. */
 export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: Shell };
 
 /**
@@ -98,25 +102,30 @@ export function startAstroPages(
     early = undefined;
   }
   const now = cached === undefined ? run() : undefined;
-  // The components a session page is rendered from, loaded meanwhile.
+  // The components the pages are rendered from, loaded meanwhile.
   const sessionParts = sessionPageParts();
+  const listingParts = listingPageParts();
   const buildingBody = buildingPageBody();
-  for (const loading of [sessionParts, buildingBody]) loading.catch(() => {});
+  const holes = calendarHoles();
+  for (const loading of [sessionParts, listingParts, buildingBody, holes]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
     const ran = now !== undefined || output === undefined;
     output ??= await run();
     if (ran && sharedCache) await pruneSharedCache(sharedCache);
+    const fillHoles = await holes;
+    const views = calendarViews(context);
     const files = output.files.map((f) => {
-      const filled =
-        /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START)
-          ? fillPage(Buffer.from(f.body).toString('utf8'), { ...context, portal: dataPortal(context).summary })
-          : undefined;
+      if (!/\.(html|json)$/.test(f.path)) return f;
+      const text = Buffer.from(f.body).toString('utf8');
+      const filled = text.includes(FILL_START)
+        ? fillPage(text, { ...context, portal: dataPortal(context).summary })
+        : fillHoles(text, views);
       return filled === undefined ? f : { path: f.path, body: filled };
     });
     const shells = {
-      listing: output.shells.listing,
+      listing: listingShell(output.shells.listing, await listingParts),
       session: sessionShell(output.shells.session, await sessionParts),
       building: buildingShell(output.shells.building, await buildingBody),
       data: output.shells.data,

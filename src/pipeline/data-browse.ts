@@ -34,7 +34,11 @@ export function* dataBrowseFiles(context: BuildContext, shell: Shell, portal: bo
     yield { path: browsePaths.rows(t.at.set, t.at.table), body: () => browseDataFile(t.table) };
     for (let page = 1; page <= pageCount(t.table.rows.length); page++) {
       const parts = () => tablePageParts({ ...t, page, basePath: render.basePath, portal });
-      yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: () => shell.fill(parts()) };
+      const fill = () => {
+        const { head, body, ...text } = parts();
+        return shell.fill({ ...text, head: head.value, body: body.value });
+      };
+      yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: fill };
     }
   }
 }

@@ -1,17 +1,10 @@
-import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from '../calendar/calendar.ts';
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
-import { dayLabel } from '../calendar/format.ts';
-import { feedsPageBody } from '../calendar/pages/feeds-page.ts';
-import { filterForm } from '../calendar/pages/filter-form.ts';
-import { sessionCount } from '../calendar/pages/month-page.ts';
-import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
 import { type PortalSource, type PortalSummary, portalBody } from '../portal/portal-page.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
 import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
-import { calendarPaths, withBase } from '../site/paths.ts';
 
 /** What the page fills are made from: a build's context has it all. */
 export interface FillSource {
@@ -44,28 +37,6 @@ export function fillMarker(name: string, arg: string | number = ''): string {
 /** Every fill marker in a text, with its name and argument. */
 const FILL_PATTERN = /&@FILL:([\w.-]+):([\w.-]*)@@/g;
 
-/** The terms of a source's sessions, newest first (computed once per source). */
-const termsOf = new WeakMap<FillSource, ReturnType<typeof termsWithin>>();
-function terms(source: FillSource): ReturnType<typeof termsWithin> {
-  let found = termsOf.get(source);
-  if (!found) termsOf.set(source, (found = termsWithin(source.sessions)));
-  return found;
-}
-
-/** The newest term with sessions and the day of its last session. */
-function newest(source: FillSource): { label: string; last: string } | undefined {
-  const t = terms(source)[0];
-  return t && { label: t.term.label, last: dayLabel(t.sessions.at(-1)!.date) };
-}
-
-/** The front door's list as the build sees it (frontList), made once per source. */
-const frontOf = new WeakMap<FillSource, ReturnType<typeof frontList>>();
-function front(source: FillSource): ReturnType<typeof frontList> {
-  let found = frontOf.get(source);
-  if (!found) frontOf.set(source, (found = frontList(source.feeds.all.sessions, newest(source), source.render)));
-  return found;
-}
-
 /**
  * The values a method's placeholders take, each linked to its JSON file (with the placeholder
  * key where the method needs one): a developer reads the codes that exist instead of guessing.
@@ -80,14 +51,6 @@ function methodValues(m: PublishedMethod, render: RenderContext): string {
 <ul class="value-list">${values}</ul></details>`.value;
 }
 
-/** Text shown muted beside a link: a count. */
-const muted = (text: string) => html`<span class="muted">${text}</span>`;
-
-/** A link to a term's page. */
-function termLink(source: FillSource, t: ReturnType<typeof termsWithin>[number]) {
-  return html`<a href="${withBase(source.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a>`;
-}
-
 /** The published method with this ID (a page names it by the fill's argument). */
 function method(source: FillSource, arg: string): PublishedMethod {
   const found = source.published.find((p) => String(p.entry.methodId) === arg);
@@ -96,50 +59,14 @@ function method(source: FillSource, arg: string): PublishedMethod {
 }
 
 /**
- * Every part of an Astro page made from the sessions or the methods' records, by name, as
- * markup (or, for sessions.json, the file's text). In a build the pages render a marker and the
+ * Every part of an Astro page made from the methods' records or the data portal's, by name, as
+ * markup (the calendar's pages have typed holes instead: src/integrations/calendar-holes.ts). In a build the pages render a marker and the
  * build fills it in, so what Astro renders depends only on the page context (page-context.ts);
  * under `astro dev` the pages render the part itself.
  */
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
-  // The front door (src/pages/index.astro).
-  'front.filter': (s) => filterForm(s.feeds.all.sessions, s.render).value,
-  'front.heading': (s) => html`${front(s).heading}`.value,
-  'front.note': (s) => html`<p class="muted" data-note${front(s).note ? '' : html` hidden`}>${front(s).note}</p>`.value,
-  'front.first-days': (s) => front(s).days.value,
-  'front.terms': (s) =>
-    terms(s)
-      .map((t) => html`<li>${termLink(s, t)} ${muted(sessionCount(countSessions(t.sessions)))}</li>`.value)
-      .join(''),
-  // Every term and month (src/pages/infosessions/index.astro).
-  'calendar.lead': (s) =>
-    html`${sessionCount(countSessions(s.sessions))} in ${terms(s).length} ${
-      terms(s).length === 1 ? 'term' : 'terms'
-    }, newest first.`.value,
-  'calendar.terms': (s) =>
-    terms(s)
-      .map((t) => {
-        const at = (target: string) => withBase(s.render.basePath, target);
-        const months = monthsWithin(t.sessions).filter((m) => m.sessions.length > 0);
-        const heading = html`<h2 id="term-${t.term.code}">${termLink(s, t)}</h2>`;
-        const span = `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`;
-        const links = months.map(
-          (m) =>
-            html`<li><a href="${at(calendarPaths.month(monthSlug(m)))}">${monthLabel(m)}</a> ${muted(
-              `(${countSessions(m.sessions)})`,
-            )}</li>`,
-        );
-        const count = html`<p class="muted">${sessionCount(countSessions(t.sessions))}, ${span}</p>`;
-        const list = html`<ul class="link-list inline"> ${links} </ul>`;
-        const card = html`${heading} ${count} ${list}`;
-        return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> ${card} </section>`.value;
-      })
-      .join(''),
   // The data portal (src/pages/data/index.astro).
   'portal.body': (s) => portalBody(s).value,
-  // The feeds page and the front door's script's window.
-  'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
-  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
   // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
   'method.files': (s, id) => String(method(s, id).files.length),
   'method.values': (s, id) => methodValues(method(s, id), s.render),

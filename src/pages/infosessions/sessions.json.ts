@@ -1,8 +1,24 @@
-// The sessions the front door's "coming up" script picks from: the feeds' window, as list items
-// (src/core/calendar/pages/upcoming.ts), filled in by the build (src/core/pages/page-fills.ts).
-import { fill } from 'virtual:campus/context';
+// The sessions the front door's "coming up" script picks from: the feeds' window, each day as the
+// front door lists it (src/components/calendar/DayItem.astro). Under `astro dev` rendered here; in a
+// build a hole the build fills with the same component (src/integrations/calendar-holes.ts).
+import { experimental_AstroContainer } from 'astro/container';
+import { calendarViews } from 'virtual:campus/context';
+// @ts-ignore: tsc has no types for .astro modules (Vite compiles them; `astro check` types them).
+import DayItem from '../../components/calendar/DayItem.astro';
+import { sessionsJson } from '../../integrations/calendar-json.ts';
+import { holeMarker } from '../../integrations/page-holes.ts';
 
 /** Renders infosessions/sessions.json. */
-export function GET(): Response {
-  return new Response(fill('sessions.json'), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export async function GET(): Promise<Response> {
+  const views = calendarViews();
+  let text = holeMarker('sessions.json');
+  if (views) {
+    const container = await experimental_AstroContainer.create();
+    const days = new Map<object, string>();
+    for (const d of views.window().days) {
+      days.set(d.day, await container.renderToString(DayItem, { props: { day: d.day } }));
+    }
+    text = sessionsJson(views.window(), (day) => days.get(day)!);
+  }
+  return new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

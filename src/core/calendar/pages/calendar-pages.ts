@@ -3,23 +3,23 @@ import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
 import { listingPageSources } from './listing-pages.ts';
-import type { ShellParts } from './page-shell.ts';
+import type { ListingPage } from './listing-page.ts';
 import { endedAtBuild, type SessionPageView, sessionPageView } from './session-page.ts';
 
 /**
  * One of the calendar's large page sets: a month or term listing (which carries the filter's
- * script) or a session, with what it is made of. The build fills each into the Astro-rendered
- * shell of its kind (a session's view through its components, src/components/session/); under
+ * script) or a session, as its view. The build fills each into the Astro-rendered shell of its
+ * kind through its components (src/components/calendar/, src/components/session/); under
  * `astro dev` src/pages/infosessions/[...path].astro renders the same.
  */
 export type CalendarPage = { path: string } & (
-  | { kind: 'listing'; parts: ShellParts }
+  | { kind: 'listing'; view: ListingPage }
   | { kind: 'session'; view: SessionPageView }
 );
 
 /** A calendar page to make: its kind and folder (`infosessions/2014/01/`), and what it is made of, when asked. */
 export type CalendarPageSource = { path: string } & (
-  | { kind: 'listing'; parts: Rendering<ShellParts> }
+  | { kind: 'listing'; parts: Rendering<ListingPage> }
   | { kind: 'session'; parts: Rendering<SessionPageView> }
 );
 
@@ -47,5 +47,5 @@ export function* calendarPages(sessions: readonly Session[], ctx: CalendarRender
   for (const page of calendarPageSources(sessions, ctx))
     yield page.kind === 'session'
       ? { kind: 'session', path: page.path, view: page.parts.make() }
-      : { kind: 'listing', path: page.path, parts: page.parts.make() };
+      : { kind: 'listing', path: page.path, view: page.parts.make() };
 }

@@ -1,4 +1,3 @@
-import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { type FeedSubscription, feedSubscription, withBase } from '../../site/paths.ts';
 
@@ -12,22 +11,21 @@ export interface SubscribeTarget {
 }
 
 /**
- * "Subscribe to exactly this": the feed in Apple Calendar (webcal:), Google Calendar's and
- * Outlook's add-by-URL pages, a download, and its https address to copy with what to do on
- * Android (the copy button shows with JavaScript; the address can be selected without). Each
- * option is marked with its platform (`data-platform`): the script puts the visitor's first.
+ * "Subscribe to exactly this" (src/components/calendar/SubscribeBlock.astro): the feed in Apple
+ * Calendar (webcal:), Google Calendar's and Outlook's add-by-URL pages, a download, and its https
+ * address to copy with what to do on Android.
  */
-export function subscribeBlock(target: SubscribeTarget, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
-  const href = withBase(ctx.basePath, target.path);
-  return subscribeMarkup(target.label, href, feedSubscription(new URL(href, ctx.url).href, target.name));
+export interface SubscribeView {
+  label: string;
+  /** The feed's own address on this site (the download). */
+  href: string;
+  links: FeedSubscription;
 }
 
-/**
- * The subscribe block without a feed: the template a filtered view's script fills (data-subscribe-link and
- * data-subscribe-name mark the parts).
- */
-export function subscribeTemplate(): SafeHtml {
-  return subscribeMarkup('', '', { webcal: '', https: '', google: '', outlook: '', office: '' });
+/** The subscribe block of a feed. */
+export function subscribeView(target: SubscribeTarget, ctx: Pick<RenderContext, 'url' | 'basePath'>): SubscribeView {
+  const href = withBase(ctx.basePath, target.path);
+  return { label: target.label, href, links: feedSubscription(new URL(href, ctx.url).href, target.name) };
 }
 
 /** What an Android phone can do with a feed (its calendar app cannot add one by address), in one sentence. */
@@ -35,45 +33,28 @@ export const ANDROID_NOTE =
   'On Android, copy this address and add it in Google Calendar on a computer (Other calendars, From URL): ' +
   'your phone then shows it.';
 
-function subscribeMarkup(label: string, href: string, links: FeedSubscription): SafeHtml {
-  const name = html`<span class="visually-hidden"> (<span data-subscribe-name>${label}</span>)</span>`;
-  const button = (platform: string, link: string, url: string, text: string) =>
-    html`<li data-platform="${platform}">${html`<a class="button" data-subscribe-link="${link}" href="${url}">`}${
-      text
-    }${name}</a></li>`;
-  const address = html`<label>Feed address${name} <input type="url" readonly data-subscribe-link="https" value="${
-    links.https
-  }"></label>`;
-  const office = 'Outlook for work or school';
-  const copy = html`<button type="button" data-copy hidden>Copy address</button>`;
-  return html`<div class="subscribe-block" data-subscribe>
-<p class="subscribe-title">Subscribe to <strong data-subscribe-name>${label}</strong></p>
-<ul class="subscribe-options">
-${button('apple', 'webcal', links.webcal, 'Apple Calendar (iPhone, iPad, Mac)')}
-${button('google', 'google', links.google, 'Google Calendar')}
-${button('outlook', 'outlook', links.outlook, 'Outlook.com')}
-<li data-platform="android" class="subscribe-url"><p class="android-note">${ANDROID_NOTE}</p>${address} ${copy}</li>
-<li data-platform="office"><a data-subscribe-link="office" href="${links.office}">${office}${name}</a></li>
-<li data-platform="download"><a data-subscribe-link="download" href="${href}" download>Download .ics${name}</a></li>
-</ul>
-</div>`;
+/** Subscribe (webcal:) and download links of one feed in a line of text (src/components/FeedLinks.astro). */
+export interface FeedLinksView {
+  label: string;
+  href: string;
+  webcal: string;
+  google: string;
 }
 
-/**
- * Subscribe (webcal:) and download links for one calendar feed, by its site-relative path: the compact form, in a line
- * of text.
- */
-export function feedLinks(path: string, label: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): SafeHtml {
+/** The compact subscribe and download links of a feed, by its site-relative path. */
+export function feedLinksView(path: string, label: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): FeedLinksView {
   const href = withBase(ctx.basePath, path);
   const links = feedSubscription(new URL(href, ctx.url).href, label);
-  const hidden = html`<span class="visually-hidden"> for ${label}</span>`;
-  const apple = html`<a href="${links.webcal}">Apple Calendar${hidden}</a>`;
-  const google = html`<a href="${links.google}">Google Calendar${hidden}</a>`;
-  const download = html`<a href="${href}" download>Download .ics${hidden}</a>`;
-  return html`<span class="subscribe"><span>Subscribe to ${label}:</span> ${apple} ${google} ${download}</span>`;
+  return { label, href, webcal: links.webcal, google: links.google };
 }
 
-/** A page's calendar feed for its head: `<link rel="alternate" type="text/calendar">`, by its site-relative path. */
-export function feedHead(path: string, name: string, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
-  return html`<link rel="alternate" type="text/calendar" title="${name}" href="${withBase(ctx.basePath, path)}">`;
+/** A page's calendar feed for its head (`<link rel="alternate" type="text/calendar">`). */
+export interface FeedHeadView {
+  name: string;
+  href: string;
+}
+
+/** A page's calendar feed for its head, by its site-relative path. */
+export function feedHead(path: string, name: string, ctx: Pick<RenderContext, 'basePath'>): FeedHeadView {
+  return { name, href: withBase(ctx.basePath, path) };
 }

@@ -1,7 +1,12 @@
-import type { ShellParts } from './page-shell.ts';
+import type { FeedHeadView } from './feed-links.ts';
+import type { MonthBodyView } from './month-page.ts';
+import type { TermBodyView } from './term-page.ts';
 
-/** A page of the calendar filled into the listing shell: where it goes and what fills it. */
-export interface ListingPage extends ShellParts {
-  /** Site-relative folder of the page: `infosessions/2014/01/`. */
-  path: string;
-}
+/**
+ * A month or term page of the calendar, as data: where it goes (`infosessions/2014/01/`), its
+ * title and summary, its feed for the head, and its body's view (src/components/calendar/).
+ */
+export type ListingPage = { path: string; title: string; summary: string; head: FeedHeadView | undefined } & (
+  | { kind: 'month'; body: MonthBodyView }
+  | { kind: 'term'; body: TermBodyView }
+);

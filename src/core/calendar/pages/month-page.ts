@@ -1,16 +1,14 @@
 import { isoDate } from '../../records/session-time.ts';
-import type { Term } from '../../records/term.ts';
-import { html } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { countSessions, type MonthKey, monthGrid, monthLabel, monthSlug, WEEKDAYS } from '../calendar.ts';
-import { dayLabel, shortMonth } from '../format.ts';
+import { shortMonth } from '../format.ts';
 import type { Session } from '../session.ts';
-import { feedHead } from './feed-links.ts';
-import { filterForm } from './filter-form.ts';
+import { type FeedHeadView, feedHead } from './feed-links.ts';
+import { type FilterFormView, filterForm } from './filter-form.ts';
 import type { ListingPage } from './listing-page.ts';
-import { pager } from './pager.ts';
-import { allPastNotice, pastDay, sessionItems } from './session-list.ts';
+import type { PagerLink, PagerView } from './pager.ts';
+import { allPast, type DayView, dayView } from './session-list.ts';
 
 /** `12 sessions`, `1 session`. */
 export function sessionCount(n: number): string {
@@ -26,60 +24,66 @@ export interface MonthPageInput {
   until?: string;
 }
 
+/** A square of the month's grid: before the first day (blank), a day without sessions (empty), or a day. */
+export type MonthCell = { kind: 'blank' } | { kind: 'empty'; iso: string; day: number } | ({ kind: 'day' } & MonthDay);
+
+/** A day of the month with sessions: its number in the grid, and its list. */
+export type MonthDay = DayView & { day: number };
+
 /**
- * A month's page: pagers (to the months with sessions around it and to its term) at both ends,
- * the filter, and its days as one list: a seven-column grid on wide screens (blank and empty
- * days hidden from assistive technology), an agenda on narrow ones. Every day carries its
- * date (`data-date`) for the script that marks the visitor's today.
+ * A month's page (src/components/calendar/MonthBody.astro): pagers (to the months with sessions
+ * around it and to its term) at both ends, the filter, and its days as one list: a seven-column
+ * grid on wide screens, an agenda on narrow ones.
  */
+export interface MonthBodyView {
+  label: string;
+  /** Its sessions, not counting all-day notes. */
+  count: number;
+  /** `12 sessions`. */
+  countText: string;
+  terms: PagerLink[];
+  allPast: boolean;
+  pager: PagerView;
+  /** The filter and the grid; undefined for a month without sessions. */
+  list: { filter: FilterFormView; weekdays: string[]; cells: MonthCell[] } | undefined;
+}
+
+/** A month's page as data. */
 export function monthPage(
   { month, prev, next, until = '' }: MonthPageInput,
   ctx: Pick<RenderContext, 'url' | 'basePath'>,
 ): ListingPage {
   const label = monthLabel(month);
-  // Holidays show as all-day notes in the grid, but a count counts sessions.
   const count = countSessions(month.sessions);
   const at = (path: string) => withBase(ctx.basePath, path);
   const link = (m: MonthKey | undefined) => m && { href: at(calendarPaths.month(monthSlug(m))), text: shortMonth(m) };
   const terms = [...new Map(month.sessions.map((s) => [s.term.code, s.term] as const)).values()];
-  const termLink = (t: Term) => html`<a href="${at(calendarPaths.term(t.code))}">${t.label}</a>`;
   const up = terms[0]
     ? { href: at(calendarPaths.term(terms[0].code)), text: terms[0].label }
     : { href: at(calendarPaths.home), text: 'All terms' };
-  const pagers = (end: boolean) => pager('Months', { prev: link(prev), up, next: link(next) }, end);
-  const dayItem = (date: Session['date'], sessions: readonly Session[]) => {
-    const iso = isoDate(date);
-    const past = pastDay(iso, until);
-    return html`<li data-session-group data-date="${iso}"${past.attr}>
-<h2><span class="dnum" aria-hidden="true">${date.day}</span><span class="dfull">
-<time datetime="${iso}">${dayLabel(date)}</time>${past.tag}</span></h2>
-<ul class="sessions">${sessionItems(sessions, ctx)}</ul></li>`;
+  const cells = monthGrid(month.year, month.month, month.sessions)
+    .flat()
+    .map((day): MonthCell => {
+      if (!day) return { kind: 'blank' };
+      if (day.sessions.length === 0) return { kind: 'empty', iso: isoDate(day.date), day: day.date.day };
+      return { kind: 'day', day: day.date.day, ...dayView(day, ctx, until) };
+    });
+  const body: MonthBodyView = {
+    label,
+    count,
+    countText: sessionCount(count),
+    terms: terms.map((t) => ({ href: at(calendarPaths.term(t.code)), text: t.label })),
+    allPast: allPast(until),
+    pager: { label: 'Months', prev: link(prev), up, next: link(next) },
+    list:
+      month.sessions.length > 0
+        ? { filter: filterForm(month.sessions, ctx), weekdays: WEEKDAYS.map((d) => d.slice(0, 3)), cells }
+        : undefined,
   };
-  const days = monthGrid(month.year, month.month, month.sessions).flat();
-  const weekdays = html`<div class="weekdays" aria-hidden="true">${WEEKDAYS.map(
-    (d) => html`<span>${d.slice(0, 3)}</span>`,
-  )}</div>`;
-  const empty = (date: Session['date']) =>
-    html`<li class="empty" aria-hidden="true" data-date="${isoDate(date)}"><span class="dnum">${date.day}</span></li>`;
-  const grid = html`${weekdays}<ol class="day-list month-grid" aria-label="Days of ${label} with sessions">${days.map(
-    (day) =>
-      !day
-        ? html`<li class="blank" aria-hidden="true"></li>`
-        : day.sessions.length === 0
-          ? empty(day.date)
-          : dayItem(day.date, day.sessions),
-  )}</ol>`;
-  const lead =
-    count === 0
-      ? 'No sessions this month.'
-      : html`${sessionCount(count)}, in ${terms.map((t, i) => html`${i > 0 && ' and '}${termLink(t)}`)}.`;
-  const heading = html`<h1>Information sessions, ${label}</h1><p class="lead">${lead}</p>`;
-  const body = html`${heading}${allPastNotice(until)}${pagers(false)}${
-    month.sessions.length > 0 && html`<div>${filterForm(month.sessions, ctx)}${grid}</div>${pagers(true)}`
-  }`;
-  const head = terms[0]
+  const head: FeedHeadView | undefined = terms[0]
     ? feedHead(calendarPaths.termFeed(terms[0].code), `Information sessions, ${terms[0].label}`, ctx)
-    : html``;
+    : undefined;
   const summary = `${count} employer information sessions in ${label}.`;
-  return { path: calendarPaths.month(monthSlug(month)), title: `Sessions in ${label}`, summary, head, body };
+  const path = calendarPaths.month(monthSlug(month));
+  return { kind: 'month', path, title: `Sessions in ${label}`, summary, head, body };
 }

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { html, type SafeHtml } from '../../render/html.ts';
+import { escape } from 'html-escaper';
 
 /**
  * The markers a shell page holds where a page's title, summary and body go. Astro renders a
@@ -13,13 +13,16 @@ export const SHELL_MARKERS = {
   body: '@@PAGE_BODY@@',
 } as const;
 
-/** What fills a shell: title and summary as text (escaped here), the head's extras and the body as safe markup. */
+/**
+ * What fills a shell: title and summary as text (escaped here), the head's extras and the body as
+ * markup its components rendered (escaped there).
+ */
 export interface ShellParts {
   title: string;
   summary: string;
   /** What the page adds to its head: its feed (`<link rel="alternate">`), Open Graph, JSON-LD. */
-  head: SafeHtml;
-  body: SafeHtml;
+  head: string;
+  body: string;
 }
 
 /** A rendered shell page cut at its markers, ready to be filled per page. */
@@ -39,10 +42,10 @@ export function parseShell(page: string): Shell {
     digest: hash('sha256', page, 'base64url'),
     fill({ title, summary, head, body }) {
       const value: Record<string, string> = {
-        [SHELL_MARKERS.title]: html`${title}`.value,
-        [SHELL_MARKERS.summary]: html`${summary}`.value,
-        [SHELL_MARKERS.head]: head.value,
-        [SHELL_MARKERS.body]: body.value,
+        [SHELL_MARKERS.title]: escape(title),
+        [SHELL_MARKERS.summary]: escape(summary),
+        [SHELL_MARKERS.head]: head,
+        [SHELL_MARKERS.body]: body,
       };
       return pieces.map((p) => value[p] ?? p).join('');
     },

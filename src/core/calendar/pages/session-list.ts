@@ -1,78 +1,88 @@
 import { isoDate } from '../../records/session-time.ts';
-import { html, SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { audienceTokens } from '../audiences.ts';
-import { RANGE_DASH, timeRangeEnds } from '../format.ts';
+import { dayLabel } from '../format.ts';
 import { programTokens } from '../programs.ts';
-import { isoTime, placeOf, type Session } from '../session.ts';
+import { placeOf, type Session } from '../session.ts';
 import { PAST_DAY } from '../session-wording.ts';
+import { type SessionTimes, sessionTimesOf } from './session-page.ts';
 
 /**
- * The start and end of a session as `11:30 AM–1:00 PM`, each end a `<time>` with its ISO value:
- * date and time on its own page; in a list, the time alone (`11:30`), its day's heading giving
- * the date (saves 22 bytes a session: 1.9 KB on the busiest month).
+ * One session as a list shows it (src/components/calendar/SessionItem.astro): times in a column of
+ * fixed width (the time alone: its day's heading gives the date), labels, employer link and place,
+ * and the filters' data. An all-day note (a holiday) has `note` instead: no times, place or filter data.
  */
-export function sessionTimes(s: Session, withDate = true): SafeHtml {
-  const day = withDate ? `${isoDate(s.date)}T` : '';
-  const [from, to] = timeRangeEnds(s.start, s.end);
-  const end = to !== undefined && html`${RANGE_DASH}<time datetime="${day}${isoTime(s.end)}">${to}</time>`;
-  return html`<time datetime="${day}${isoTime(s.start)}">${from}</time>${end}`;
+export interface SessionItemView {
+  href: string;
+  employer: string;
+  /** An all-day note: its tag (`holiday`, or `note`) and its date; undefined for a session. */
+  note: { tag: string; iso: string } | undefined;
+  cancelled: boolean;
+  /** Its kind's tag when it is not a plain session. */
+  kind: string | undefined;
+  place: string;
+  times: SessionTimes;
+  /** The filters' tokens (data-audience, data-programs). */
+  audience: string;
+  programs: string;
+}
+
+/** A session as a list item's view. */
+export function sessionItemView(s: Session, ctx: Pick<RenderContext, 'basePath'>): SessionItemView {
+  return {
+    href: withBase(ctx.basePath, calendarPaths.session(s.id)),
+    employer: s.employer,
+    note: s.allDay ? { tag: s.kind === 'session' ? 'note' : s.kind, iso: isoDate(s.date) } : undefined,
+    cancelled: s.cancelled,
+    kind: s.kind === 'session' ? undefined : s.kind,
+    place: placeOf(s),
+    times: sessionTimesOf(s, false),
+    audience: s.allDay ? '' : audienceTokens(s.audiences),
+    programs: s.allDay ? '' : programTokens(s.openTo),
+  };
+}
+
+/** One day of a list: its date, whether it had passed at the build, and its sessions. */
+export interface DayView {
+  /** `2014-01-10`. */
+  iso: string;
+  /** `Fri, Jan 10, 2014`. */
+  label: string;
+  /** Marked past ("Past" badge): its date before `until` (see pastDay). */
+  past: boolean;
+  sessions: SessionItemView[];
+}
+
+/** The label of the badge of a day that has passed. */
+export const PAST_TAG = PAST_DAY;
+
+/** A day of a list as its view; `until` as pastDay reads it. */
+export function dayView(
+  day: { date: Session['date']; sessions: readonly Session[] },
+  ctx: Pick<RenderContext, 'basePath'>,
+  until = '',
+): DayView {
+  const iso = isoDate(day.date);
+  return {
+    iso,
+    label: dayLabel(day.date),
+    past: pastDay(iso, until),
+    sessions: day.sessions.map((s) => sessionItemView(s, ctx)),
+  };
 }
 
 /**
- * One session as a list item: times in a column of fixed width, labels, employer link and place;
- * data attributes for the filters (the employer filter reads the link's text). Plain
- * TypeScript (thousands of them per large month or term), every value escaped. The month grid
- * shows the same item, stacked by its stylesheet.
+ * Whether a day of a list is marked past as the build saw it: its date before `until` (see
+ * pastUntil) while later days had not passed; on a page whose every day had passed (`until` is
+ * `~`) one notice says so instead (allPast), which keeps a busy month's bytes down. The script
+ * (src/scripts/past.ts) decides again by the visitor's clock.
  */
-export function sessionItem(s: Session, ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
-  const href = withBase(ctx.basePath, calendarPaths.session(s.id));
-  if (s.allDay) return noteItem(s, href);
-  const link = html`<a href="${href}">${s.employer}</a>`;
-  const what = html`${s.cancelled && html`<span class="tag cancel">Cancelled</span> `}${
-    s.kind !== 'session' && html`<span class="tag kind">${s.kind}</span> `
-  }${s.cancelled ? html`<s>${link}</s>` : link}<span class="where">${placeOf(s)}</span>`;
-  const when = html`<span class="when">${sessionTimes(s, false)}</span>`;
-  const data = html`data-audience="${audienceTokens(s.audiences)}" data-programs="${programTokens(s.openTo)}"`;
-  const type = s.cancelled ? 'session cancelled' : 'session';
-  return html`<li class="${type}" ${data}>${when}<span class="what">${what}</span></li>`;
+export function pastDay(iso: string, until: string): boolean {
+  return iso < until && until !== '~';
 }
 
-/**
- * An all-day note (a holiday): not a session, so no times, no place and no filter data (filters
- * leave it shown); "All day" where a session's times stand. Lists do not count it.
- */
-function noteItem(s: Session, href: string): SafeHtml {
-  const when = html`<span class="when"><time datetime="${isoDate(s.date)}">All day</time></span>`;
-  const tag = html`<span class="tag kind">${s.kind === 'session' ? 'note' : s.kind}</span>`;
-  return html`<li class="all-day">${when}<span class="what">${tag} <a href="${href}">${s.employer}</a></span></li>`;
-}
-
-/** A list of sessions as `<li>` items (the caller supplies the `<ul class="sessions">`). */
-export function sessionItems(sessions: readonly Session[], ctx: Pick<RenderContext, 'basePath'>): SafeHtml {
-  return new SafeHtml(sessions.map((s) => sessionItem(s, ctx).value).join(''));
-}
-
-/**
- * A day of a list as the build saw it: ` class="past"` and a "Past" badge for its heading when it
- * had passed (its date before `until`, see pastUntil) and later days had not; on a page whose
- * every day had passed (`until` is `~`) one notice says so instead (allPastNotice), which keeps
- * a busy month's bytes down. The script (src/scripts/past.ts) decides again by the visitor's clock.
- */
-export function pastDay(iso: string, until: string): { attr: SafeHtml | false; tag: SafeHtml | false } {
-  const past = iso < until && until !== '~';
-  return { attr: past && html` class="past"`, tag: past && html` <span class="tag past">${PAST_DAY}</span>` };
-}
-
-/**
- * The notice of a list whose every day had passed at the build (`until` is `~`); the script hides
- * it when the visitor's clock says otherwise.
- */
-export function allPastNotice(until: string): SafeHtml | false {
-  return (
-    until === '~' &&
-    html`<p class="notice past" data-all-past><span class="tag past">${PAST_DAY}</span>
- Every session on this page has ended.</p>`
-  );
+/** Whether every day of a list had passed at the build (`until` is `~`): its notice says so. */
+export function allPast(until: string): boolean {
+  return until === '~';
 }

@@ -15,7 +15,7 @@ import {
 } from '../session-wording.ts';
 import { type CalendarLinks, calendarLinks } from './add-to-calendar.ts';
 import { type BuildingNote, buildingNote, type CalendarRenderContext } from './building-link.ts';
-import { programAnchor } from './feeds-page.ts';
+import { programAnchor } from '../finder.ts';
 
 export { sessionSummary, sessionTitle } from '../session-wording.ts';
 

@@ -1,12 +1,10 @@
 import { campusDay } from '../../records/campus-clock.ts';
 import { isoDate } from '../../records/session-time.ts';
-import { html, SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { byDay, countSessions } from '../calendar.ts';
-import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
-import { pastDay, sessionItems } from './session-list.ts';
+import { type DayView, dayView } from './session-list.ts';
 
 export { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
 
@@ -19,7 +17,7 @@ export interface UpcomingDay {
   date: string;
   /** Its sessions, not counting all-day notes (holidays). */
   sessions: number;
-  /** The day's `<li>`: its heading and its sessions, as the server renders them. */
+  /** The day's `<li>`: its heading and its sessions, as the server renders them (src/components/calendar/DayItem.astro). */
   html: string;
 }
 
@@ -43,34 +41,33 @@ export interface UpcomingWindow {
   newest?: { label: string; last: string };
 }
 
-/** One day as a list item of the front door: its date as a heading, then its sessions. */
-export function upcomingDay(
-  day: { date: Session['date']; sessions: readonly Session[] },
-  ctx: Pick<RenderContext, 'basePath'>,
-  until = '',
-): SafeHtml {
-  const iso = isoDate(day.date);
-  const past = pastDay(iso, until);
-  return html`<li data-session-group data-date="${iso}"${past.attr}>
-<h3><time datetime="${iso}">${dayLabel(day.date)}</time>${past.tag}</h3>
-<ul class="sessions">${sessionItems(day.sessions, ctx)}</ul></li>`;
-}
+/** The window as data: each day's view where the file holds its markup. */
+export type UpcomingWindowView = Omit<UpcomingWindow, 'days'> & {
+  days: (Omit<UpcomingDay, 'html'> & { day: DayView })[];
+};
 
-/** The first days of `sessions` (in time order) that hold at least `shown` sessions, as list items. */
+/** The first days of `sessions` (in time order) that hold at least `shown` sessions. */
 export function firstDays(
   sessions: readonly Session[],
   ctx: Pick<RenderContext, 'basePath'>,
   shown = UPCOMING_SHOWN,
   until = '',
-): SafeHtml {
-  const out: string[] = [];
+): DayView[] {
+  const out: DayView[] = [];
   let count = 0;
   for (const day of byDay(sessions)) {
     if (count >= shown) break;
-    out.push(upcomingDay(day, ctx, until).value);
+    out.push(dayView(day, ctx, until));
     count += countSessions(day.sessions);
   }
-  return new SafeHtml(out.join(''));
+  return out;
+}
+
+/** The front door's list: its heading, the note under it ('' for none), and its days. */
+export interface FrontListView {
+  heading: string;
+  note: string;
+  days: DayView[];
 }
 
 /**
@@ -83,27 +80,27 @@ export function frontList(
   sessions: readonly Session[],
   newest: { label: string; last: string } | undefined,
   ctx: Pick<RenderContext, 'basePath' | 'timestamp'>,
-): { heading: string; note: string; days: SafeHtml } {
+): FrontListView {
   const today = campusDay(ctx.timestamp);
   const ahead = sessions.filter((s) => isoDate(s.date) >= today);
   const first = ahead[0];
   if (first) return { heading: comingUpHeading(first.term.label), note: '', days: firstDays(ahead, ctx) };
-  if (!newest) return { heading: NOTHING_AHEAD, note: '', days: new SafeHtml('') };
+  if (!newest) return { heading: NOTHING_AHEAD, note: '', days: [] };
   const days = byDay(sessions).map((day) => ({ day, sessions: countSessions(day.sessions) }));
-  const last = lastDays(days, UPCOMING_SHOWN).map(({ day }) => upcomingDay(day, ctx, '\uffff').value);
-  return { heading: NOTHING_AHEAD, note: endedNote(newest), days: new SafeHtml(last.join('')) };
+  const last = lastDays(days, UPCOMING_SHOWN).map(({ day }) => dayView(day, ctx, '\uffff'));
+  return { heading: NOTHING_AHEAD, note: endedNote(newest), days: last };
 }
 
-/** The "coming up" window of `sessions` (in time order), days rendered as the front door lists them. */
+/** The "coming up" window of `sessions` (in time order), each day as the front door lists it. */
 export function upcomingWindow(
   sessions: readonly Session[],
   ctx: Pick<RenderContext, 'basePath'>,
   newest?: { label: string; last: string },
-): UpcomingWindow {
+): UpcomingWindowView {
   const days = byDay(sessions).map((day) => ({
     date: isoDate(day.date),
     sessions: countSessions(day.sessions),
-    html: upcomingDay(day, ctx).value,
+    day: dayView(day, ctx),
   }));
   return { from: days[0]?.date ?? '', show: UPCOMING_SHOWN, days, ...(newest ? { newest } : {}) };
 }
