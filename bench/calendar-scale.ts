@@ -58,7 +58,10 @@ const parts = await sessionPageParts();
 const listingParts = await listingPageParts();
 
 function makePages(context: BuildContext): { pages: number; bytes: number } {
-  const shells = { listing: listingShell(parseShell(SHELL), listingParts), session: sessionShell(parseShell(SHELL), parts) };
+  const shells = {
+    listing: listingShell(parseShell(SHELL), listingParts),
+    session: sessionShell(parseShell(SHELL), parts),
+  };
   const buildings = buildingLookup(context.buildings);
   const digests = inputDigests(context, 'calendar-scale', buildings);
   let pages = 0;

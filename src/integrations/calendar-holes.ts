@@ -1,6 +1,6 @@
 // Fills the holes of the calendar's single pages (page-holes.ts) in a build: each by the component
 // the page renders there under `astro dev`, from the view core makes of the sessions.
-import { escape } from 'html-escaper';
+import { escape as escapeHtml } from 'html-escaper';
 import { sessionsJson } from './calendar-json.ts';
 import type { CalendarViews } from './calendar-views.ts';
 import { componentRenderer, importComponent, type RenderComponent } from './component-render.ts';
@@ -23,7 +23,7 @@ function holeFillers(render: RenderComponent, c: Components): Record<HoleName, (
     'front.filter': (v) => render(c.filter, { form: v.front().filter }),
     'front.list': (v) => render(c.list, { list: v.front().list }),
     'front.terms': (v) => render(c.terms, { terms: v.front().terms }),
-    'calendar.lead': (v) => escape(v.index().lead),
+    'calendar.lead': (v) => escapeHtml(v.index().lead),
     'calendar.terms': (v) => render(c.cards, { terms: v.index().terms }),
     'feeds.body': (v) => render(c.feeds, { feeds: v.feeds() }),
     'sessions.json': (v) => sessionsJson(v.window(), (day) => render(c.day, { day })),
@@ -47,7 +47,8 @@ export async function calendarHoles(): Promise<FillHoles> {
     if (!text.includes('&@HOLE:')) return undefined;
     return text.replace(HOLE_PATTERN, (_, name: string) => {
       const fill = fillers[name as HoleName];
-      if (!fill) throw new Error(`a page holds the hole "${name}", which src/integrations/calendar-holes.ts does not fill`);
+      if (!fill)
+        throw new Error(`a page holds the hole "${name}", which src/integrations/calendar-holes.ts does not fill`);
       return fill(views);
     });
   };

@@ -13,4 +13,3 @@ export function sessionsJson(view: UpcomingWindowView, day: (d: DayView) => stri
   };
   return JSON.stringify(file);
 }
-

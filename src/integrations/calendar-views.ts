@@ -1,5 +1,7 @@
 // The views of the calendar's single pages, made from a build's context: what their holes
 // (page-holes.ts) are filled from in a build (calendar-holes.ts), and what the pages render under `astro dev`.
+
+import { type FeedsPageView, feedsPageView } from '../core/calendar/pages/feeds-page.ts';
 import {
   type CalendarIndexView,
   type CalendarSource,
@@ -8,7 +10,6 @@ import {
   frontPageView,
   sessionsWindowView,
 } from '../core/calendar/pages/front-page.ts';
-import { type FeedsPageView, feedsPageView } from '../core/calendar/pages/feeds-page.ts';
 import type { UpcomingWindowView } from '../core/calendar/pages/upcoming.ts';
 
 /** The views of the calendar's single pages, each made when a hole first needs it. */
@@ -32,4 +33,3 @@ export function calendarViews(source: CalendarSource): CalendarViews {
     window: once(() => sessionsWindowView(source)),
   };
 }
-

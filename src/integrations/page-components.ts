@@ -36,8 +36,7 @@ export async function buildingPageBody(): Promise<BuildingPageBody> {
 export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<BuildingPageView> {
   return {
     digest: shell.digest,
-    fill: (view) =>
-      shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
+    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }
 

@@ -20,6 +20,8 @@ import { schemaFiles } from '../../src/core/render/schemas/schema-files.ts';
 import {
   buildingPageBody,
   buildingShell,
+  listingPageParts,
+  listingShell,
   sessionPageParts,
   sessionShell,
 } from '../../src/integrations/page-components.ts';
@@ -253,6 +255,7 @@ describe('the output writer, given files made when asked', () => {
 
 /** The session page's components, as the build renders them. */
 const sessionParts = await sessionPageParts();
+const listingParts = await listingPageParts();
 /** The building page's component, as the build renders it. */
 const buildingBody = await buildingPageBody();
 
@@ -284,7 +287,7 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
     ...digested(searchDocFiles(context.sessions), digests),
     ...filledCalendarPages(
       context,
-      { session: sessionShell(shell('session'), sessionParts), listing: shell('listing') },
+      { session: sessionShell(shell('session'), sessionParts), listing: listingShell(shell('listing'), listingParts) },
       digests,
       buildings,
     ),

@@ -12,10 +12,8 @@ import {
 } from '../../src/core/calendar/calendar.ts';
 import { FEED_TERMS, subscriptionFeeds } from '../../src/core/calendar/feeds.ts';
 import { calendarPages } from '../../src/core/calendar/pages/calendar-pages.ts';
-import { filterForm } from '../../src/core/calendar/pages/filter-form.ts';
 import { listingPages, monthPage, termPage } from '../../src/core/calendar/pages/listing-pages.ts';
-import { sessionItem, sessionItems } from '../../src/core/calendar/pages/session-list.ts';
-import { firstDays, UPCOMING_SHOWN, upcomingDay, upcomingWindow } from '../../src/core/calendar/pages/upcoming.ts';
+import { UPCOMING_SHOWN, upcomingWindow } from '../../src/core/calendar/pages/upcoming.ts';
 import { isOpenTo, openToOf, programCatalog } from '../../src/core/calendar/programs.ts';
 import { readSessions, type Session, websiteHref } from '../../src/core/calendar/session.ts';
 import { slugify } from '../../src/core/calendar/slug.ts';
@@ -25,10 +23,14 @@ import { parseTermCode } from '../../src/core/records/term.ts';
 import { parseSiteUrl, renderContext } from '../../src/core/site/address.ts';
 import { calendarPaths } from '../../src/core/site/paths.ts';
 import { buildingPageBody } from '../../src/integrations/page-components.ts';
+import { calendarMarkup } from '../helpers/calendar-markup.ts';
 import { realSite } from '../helpers/real-data.ts';
 import { testSession } from '../helpers/session.ts';
 import { renderedSessionPage } from '../helpers/session-page.ts';
 import { audiencesOf } from '../helpers/student-oracle.ts';
+
+/** The calendar's lists as their components render them. */
+const markup = await calendarMarkup();
 
 /** A building page's body as its component renders it. */
 const buildingBody = await buildingPageBody();
@@ -82,7 +84,7 @@ const hostile: Session = {
 
 describe('session list items', () => {
   it('carries the data attributes the filter matches on, for every real session', () => {
-    const items = tags(sessionItems(sessions, address).value, 'li');
+    const items = tags(markup.items(sessions, address), 'li');
     expect(items).toHaveLength(sessions.length);
     items.forEach((attrs, i) => {
       const s = sessions[i]!;
@@ -106,7 +108,7 @@ describe('session list items', () => {
   });
 
   it('escapes hostile text, strikes a cancelled session through and labels its kind', () => {
-    const item = sessionItem(hostile, address).value;
+    const item = markup.item(hostile, address);
     expect(item).not.toMatch(/<img|<script|<B>/);
     expect(tags(item, 'li')[0]).toMatchObject({
       class: 'session cancelled',
@@ -121,24 +123,24 @@ describe('session list items', () => {
   });
 
   it('gives the start and end as times with ISO values, in the one time style, and the place', () => {
-    const item = sessionItem({ ...hostile, cancelled: false, kind: 'session', location: 'DC 1301' }, address).value;
+    const item = markup.item({ ...hostile, cancelled: false, kind: 'session', location: 'DC 1301' }, address);
     expect(tags(item, 'time')).toEqual([{ datetime: '09:30' }, { datetime: '11:00' }]);
     expect(item).toContain(
       '<span class="when"><time datetime="09:30">9:30 AM</time>–<time datetime="11:00">11:00 AM</time></span>',
     );
     expect(item).toContain('<span class="where">DC 1301</span>');
-    expect(text(sessionItem({ ...hostile, end: hostile.start }, address).value)).toMatch(/^9:30 AM[^–]/);
+    expect(text(markup.item({ ...hostile, end: hostile.start }, address))).toMatch(/^9:30 AM[^–]/);
   });
 
   it('names a placeholder location as to be announced', () => {
-    expect(text(sessionItem({ ...hostile, locationTbd: true }, address).value)).toMatch(/Location to be announced$/);
+    expect(text(markup.item({ ...hostile, locationTbd: true }, address))).toMatch(/Location to be announced$/);
   });
 });
 
 describe('the filter form', () => {
   it('offers each audience and program of the sessions once, with its count, and starts hidden', () => {
     const january = sessions.filter((s) => s.date.year === 2014 && s.date.month === 1);
-    const form = filterForm(january, address).value;
+    const form = markup.filter(january, address);
     expect(tags(form, 'form')[0]).toMatchObject({ 'data-session-filter': '', hidden: '', role: 'search' });
     const selects = [...form.matchAll(/<select name="(\w+)">(.*?)<\/select>/g)].map((m) => [
       m[1],
@@ -179,7 +181,7 @@ describe('the filter form', () => {
   });
 
   it('escapes hostile labels', () => {
-    const form = filterForm([hostile], address).value;
+    const form = markup.filter([hostile], address);
     expect(form).not.toMatch(/<Soft>|<B>/);
     expect(form).toContain(
       '<input type="radio" name="audience" value="co-op-a-and-b"> ' +
@@ -196,7 +198,7 @@ describe('listing pages', () => {
     const i = months.findIndex((m) => m.year === 2014 && m.month === 1);
     const page = monthPage({ month: months[i]!, prev: months[i - 1], next: months[i + 1] }, address);
     expect(page).toMatchObject({ path: 'infosessions/2014/01/', title: 'Sessions in January 2014' });
-    const body = page.body.value;
+    const body = markup.body(page);
     const grid = body.slice(body.indexOf('<ol class="day-list month-grid"'));
     expect(grid.match(/<li class="blank"|<li class="empty"|<li data-session-group/g)!.length % 7).toBe(0);
     expect(
@@ -229,13 +231,13 @@ describe('listing pages', () => {
     expect(empty.length).toBeGreaterThan(5);
     for (const m of empty) expect(paths).not.toContain(calendarPaths.month(monthSlug(m)));
     for (const m of months) expect(paths).toContain(calendarPaths.month(monthSlug(m)));
-    const june = pages.find((p) => p.path === 'infosessions/2014/06/')!.body.value;
+    const june = markup.body(pages.find((p) => p.path === 'infosessions/2014/06/')!);
     expect(tags(june, 'a').find((a) => a.rel === 'next')).toEqual({
       class: 'next',
       href: '/campus/infosessions/2015/01/',
       rel: 'next',
     });
-    const january = pages.find((p) => p.path === 'infosessions/2015/01/')!.body.value;
+    const january = markup.body(pages.find((p) => p.path === 'infosessions/2015/01/')!);
     expect(tags(january, 'a').find((a) => a.rel === 'prev')).toEqual({
       class: 'prev',
       href: '/campus/infosessions/2014/06/',
@@ -246,8 +248,9 @@ describe('listing pages', () => {
   it('lists a term by month and day, with its feed, month jumps and the terms around it, by name only', () => {
     const terms = termsWithin(sessions);
     const winter = terms.findIndex((t) => t.term.code === '1141');
-    const body = termPage({ ...terms[winter]!, prev: terms[winter + 1]!.term, next: terms[winter - 1]!.term }, address)
-      .body.value;
+    const body = markup.body(
+      termPage({ ...terms[winter]!, prev: terms[winter + 1]!.term, next: terms[winter - 1]!.term }, address),
+    );
     const t = terms[winter]!;
     expect(body.match(/<section data-session-group data-date=/g)!.length).toBe(
       new Set(t.sessions.map((s) => `${s.date.year}-${s.date.month}-${s.date.day}`)).size,
@@ -279,22 +282,21 @@ describe('listing pages', () => {
       'infosessions/terms/1139/',
     ]);
     expect(
-      tags(terms[0]!.body.value, 'a')
+      tags(markup.body(terms[0]!), 'a')
         .filter((a) => a.rel)
         .map((a) => a.rel),
     ).toEqual(['prev', 'prev']);
     expect(
-      tags(terms[3]!.body.value, 'a')
+      tags(markup.body(terms[3]!), 'a')
         .filter((a) => a.rel)
         .map((a) => a.rel),
     ).toEqual(['next', 'next']);
   });
 
   it('escapes hostile text in a month page', () => {
-    const body = monthPage(
-      { month: { year: 2014, month: 1, sessions: [hostile] }, prev: undefined, next: undefined },
-      address,
-    ).body.value;
+    const body = markup.body(
+      monthPage({ month: { year: 2014, month: 1, sessions: [hostile] }, prev: undefined, next: undefined }, address),
+    );
     expect(body).not.toMatch(/<img|<script|<Soft>|<B>/);
   });
 });
@@ -341,14 +343,14 @@ describe('every calendar page', () => {
 describe("the front door's days (infosessions/sessions.json and the page)", () => {
   it("holds the feeds' window day by day, each day as the front door renders it, in time order", () => {
     const feeds = subscriptionFeeds(sessions, catalog, audiences);
-    const window = upcomingWindow(feeds.all.sessions, address);
+    const window = markup.window(upcomingWindow(feeds.all.sessions, address));
     const days = byDay(feeds.all.sessions);
     expect(window.show).toBe(UPCOMING_SHOWN);
     expect(window.days.map((d) => d.sessions)).toEqual(days.map((d) => realSessions(d.sessions).length));
     expect(window.from).toBe(window.days[0]!.date);
     expect(window.days.map((d) => d.date)).toEqual(window.days.map((d) => d.date).toSorted());
     window.days.forEach((day, i) => {
-      expect(day.html).toBe(upcomingDay(days[i]!, address).value);
+      expect(day.html).toBe(markup.day(days[i]!, address));
     });
     expect(tags(window.days[0]!.html, 'li')[0]).toEqual({
       'data-session-group': '',
@@ -359,14 +361,14 @@ describe("the front door's days (infosessions/sessions.json and the page)", () =
 
   it('renders whole first days holding at least the sessions shown', () => {
     const [newest] = termsWithin(sessions);
-    const markup = firstDays(newest!.sessions, address).value;
-    const items = tags(markup, 'li').filter((a) => a.class?.startsWith('session')).length;
+    const days = markup.firstDays(newest!.sessions, address);
+    const items = tags(days, 'li').filter((a) => a.class?.startsWith('session')).length;
     const groups = byDay(newest!.sessions);
     let n = 0;
     let d = 0;
     while (n < UPCOMING_SHOWN) n += realSessions(groups[d++]!.sessions).length;
     expect(items).toBe(n);
-    expect(tags(markup, 'li').filter((a) => 'data-date' in a)).toHaveLength(d);
+    expect(tags(days, 'li').filter((a) => 'data-date' in a)).toHaveLength(d);
   });
 
   it('holds only the newest terms of a longer archive', () => {
@@ -383,9 +385,9 @@ describe("the front door's days (infosessions/sessions.json and the page)", () =
         .map((t) => t.term.code),
     );
     const held = archive.filter((s) => newest.has(s.term.code));
-    const window = upcomingWindow(subscriptionFeeds(archive, catalog, audiences).all.sessions, address);
+    const window = markup.window(upcomingWindow(subscriptionFeeds(archive, catalog, audiences).all.sessions, address));
     expect(held.length).toBeLessThan(archive.length);
-    expect(window.days.map((d) => d.html)).toEqual(byDay(held).map((d) => upcomingDay(d, address).value));
+    expect(window.days.map((d) => d.html)).toEqual(byDay(held).map((d) => markup.day(d, address)));
     expect(window.from).toBe('2004-05-06');
   });
 });

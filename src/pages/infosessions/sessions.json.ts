@@ -1,9 +1,10 @@
 // The sessions the front door's "coming up" script picks from: the feeds' window, each day as the
 // front door lists it (src/components/calendar/DayItem.astro). Under `astro dev` rendered here; in a
 // build a hole the build fills with the same component (src/integrations/calendar-holes.ts).
-import { experimental_AstroContainer } from 'astro/container';
+
 import { calendarViews } from 'virtual:campus/context';
-// @ts-ignore: tsc has no types for .astro modules (Vite compiles them; `astro check` types them).
+import { experimental_AstroContainer } from 'astro/container';
+// @ts-expect-error: tsc has no types for .astro modules (Vite compiles them; `astro check` types them).
 import DayItem from '../../components/calendar/DayItem.astro';
 import { sessionsJson } from '../../integrations/calendar-json.ts';
 import { holeMarker } from '../../integrations/page-holes.ts';

@@ -2,8 +2,8 @@ import { type Rendering, rendering } from '../../render/output.ts';
 import { calendarPaths } from '../../site/paths.ts';
 import type { Session } from '../session.ts';
 import type { CalendarRenderContext } from './building-link.ts';
-import { listingPageSources } from './listing-pages.ts';
 import type { ListingPage } from './listing-page.ts';
+import { listingPageSources } from './listing-pages.ts';
 import { endedAtBuild, type SessionPageView, sessionPageView } from './session-page.ts';
 
 /**

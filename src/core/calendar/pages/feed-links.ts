@@ -42,7 +42,11 @@ export interface FeedLinksView {
 }
 
 /** The compact subscribe and download links of a feed, by its site-relative path. */
-export function feedLinksView(path: string, label: string, ctx: Pick<RenderContext, 'url' | 'basePath'>): FeedLinksView {
+export function feedLinksView(
+  path: string,
+  label: string,
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
+): FeedLinksView {
   const href = withBase(ctx.basePath, path);
   const links = feedSubscription(new URL(href, ctx.url).href, label);
   return { label, href, webcal: links.webcal, google: links.google };

@@ -81,7 +81,11 @@ export function calendarIndexView(source: CalendarSource): CalendarIndexView {
       span: `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`,
       months: monthsWithin(t.sessions)
         .filter((m) => m.sessions.length > 0)
-        .map((m) => ({ href: at(calendarPaths.month(monthSlug(m))), label: monthLabel(m), count: countSessions(m.sessions) })),
+        .map((m) => ({
+          href: at(calendarPaths.month(monthSlug(m))),
+          label: monthLabel(m),
+          count: countSessions(m.sessions),
+        })),
     })),
   };
 }

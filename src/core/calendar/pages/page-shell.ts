@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { escape } from 'html-escaper';
+import { escape as escapeHtml } from 'html-escaper';
 
 /**
  * The markers a shell page holds where a page's title, summary and body go. Astro renders a
@@ -42,8 +42,8 @@ export function parseShell(page: string): Shell {
     digest: hash('sha256', page, 'base64url'),
     fill({ title, summary, head, body }) {
       const value: Record<string, string> = {
-        [SHELL_MARKERS.title]: escape(title),
-        [SHELL_MARKERS.summary]: escape(summary),
+        [SHELL_MARKERS.title]: escapeHtml(title),
+        [SHELL_MARKERS.summary]: escapeHtml(summary),
         [SHELL_MARKERS.head]: head,
         [SHELL_MARKERS.body]: body,
       };

@@ -1,6 +1,7 @@
 import { isoDate } from '../../records/session-time.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { monthLabel, monthSlug } from '../calendar.ts';
+import { programAnchor } from '../finder.ts';
 import { dayLabel, timeRangeEnds } from '../format.ts';
 import { paragraphs, type TextSegment } from '../linkify.ts';
 import { isoTime, placeOf, type Session } from '../session.ts';
@@ -15,7 +16,6 @@ import {
 } from '../session-wording.ts';
 import { type CalendarLinks, calendarLinks } from './add-to-calendar.ts';
 import { type BuildingNote, buildingNote, type CalendarRenderContext } from './building-link.ts';
-import { programAnchor } from '../finder.ts';
 
 export { sessionSummary, sessionTitle } from '../session-wording.ts';
 

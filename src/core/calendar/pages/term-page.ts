@@ -72,7 +72,12 @@ export function termPage(
     span: first && last ? { from: dayLabel(first.date), to: dayLabel(last.date) } : undefined,
     allPast: allPast(until),
     feed: feedLinksView(calendarPaths.termFeed(term.code), term.label, ctx),
-    pager: { label: 'Terms', prev: link(prev), up: { href: at(calendarPaths.home), text: 'All terms' }, next: link(next) },
+    pager: {
+      label: 'Terms',
+      prev: link(prev),
+      up: { href: at(calendarPaths.home), text: 'All terms' },
+      next: link(next),
+    },
     filter: filterForm(sessions, ctx),
     months,
   };
