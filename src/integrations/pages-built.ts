@@ -1,6 +1,7 @@
 // What Astro's pages read in a build (`virtual:campus/context`, set up by build-context.ts): the
-// page context the build hands over, a marker for each part made from the sessions or records
-// (the build fills it in; the calendar's by its components, calendar-holes.ts), and no calendar or building pages (the build fills those into shells).
+// page context the build hands over, a marker for each part made from the methods' records (the
+// build fills it in), no calendar views (the calendar's pages render their holes' markers, which
+// the build fills: calendar-holes.ts), and no calendar or building pages (the build fills those into shells).
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';

@@ -21,15 +21,25 @@ export const SUBSCRIBE_ORDER: Readonly<Record<Platform, readonly string[]>> = {
   other: ['google', 'apple', 'outlook', 'android', 'office', 'download'],
 };
 
-/** Puts every subscribe block's options in the visitor's platform's order. */
+/**
+ * Puts every subscribe block's options in the visitor's platform's order: the full blocks' (their
+ * list items) and the short ones' of a line of text (`.subscribe`, its links: Apple, Google, the
+ * download), whose flex layout spaces them.
+ */
 export function orderSubscribeOptions(platform: Platform, root: ParentNode = document): void {
   const order = SUBSCRIBE_ORDER[platform];
-  for (const list of root.querySelectorAll<HTMLElement>('.subscribe-options')) {
-    const items = [...list.querySelectorAll<HTMLElement>(':scope > li[data-platform]')];
-    const rank = (li: HTMLElement) => {
-      const i = order.indexOf(li.dataset.platform!);
-      return i === -1 ? order.length : i;
-    };
-    list.append(...items.sort((a, b) => rank(a) - rank(b)));
+  const rank = (el: HTMLElement) => {
+    const i = order.indexOf(el.dataset.platform!);
+    return i === -1 ? order.length : i;
+  };
+  const blocks: [string, string][] = [
+    ['.subscribe-options', ':scope > li[data-platform]'],
+    ['.subscribe', ':scope > a[data-platform]'],
+  ];
+  for (const [block, option] of blocks) {
+    for (const list of root.querySelectorAll<HTMLElement>(block)) {
+      const items = [...list.querySelectorAll<HTMLElement>(option)];
+      list.append(...items.sort((a, b) => rank(a) - rank(b)));
+    }
   }
 }

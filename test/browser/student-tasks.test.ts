@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
-import { openSessions } from '../helpers/student-oracle.ts';
+import { openSessions, sessionRows, termRows } from '../helpers/student-oracle.ts';
 import { launchBrowser, type ServedSite, serveSite } from './harness.ts';
 
 // The student's tasks, end to end, each asserting the outcome: what the student gets, counted
@@ -200,5 +200,28 @@ describe('subscribing on the platform the student has', () => {
       expect(await options.first().locator('a').getAttribute('href')).toBe(feed.replace(/^https:/, 'webcal:'));
       expect(await options.first().textContent()).toContain('Apple Calendar (iPhone, iPad, Mac)');
     }
+  });
+});
+
+describe.each(SIZES)('a student on Android (%s) subscribing from a short block', (_, viewport, touch) => {
+  it.each([
+    ['the front door', '', 'infosessions.ics'],
+    ['Winter 2014', 'infosessions/terms/1141/', 'infosessions/terms/1141.ics'],
+  ])('on %s, first finds Google Calendar, and its feed holds the sessions', async (_, at, feed) => {
+    const page = await open(await device(viewport, touch, ANDROID), at);
+    const first = page.locator('.subscribe').first().locator('a').first();
+    await expect.poll(() => first.getAttribute('data-platform')).toBe('google');
+    for (const block of await page.locator('.subscribe').all()) {
+      expect(await block.locator('a').first().textContent()).toMatch(/^Google Calendar/);
+    }
+    const href = (await first.getAttribute('href'))!;
+    const webcal = `${BASED_SITE_URL}${feed}`.replace(/^https?:/, 'webcal:');
+    expect(href).toBe(`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`);
+    // The term's feed holds every session of the term's file, counted from it; the front door's, sessions of the data.
+    const ids = (await feedIds(page, href)).sort();
+    const rows = at ? termRows('1141') : sessionRows;
+    if (at) expect(ids).toEqual(rows.map((r) => r.id!).sort());
+    else expect(ids.filter((id) => !rows.some((r) => r.id === id))).toEqual([]);
+    expect(ids.length).toBeGreaterThan(0);
   });
 });

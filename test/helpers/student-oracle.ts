@@ -20,6 +20,11 @@ export const sessionRows: Row[] = readdirSync(path.join(ROOT, 'data/infosessions
   .filter((f) => f.endsWith('.csv'))
   .flatMap((f) => read(`infosessions/${f}`));
 
+/** The session rows of one term's file (`1141`), as written. */
+export function termRows(term: string): Row[] {
+  return read(`infosessions/${term}.csv`);
+}
+
 const audienceRows = read('audiences/audiences.csv');
 const programRows = read('programs/programs.csv');
 

@@ -60,9 +60,9 @@ function method(source: FillSource, arg: string): PublishedMethod {
 
 /**
  * Every part of an Astro page made from the methods' records or the data portal's, by name, as
- * markup (the calendar's pages have typed holes instead: src/integrations/calendar-holes.ts). In a build the pages render a marker and the
- * build fills it in, so what Astro renders depends only on the page context (page-context.ts);
- * under `astro dev` the pages render the part itself.
+ * markup (the calendar's pages have typed holes instead: src/integrations/calendar-holes.ts). In a
+ * build the pages render a marker and the build fills it in, so what Astro renders depends only
+ * on the page context (page-context.ts); under `astro dev` the pages render the part itself.
  */
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
   // The data portal (src/pages/data/index.astro).

@@ -70,12 +70,15 @@ export function frontPageView(source: CalendarSource): FrontPageView {
   };
 }
 
+/** `term`, `terms`. */
+const termWord = (n: number) => (n === 1 ? 'term' : 'terms');
+
 /** Every term with its months, newest first. */
 export function calendarIndexView(source: CalendarSource): CalendarIndexView {
   const all = terms(source);
   const at = (target: string) => withBase(source.render.basePath, target);
   return {
-    lead: `${sessionCount(countSessions(source.sessions))} in ${all.length} ${all.length === 1 ? 'term' : 'terms'}, newest first.`,
+    lead: `${sessionCount(countSessions(source.sessions))} in ${all.length} ${termWord(all.length)}, newest first.`,
     terms: all.map((t) => ({
       ...termLink(source, t),
       span: `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`,

@@ -17,7 +17,7 @@ export interface UpcomingDay {
   date: string;
   /** Its sessions, not counting all-day notes (holidays). */
   sessions: number;
-  /** The day's `<li>`: its heading and its sessions, as the server renders them (src/components/calendar/DayItem.astro). */
+  /** The day's `<li>`: its heading and its sessions, as rendered by src/components/calendar/DayItem.astro. */
   html: string;
 }
 
