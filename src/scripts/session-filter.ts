@@ -1,6 +1,7 @@
 import { FILTER_FIELDS, type FilterState, filterQuery, filtersOf } from '../core/calendar/filter-state.ts';
 import { calendarPaths, feedSubscription, withBase } from '../core/site/paths.ts';
 import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from './remembered.ts';
+import { offerClosest } from './unknown-filter.ts';
 
 /**
  * Fills a subscribe block (the server's template) with the feed at site-relative `path`, addressed at the site's URL
@@ -129,6 +130,11 @@ export function attachFilters(): void {
             ? [...field].some((r) => (r as HTMLInputElement).value === value)
             : true;
       if (field && known) field.value = value;
+      else if (field && initial === fromUrl)
+        offerClosest(form, name, value, (closest) => {
+          field.value = closest;
+          apply(true);
+        });
     }
     const read = (): Item[] =>
       [...scope.querySelectorAll<HTMLElement>('li.session')].map((el) => ({
