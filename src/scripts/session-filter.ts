@@ -1,5 +1,6 @@
 import { FILTER_FIELDS, type FilterState, filterQuery, filtersOf } from '../core/calendar/filter-state.ts';
 import { calendarPaths, feedSubscription, withBase } from '../core/site/paths.ts';
+import { filterSummary } from './filter-summary.ts';
 import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from './remembered.ts';
 import { offerClosest } from './unknown-filter.ts';
 
@@ -136,6 +137,7 @@ export function attachFilters(): void {
           apply(true);
         });
     }
+    const summary = filterSummary(form);
     const read = (): Item[] =>
       [...scope.querySelectorAll<HTMLElement>('li.session')].map((el) => ({
         el,
@@ -190,6 +192,7 @@ export function attachFilters(): void {
               `Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} ` +
               'or search all terms.';
         status.classList.toggle('empty-state', active && shown === 0);
+        summary?.say(`${chosen}: ${status.textContent}`);
       }
       if (clear) clear.hidden = !active;
       if (searchAll) {
@@ -231,6 +234,9 @@ export function attachFilters(): void {
       form.reset();
     });
     apply();
+    // A filter the link or this device brought: folded to its line, the sessions first.
+    const unknown = form.querySelector<HTMLElement>('[data-filter-unknown]');
+    if ((program?.value || fieldValue(form, 'audience')) && (!unknown || unknown.hidden)) summary?.fold();
   }
 }
 
