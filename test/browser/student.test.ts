@@ -161,6 +161,8 @@ describe('a Computer Science student', () => {
       '/campus-api/infosessions/2014/01/?program=computer-science&audience=co-op-students',
     ]);
 
+    // The link brought the filter, so it is folded to one line: "Change" opens it.
+    await page.locator('[data-filter-change]').tap();
     // Nothing matches: say so, and offer the way back.
     await page.locator('input[name=employer]').fill('zzzz');
     await expect
