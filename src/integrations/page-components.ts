@@ -4,6 +4,7 @@
 import type { Shell, ShellParts } from '../core/calendar/pages/page-shell.ts';
 import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
+import type { MethodPageView } from '../core/pages/method-page.ts';
 import { SafeHtml } from '../core/render/html.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
 
@@ -34,6 +35,28 @@ export async function buildingPageBody(): Promise<BuildingPageBody> {
 
 /** The building shell (Astro's, cut at its markers) filled from a building's view by its component. */
 export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<BuildingPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) =>
+      shell.fill({ title: view.title, summary: view.summary, head: new SafeHtml(''), body: new SafeHtml(body(view)) }),
+  };
+}
+
+/** The component of a method's page. */
+const METHOD_BODY = new URL('../components/methods/MethodBody.astro', import.meta.url);
+
+/** A method page's body, by its component: a string of markup. */
+export type MethodPageBody = (view: MethodPageView) => string;
+
+/** The method page's component, loaded (once per process) and ready to render. */
+export async function methodPageBody(): Promise<MethodPageBody> {
+  const render = await componentRenderer();
+  const body = await importComponent(METHOD_BODY);
+  return (view) => render(body, { method: view });
+}
+
+/** The method shell (Astro's, cut at its markers) filled from a method's view by its component. */
+export function methodShell(shell: Shell, body: MethodPageBody): PageShell<MethodPageView> {
   return {
     digest: shell.digest,
     fill: (view) =>

@@ -4,6 +4,7 @@
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
+import type { MethodPage } from '../core/pages/method-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
 import { fillMarker } from '../core/pages/page-fills.ts';
 
@@ -14,5 +15,6 @@ export function builtPages(pageContextJson: string) {
     fill: fillMarker,
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],
+    methodPageList: (): MethodPage[] => [],
   };
 }

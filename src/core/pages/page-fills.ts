@@ -7,8 +7,6 @@ import { sessionCount } from '../calendar/pages/month-page.ts';
 import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
 import { type PortalSource, type PortalSummary, portalBody } from '../portal/portal-page.ts';
-import type { PublishedMethod } from '../records/method-entry.ts';
-import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths, withBase } from '../site/paths.ts';
@@ -18,7 +16,6 @@ export interface FillSource {
   /** The sessions in time order. */
   sessions: readonly Session[];
   feeds: SubscriptionFeeds;
-  published: readonly PublishedMethod[];
   render: RenderContext;
   /** The data read (the portal's counts, the methods each set feeds). */
   site: PortalSource['site'];
@@ -66,33 +63,12 @@ function front(source: FillSource): ReturnType<typeof frontList> {
   return found;
 }
 
-/**
- * The values a method's placeholders take, each linked to its JSON file (with the placeholder
- * key where the method needs one): a developer reads the codes that exist instead of guessing.
- */
-function methodValues(m: PublishedMethod, render: RenderContext): string {
-  const names = m.entry.parameters.filter((p) => p !== 'format');
-  if (names.length === 0 || m.files.length === 0) return '';
-  const values = m.files.map(
-    (f) => html`<li><a href="${apiFileHref(m.entry, 'json', f.params, render)}">${f.params.join(' / ')}</a></li>`,
-  );
-  return html`<details class="values"><summary>The ${m.files.length} values of ${names.join(' and ')}</summary>
-<ul class="value-list">${values}</ul></details>`.value;
-}
-
 /** Text shown muted beside a link: a count. */
 const muted = (text: string) => html`<span class="muted">${text}</span>`;
 
 /** A link to a term's page. */
 function termLink(source: FillSource, t: ReturnType<typeof termsWithin>[number]) {
   return html`<a href="${withBase(source.render.basePath, calendarPaths.term(t.term.code))}">${t.term.label}</a>`;
-}
-
-/** The published method with this ID (a page names it by the fill's argument). */
-function method(source: FillSource, arg: string): PublishedMethod {
-  const found = source.published.find((p) => String(p.entry.methodId) === arg);
-  if (!found) throw new Error(`no method ${arg} with output to fill a page with`);
-  return found;
 }
 
 /**
@@ -140,27 +116,6 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   // The feeds page and the front door's script's window.
   'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
   'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
-  // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
-  'method.files': (s, id) => String(method(s, id).files.length),
-  'method.values': (s, id) => methodValues(method(s, id), s.render),
-  'method.today': (s, id) => html` (${outputExcerpt(method(s, id), s.render)?.total ?? 0} today)`.value,
-  'method.excerpt': (s, id) => {
-    const m = method(s, id);
-    const e = outputExcerpt(m, s.render);
-    if (!e) return '';
-    const fixed = m.entry.parameters.every((p) => p === 'format');
-    const data = m.noData === undefined && m.files.length > 0;
-    const what = data
-      ? e.total === 1 && m.shape === 'object'
-        ? `The envelope of ${fixed ? 'the file' : 'the first file'}, as JSON and as XML.`
-        : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, ` +
-          'as JSON and as XML.'
-      : 'The no-data envelope the file holds, as JSON and as XML.';
-    const heading = html`<h2>${data ? 'The start of the real output' : 'The real output'}</h2>`;
-    const json = html`<h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre>`;
-    const xml = html`<h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre>`;
-    return html` ${heading} <p>${what}</p> ${json} ${xml} `.value;
-  },
 };
 
 /** Fill `name` of a page, made from the source; throws on a name no page fill has. */
