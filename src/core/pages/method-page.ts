@@ -1,7 +1,7 @@
 import type { DatasetRegistry } from '../datasets/dataset.ts';
 import { methodProvenance, type Provenance } from '../datasets/provenance.ts';
 import { DATASETS } from '../datasets/registry.ts';
-import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import { FORMATS, type Format, filledPath, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
 import type { FieldSpec } from '../records/record-spec.ts';
 import { apiFiles } from '../render/api-files.ts';
 import {
@@ -34,7 +34,7 @@ export interface MethodFilesView {
   count: number;
   placeholders: string[];
   links: Required<MethodLinks>;
-  /** The first file's paths as the page names them (`v2/buildings/list.json`). */
+  /** The first file's paths below the base address (`/buildings/list.json`). */
   names: Record<Format, string>;
   /** Each value of the placeholders, linked to its JSON file. */
   values: { label: string; href: string }[];
@@ -157,7 +157,7 @@ function methodRequest(
 function filesView(entry: MethodEntry, method: PublishedMethod, render: RenderContext): MethodFilesView {
   const params = method.files[0]!.params;
   const links = methodLinks(entry, render, method) as Required<MethodLinks>;
-  const name = (format: Format) => sitePaths.apiFile(entry, format, params);
+  const name = (format: Format) => filledPath(entry, format, params);
   const placeholders = entry.parameters.filter((p) => p !== 'format');
   return {
     count: method.files.length,
