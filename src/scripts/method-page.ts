@@ -11,17 +11,18 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Shows each sample's copy button and copies the sample's code when it is pressed, saying so on the button. */
+/** Shows each sample's copy button and copies the sample's code when it is pressed, saying so beside it. */
 function attachCopyButtons(): void {
   for (const sample of document.querySelectorAll<HTMLElement>('[data-sample]')) {
     const button = sample.querySelector<HTMLButtonElement>('button[data-copy]');
     const code = sample.querySelector('pre code');
-    if (!button || !code) continue;
+    const said = sample.querySelector<HTMLElement>('[data-copied]');
+    if (!button || !code || !said) continue;
     button.hidden = false;
     button.addEventListener('click', async () => {
       const copied = await copyText(code.textContent ?? '');
-      button.textContent = copied ? 'Copied' : 'Select the text to copy it';
-      setTimeout(() => (button.textContent = 'Copy'), 2000);
+      said.textContent = copied ? 'Copied' : 'Select the text to copy it';
+      setTimeout(() => (said.textContent = ''), 3000);
     });
   }
 }

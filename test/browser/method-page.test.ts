@@ -38,7 +38,7 @@ describe.each([
       const code = await sample.locator('pre code').textContent();
       expect(code).toContain('urllib.request.urlopen(');
       await sample.getByRole('button', { name: /Copy/ }).click();
-      await expect.poll(() => sample.locator('button').textContent()).toBe('Copied');
+      await expect.poll(() => sample.locator('[data-copied]').textContent()).toBe('Copied');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
       const href = await page.locator('[data-try-it]').getAttribute('data-try-it');
