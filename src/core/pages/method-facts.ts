@@ -1,5 +1,5 @@
-import type { Provenance } from '../datasets/provenance.ts';
 import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
+import type { Provenance } from '../records/provenance.ts';
 import type { MethodStatus } from '../render/catalogue.ts';
 import { apiCacheControl } from '../site/http-policy.ts';
 import { portalPaths, withBase } from '../site/paths.ts';

@@ -1,7 +1,5 @@
-import type { DatasetRegistry } from '../datasets/dataset.ts';
-import { methodProvenance, type Provenance } from '../datasets/provenance.ts';
-import { DATASETS } from '../datasets/registry.ts';
 import { FORMATS, type Format, filledPath, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import type { Provenance } from '../records/provenance.ts';
 import type { FieldSpec } from '../records/record-spec.ts';
 import { apiFiles } from '../render/api-files.ts';
 import {
@@ -94,26 +92,25 @@ function firstFileHeads(source: MethodPageSource): Map<string, ResponseHead> {
 }
 
 /** Every method's page, one per directory entry, in directory order. */
-export function* methodPages(source: MethodPageSource, registry: DatasetRegistry = DATASETS): Generator<MethodPage> {
+export function* methodPages(source: MethodPageSource): Generator<MethodPage> {
   const heads = firstFileHeads(source);
   for (const entry of source.site.directory) {
     const method = source.published.find((p) => p.entry.methodId === entry.methodId);
     const head = (format: Format) => heads.get(`${entry.methodId}.${format}`);
-    const view = methodPageView(entry, method, { ...source, registry, head });
+    const view = methodPageView(entry, method, { ...source, head });
     yield { methodId: entry.methodId, path: sitePaths.method(entry.methodId), view };
   }
 }
 
 /** What one method's view is made from besides its entry and what it publishes. */
 interface ViewInput extends MethodPageSource {
-  registry: DatasetRegistry;
   head: (format: Format) => ResponseHead | undefined;
 }
 
 /** One method's page view. */
 function methodPageView(entry: MethodEntry, method: PublishedMethod | undefined, input: ViewInput): MethodPageView {
   const status = methodStatus(method);
-  const provenance = methodProvenance(entry, input.registry);
+  const provenance = method?.provenance;
   const first = method?.files[0];
   const changed = entry.source === undefined ? undefined : input.dataTimes?.[entry.source];
   return {

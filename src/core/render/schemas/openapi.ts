@@ -1,5 +1,3 @@
-import { methodProvenance } from '../../datasets/provenance.ts';
-import { DATASETS } from '../../datasets/registry.ts';
 import { envelope } from '../../records/envelope.ts';
 import { metaRecord } from '../../records/meta-record.ts';
 import { FORMATS, type MethodEntry, type PublishedMethod, pathParameters } from '../../records/method-entry.ts';
@@ -48,14 +46,17 @@ function parameters(entry: MethodEntry): JsonSchema[] {
  * A method's provenance as OpenAPI extensions: `x-data-set`, the data set that feeds it (as the data portal names it),
  * and `x-data-source`, that set's community repository, file and link (null for a set kept here or none).
  */
-function provenance(entry: MethodEntry): { 'x-data-set': string | null; 'x-data-source': JsonSchema | null } {
-  const found = methodProvenance(entry, DATASETS);
+function provenance(method: PublishedMethod | undefined): {
+  'x-data-set': string | null;
+  'x-data-source': JsonSchema | null;
+} {
+  const found = method?.provenance;
   return { 'x-data-set': found?.dataSet ?? null, 'x-data-source': found?.source ? { ...found.source } : null };
 }
 
 /** A sentence naming a method's data set and its source, for its description. */
-function provenanceSentence(entry: MethodEntry): string {
-  const found = methodProvenance(entry, DATASETS);
+function provenanceSentence(method: PublishedMethod): string {
+  const found = method.provenance;
   if (!found) return '';
   const from = found.source ? `, from ${found.source.repository}, ${found.source.path} (${found.source.url})` : '';
   return ` Data: the ${found.dataSet} data set${from}.`;
@@ -92,7 +93,7 @@ export function openApiDocument(
       tags,
       parameters: parameters(entry),
       ...(keyed ? { security: [{ apiKey: [] }] } : { security: [] }),
-      ...provenance(entry),
+      ...provenance(method),
     };
     const placeholders = pathParameters(entry.path).length > 0;
     if (!method || method.files.length === 0) {
@@ -120,7 +121,7 @@ export function openApiDocument(
           description:
             `Method ID ${entry.methodId}. No data is published: ` +
             `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
-            `meta.status 204, served with HTTP 200.${provenanceSentence(entry)}`,
+            `meta.status 204, served with HTTP 200.${provenanceSentence(method)}`,
           'x-published': false,
           responses: {
             '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
@@ -147,8 +148,10 @@ export function openApiDocument(
           `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
           `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
           `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}` +
-          provenanceSentence(entry)
-        ).trim(),
+          provenanceSentence(method)
+        )
+          .replace(/\s+/g, ' ')
+          .trim(),
         'x-published': true,
         responses: {
           '200': {
