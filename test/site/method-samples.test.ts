@@ -150,7 +150,7 @@ describe('the real response on a method page', () => {
 });
 
 describe('every method page', () => {
-  it('says what this service does where the specification is silent: no "not documented", no placeholder URL', async () => {
+  it('says what this service does where the specification is silent, and leaves no placeholder in a URL', async () => {
     for (const entry of DIRECTORY) {
       const doc = await methodPage(entry.methodId);
       const main = doc.querySelector('main')!.textContent!;
