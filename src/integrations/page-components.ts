@@ -5,6 +5,7 @@ import type { ListingPage } from '../core/calendar/pages/listing-page.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
+import type { MethodPageView } from '../core/pages/method-page.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
 
 /** A shell that takes a page of its kind (`P`, the page's view) and gives its text; `digest` names the shell. */
@@ -37,6 +38,28 @@ export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<B
   return {
     digest: shell.digest,
     fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
+  };
+}
+
+/** The component of a method's page. */
+const METHOD_BODY = new URL('../components/methods/MethodBody.astro', import.meta.url);
+
+/** A method page's body, by its component: a string of markup. */
+export type MethodPageBody = (view: MethodPageView) => string;
+
+/** The method page's component, loaded (once per process) and ready to render. */
+export async function methodPageBody(): Promise<MethodPageBody> {
+  const render = await componentRenderer();
+  const body = await importComponent(METHOD_BODY);
+  return (view) => render(body, { method: view });
+}
+
+/** The method shell (Astro's, cut at its markers) filled from a method's view by its component. */
+export function methodShell(shell: Shell, body: MethodPageBody): PageShell<MethodPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) =>
+      shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }
 

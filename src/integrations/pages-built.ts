@@ -5,6 +5,7 @@
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
+import type { MethodPage } from '../core/pages/method-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
 import { fillMarker } from '../core/pages/page-fills.ts';
 import type { CalendarViews } from './calendar-views.ts';
@@ -17,5 +18,6 @@ export function builtPages(pageContextJson: string) {
     calendarViews: (): CalendarViews | undefined => undefined,
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],
+    methodPageList: (): MethodPage[] => [],
   };
 }

@@ -6,6 +6,7 @@
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
+import { type MethodPage, methodPages } from '../core/pages/method-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';
@@ -22,6 +23,7 @@ export function devPages(root: string) {
     buildingPageList: (): BuildingPage[] => [
       ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),
     ],
+    methodPageList: (): MethodPage[] => [...methodPages(context)],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],

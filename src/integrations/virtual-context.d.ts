@@ -23,4 +23,6 @@ declare module 'virtual:campus/context' {
   export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
   /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
   export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
+  /** The methods' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
+  export function methodPageList(): import('../core/pages/method-page.ts').MethodPage[];
 }

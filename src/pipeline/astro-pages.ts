@@ -4,12 +4,13 @@ import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
+import type { MethodPageView } from '../core/pages/method-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
-import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
+import { buildingPaths, calendarPaths, methodPaths, pageFile } from '../core/site/paths.ts';
 import { calendarHoles } from '../integrations/calendar-holes.ts';
 import { calendarViews } from '../integrations/calendar-views.ts';
 import {
@@ -18,6 +19,8 @@ import {
   type CalendarShells,
   listingPageParts,
   listingShell,
+  methodPageBody,
+  methodShell,
   type PageShell,
   sessionPageParts,
   sessionShell,
@@ -35,14 +38,19 @@ const SHELLS = {
   session: calendarPaths.sessionShell,
   listing: calendarPaths.listingShell,
   building: buildingPaths.shell,
+  method: methodPaths.shell,
   data: browsePaths.shell,
 } as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings' and the data's. */
-export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: Shell };
+/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings', the methods'. */
+export type AstroShells = CalendarShells & {
+  building: PageShell<BuildingPageView>;
+  method: PageShell<MethodPageView>;
+  data: Shell;
+};
 
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
@@ -107,7 +115,8 @@ export function startAstroPages(
   const listingParts = listingPageParts();
   const buildingBody = buildingPageBody();
   const holes = calendarHoles();
-  for (const loading of [sessionParts, listingParts, buildingBody, holes]) loading.catch(() => {});
+  const methodBody = methodPageBody();
+  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -128,6 +137,7 @@ export function startAstroPages(
       listing: listingShell(output.shells.listing, await listingParts),
       session: sessionShell(output.shells.session, await sessionParts),
       building: buildingShell(output.shells.building, await buildingBody),
+      method: methodShell(output.shells.method, await methodBody),
       data: output.shells.data,
     };
     return { ...output, files, shells, ran };

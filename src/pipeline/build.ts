@@ -24,7 +24,7 @@ import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, createBuildContext } from './context.ts';
 import { dataBrowseFiles } from './data-browse.ts';
 import { dataPortal } from './data-portal.ts';
-import { digested, filledBuildingPages, filledCalendarPages } from './digested-files.ts';
+import { digested, filledBuildingPages, filledCalendarPages, filledMethodPages } from './digested-files.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
 import {
@@ -337,11 +337,12 @@ function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
 }
 
-/** The calendar's, the buildings' and the data sets' pages, filled into the shells Astro rendered. */
+/** The calendar's, the buildings', the methods' and the data sets' pages, filled into the shells Astro rendered. */
 function* pageStage(run: RenderRun, rendered: AstroPages, portal: boolean): Iterable<OutputFile> {
   const { context, digests, buildings } = run;
   yield* filledCalendarPages(context, rendered.shells, digests, buildings);
   yield* filledBuildingPages(context, rendered.shells.building, digests, buildings);
+  yield* filledMethodPages(context, rendered.shells.method);
   yield* dataBrowseFiles(context, rendered.shells.data, portal);
 }
 

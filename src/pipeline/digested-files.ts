@@ -1,6 +1,7 @@
 import type { BuildingLookup } from '../core/buildings/location.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import { type BuildingPageView, buildingPageSources } from '../core/pages/building-page.ts';
+import { type MethodPageView, methodPages } from '../core/pages/method-page.ts';
 import type { OutputSpec, Rendering } from '../core/render/output.ts';
 import { pageFile } from '../core/site/paths.ts';
 import type { CalendarShells, PageShell } from '../integrations/page-components.ts';
@@ -44,4 +45,12 @@ export function* filledBuildingPages(
   for (const page of buildingPageSources(context.buildings, sessions, buildings, site.directory, render)) {
     yield filled(digests, shell, page.path, page.parts);
   }
+}
+
+/**
+ * Every method's page, filled into the method shell: made in every build that renders (35 pages), since each shows
+ * the head of its first API file as served.
+ */
+export function* filledMethodPages(context: BuildContext, shell: PageShell<MethodPageView>): Generator<OutputFile> {
+  for (const page of methodPages(context)) yield { path: pageFile(page.path), body: shell.fill(page.view) };
 }

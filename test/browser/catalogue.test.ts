@@ -52,7 +52,7 @@ describe('the service directory', () => {
     await page.locator('tbody a', { hasText: '1103' }).click();
     await page.waitForURL(/methods\/1103\/$/);
     expect(await page.locator('h1').textContent()).toContain('Method 1103');
-    expect(await page.locator('main').textContent()).toContain('The start of the real output');
+    expect(await page.locator('main').textContent()).toContain('The real response');
     const [response] = await Promise.all([
       page.waitForResponse(/methods\.json$/),
       page.getByRole('link', { name: '/api/methods.json', exact: true }).click(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { EPOCH, ROOT, readTree } from '../helpers/build.ts';
 import { plainCsvRows } from '../helpers/datasets.ts';
 import { DIRECTORY, FIXED } from '../helpers/directory.ts';
@@ -64,6 +65,10 @@ describe('the method listing (1103)', () => {
           service_id: m.serviceId,
           service_name: m.serviceName,
           parameters: m.parameters,
+          // Provenance, added to the specification's fields: the data set methods.csv names, and its upstream as the
+          // data portal shows it (the reader's `source`).
+          data_set: m.source ?? null,
+          data_source: (m.source && DATASETS[m.source]?.source) || null,
         })),
       );
     },

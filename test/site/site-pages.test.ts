@@ -140,7 +140,7 @@ describe("the catalogue's method pages", () => {
   it('show the no-data answer of a method without data, and why (printers: withdrawn)', async () => {
     const main = text(await page(basedSite(), 'methods/1123/'), 'main');
     expect(main).toContain('the data owner withdrew the printer list');
-    expect(main).toContain('"status": 204');
+    expect(main).toContain('"status":204');
   });
 });
 

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../../src/config/settings.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../../src/core/calendar/calendar.ts';
 import { FORMATS } from '../../src/core/records/method-entry.ts';
-import { buildingPaths, calendarPaths, methodListingFile, pageFile, sitePaths } from '../../src/core/site/paths.ts';
+import {
+  buildingPaths,
+  calendarPaths,
+  methodListingFile,
+  methodPaths,
+  pageFile,
+  sitePaths,
+} from '../../src/core/site/paths.ts';
 import { createBuildContext } from '../../src/pipeline/context.ts';
 import { EPOCH, ROOT } from '../helpers/build.ts';
 import { rootSite } from '../helpers/sites.ts';
@@ -57,10 +64,11 @@ const BUILDINGS: Record<Exclude<keyof typeof buildingPaths, 'shell'>, string[]> 
   home: [pageFile(buildingPaths.home)],
   building: buildings.map((b) => pageFile(buildingPaths.building(b.code))),
 };
-const SHELLS: Record<Shells | 'buildingShell', string> = {
+const SHELLS: Record<Shells | 'buildingShell' | 'methodShell', string> = {
   sessionShell: calendarPaths.sessionShell,
   listingShell: calendarPaths.listingShell,
   buildingShell: buildingPaths.shell,
+  methodShell: methodPaths.shell,
 };
 
 let dist: string;

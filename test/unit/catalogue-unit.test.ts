@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MethodEntry } from '../../src/core/records/method-entry.ts';
-import { breakablePath, exampleUrls, groupByService, methodLinks } from '../../src/core/render/catalogue.ts';
+import { exampleUrls, groupByService, methodLinks, pathBreaks } from '../../src/core/render/catalogue.ts';
 import { parseSiteUrl } from '../../src/core/site/address.ts';
 import { API_ERRORS, apiErrorsOf } from '../../src/core/site/api-errors.ts';
 import { withBase } from '../../src/core/site/paths.ts';
@@ -60,17 +60,20 @@ describe.each([
     ],
   ],
   [
-    'a method with placeholders',
+    'a method with placeholders, filled with real values',
     entry(1163, '/courses/{department}/{number}.{format}', 'courses', 239),
     [
-      'json http://x.test/v2/courses/{department}/{number}.json',
-      'xml http://x.test/v2/courses/{department}/{number}.xml',
-      'JSONP http://x.test/v2/courses/{department}/{number}.json?callback=handleData',
+      'json http://x.test/v2/courses/CS/135.json',
+      'xml http://x.test/v2/courses/CS/135.xml',
+      'JSONP http://x.test/v2/courses/CS/135.json?callback=handleData',
     ],
   ],
 ])('exampleUrls: %s', (_, method, expected) => {
-  it('uses the configured base address', () => {
-    expect(exampleUrls(method, { apiBase: 'http://x.test/v2' }).map((u) => `${u.label} ${u.url}`)).toEqual(expected);
+  it('uses the configured base address and the values given', () => {
+    const params = method.path.includes('{department}') ? ['CS', '135'] : [];
+    expect(exampleUrls(method, params, { apiBase: 'http://x.test/v2' }).map((u) => `${u.label} ${u.url}`)).toEqual(
+      expected,
+    );
   });
 });
 
@@ -110,37 +113,15 @@ describe.each([
   it(`is ${expected}`, () => expect(withBase(base, target)).toBe(expected));
 });
 
-describe('example URLs as links', () => {
-  it('are links for a published method, so a click under npm start works with the placeholder key', () => {
-    const urls = exampleUrls(
-      entry(1129, '/resources/infosessions.{format}', 'resources', 229, { keyRequired: true }),
-      { apiBase: 'http://x.test/v2' },
-      true,
-    );
-    expect(urls.map((u) => u.link)).toEqual([true, true, true]);
-  });
+describe('pathBreaks', () => {
   it.each([
-    ['a listed-only method', entry(1103, '/api/methods.{format}', 'api', 223), false],
-    ['a path with placeholders', entry(1163, '/courses/{department}/{number}.{format}', 'courses', 239), true],
-  ])('are text for %s', (_, method, published) => {
-    expect(exampleUrls(method, { apiBase: 'http://x.test/v2' }, published).map((u) => u.link)).toEqual([
-      false,
-      false,
-      false,
-    ]);
-  });
-});
-
-describe('breakablePath', () => {
-  it.each([
-    ['/resources/infosessions.{format}', '/resources/<wbr>infosessions.{format}'],
+    ['/resources/infosessions.{format}', ['/resources/', 'infosessions.{format}']],
     [
       'http://x.test/v2/a.json?key=K&callback=cb',
-      'http:/<wbr>/<wbr>x.test/<wbr>v2/<wbr>a.json?<wbr>key=K&amp;<wbr>callback=cb',
+      ['http:/', '/', 'x.test/', 'v2/', 'a.json?', 'key=K&', 'callback=cb'],
     ],
-    ['/<b>', '/&lt;b&gt;'],
-  ])('offers breaks in %s after its separators, never after its first character, and escapes it', (text, markup) => {
-    expect(breakablePath(text).value).toBe(markup);
+  ])('offers breaks in %s after its separators, never after its first character', (text, pieces) => {
+    expect(pathBreaks(text)).toEqual(pieces);
   });
 });
 

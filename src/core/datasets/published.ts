@@ -2,6 +2,7 @@ import { type MethodEntry, type PublishedMethod, pathParameters } from '../recor
 import type { SiteData } from '../records/site-data.ts';
 import type { DatasetRegistry } from './dataset.ts';
 import { methodFiles } from './method-files.ts';
+import { methodProvenance } from './provenance.ts';
 
 /** Why a method publishes no data, as its no-data envelope and page say. */
 function noDataReason(entry: MethodEntry): string {
@@ -22,39 +23,50 @@ export function publishedMethods(
   ctx: { apiBase: string; timestamp: number },
 ): PublishedMethod[] {
   return site.directory.map((entry): PublishedMethod => {
-    const set = entry.source === undefined ? undefined : registry[entry.source];
-    const feed = set?.feeds[entry.methodId];
-    const fixed = pathParameters(entry.path).length === 0;
-    if (!set || !feed) {
-      return fixed
-        ? { entry, shape: 'array', files: [{ params: [], data: [] }], noData: noDataReason(entry), live: false }
-        : { entry, shape: 'array', files: [], live: false };
-    }
-    const live = feed.live !== undefined;
-    if (feed.live?.staticReason)
-      return {
-        entry,
-        record: feed.record,
-        shape: feed.data,
-        files: [{ params: [], data: [] }],
-        noData: feed.live.staticReason,
-        live,
-      };
-    // A data set's method files as the data's check mapped them (its feed reads its tables and the directory alone).
-    const checked = set.derived ? undefined : site.methodFiles?.get(entry.methodId);
-    const files =
-      checked ??
-      methodFiles(
-        entry,
-        feed,
-        feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx }),
-        site.directory,
-        {
-          file: 'methods.csv',
-          line: entry.line,
-          column: 1,
-        },
-      );
-    return { entry, record: feed.record, shape: feed.data, files, live };
+    const provenance = methodProvenance(entry, registry);
+    return { ...publishedMethod(entry, site, registry, ctx), ...(provenance ? { provenance } : {}) };
   });
+}
+
+/** What the build publishes for one method of the directory (publishedMethods), its provenance aside. */
+function publishedMethod(
+  entry: MethodEntry,
+  site: SiteData,
+  registry: DatasetRegistry,
+  ctx: { apiBase: string; timestamp: number },
+): PublishedMethod {
+  const set = entry.source === undefined ? undefined : registry[entry.source];
+  const feed = set?.feeds[entry.methodId];
+  const fixed = pathParameters(entry.path).length === 0;
+  if (!set || !feed) {
+    return fixed
+      ? { entry, shape: 'array', files: [{ params: [], data: [] }], noData: noDataReason(entry), live: false }
+      : { entry, shape: 'array', files: [], live: false };
+  }
+  const live = feed.live !== undefined;
+  if (feed.live?.staticReason)
+    return {
+      entry,
+      record: feed.record,
+      shape: feed.data,
+      files: [{ params: [], data: [] }],
+      noData: feed.live.staticReason,
+      live,
+    };
+  // A data set's method files as the data's check mapped them (its feed reads its tables and the directory alone).
+  const checked = set.derived ? undefined : site.methodFiles?.get(entry.methodId);
+  const files =
+    checked ??
+    methodFiles(
+      entry,
+      feed,
+      feed.records({ tables: site.datasets[set.name] ?? {}, directory: site.directory, ...ctx }),
+      site.directory,
+      {
+        file: 'methods.csv',
+        line: entry.line,
+        column: 1,
+      },
+    );
+  return { entry, record: feed.record, shape: feed.data, files, live };
 }

@@ -1,8 +1,6 @@
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
 import type { Session } from '../calendar/session.ts';
 import { type PortalSource, type PortalSummary, portalBody } from '../portal/portal-page.ts';
-import type { PublishedMethod } from '../records/method-entry.ts';
-import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
 
@@ -11,7 +9,6 @@ export interface FillSource {
   /** The sessions in time order. */
   sessions: readonly Session[];
   feeds: SubscriptionFeeds;
-  published: readonly PublishedMethod[];
   render: RenderContext;
   /** The data read (the portal's counts, the methods each set feeds). */
   site: PortalSource['site'];
@@ -38,27 +35,6 @@ export function fillMarker(name: string, arg: string | number = ''): string {
 const FILL_PATTERN = /&@FILL:([\w.-]+):([\w.-]*)@@/g;
 
 /**
- * The values a method's placeholders take, each linked to its JSON file (with the placeholder
- * key where the method needs one): a developer reads the codes that exist instead of guessing.
- */
-function methodValues(m: PublishedMethod, render: RenderContext): string {
-  const names = m.entry.parameters.filter((p) => p !== 'format');
-  if (names.length === 0 || m.files.length === 0) return '';
-  const values = m.files.map(
-    (f) => html`<li><a href="${apiFileHref(m.entry, 'json', f.params, render)}">${f.params.join(' / ')}</a></li>`,
-  );
-  return html`<details class="values"><summary>The ${m.files.length} values of ${names.join(' and ')}</summary>
-<ul class="value-list">${values}</ul></details>`.value;
-}
-
-/** The published method with this ID (a page names it by the fill's argument). */
-function method(source: FillSource, arg: string): PublishedMethod {
-  const found = source.published.find((p) => String(p.entry.methodId) === arg);
-  if (!found) throw new Error(`no method ${arg} with output to fill a page with`);
-  return found;
-}
-
-/**
  * Every part of an Astro page made from the methods' records or the data portal's, by name, as
  * markup (the calendar's pages have typed holes instead: src/integrations/calendar-holes.ts). In a
  * build the pages render a marker and the build fills it in, so what Astro renders depends only
@@ -67,27 +43,6 @@ function method(source: FillSource, arg: string): PublishedMethod {
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
   // The data portal (src/pages/data/index.astro).
   'portal.body': (s) => portalBody(s).value,
-  // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
-  'method.files': (s, id) => String(method(s, id).files.length),
-  'method.values': (s, id) => methodValues(method(s, id), s.render),
-  'method.today': (s, id) => html` (${outputExcerpt(method(s, id), s.render)?.total ?? 0} today)`.value,
-  'method.excerpt': (s, id) => {
-    const m = method(s, id);
-    const e = outputExcerpt(m, s.render);
-    if (!e) return '';
-    const fixed = m.entry.parameters.every((p) => p === 'format');
-    const data = m.noData === undefined && m.files.length > 0;
-    const what = data
-      ? e.total === 1 && m.shape === 'object'
-        ? `The envelope of ${fixed ? 'the file' : 'the first file'}, as JSON and as XML.`
-        : `The envelope with the first ${e.shown} of ${e.total} records${fixed ? '' : ' of the first file'}, ` +
-          'as JSON and as XML.'
-      : 'The no-data envelope the file holds, as JSON and as XML.';
-    const heading = html`<h2>${data ? 'The start of the real output' : 'The real output'}</h2>`;
-    const json = html`<h3>JSON</h3> <pre tabindex="0"><code>${e.json}</code></pre>`;
-    const xml = html`<h3>XML</h3> <pre tabindex="0"><code>${e.xml}</code></pre>`;
-    return html` ${heading} <p>${what}</p> ${json} ${xml} `.value;
-  },
 };
 
 /** Fill `name` of a page, made from the source; throws on a name no page fill has. */

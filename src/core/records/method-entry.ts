@@ -1,3 +1,4 @@
+import type { Provenance } from './provenance.ts';
 import type { PublishedRecord, RecordSpec } from './record-spec.ts';
 
 /** One method of the directory, as data/methods.csv describes it. Optional facts are unknown when absent. */
@@ -86,4 +87,6 @@ export interface PublishedMethod {
   noData?: string;
   /** Whether `npm start` answers it live rather than from its file. */
   live: boolean;
+  /** The data set its directory row names and that set's upstream source; absent when none feeds it. */
+  provenance?: Provenance;
 }

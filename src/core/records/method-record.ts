@@ -26,5 +26,26 @@ export const methodRecord = {
       nullable: true,
       description: 'Names of the parameters the method accepts; path placeholders are listed by name, in path order',
     },
+    {
+      name: 'data_set',
+      type: 'string',
+      nullable: true,
+      description:
+        'The data set that feeds the method, as the data portal (/data/) names it; null when none does (this ' +
+        "service's addition to the specification)",
+    },
+    {
+      name: 'data_source',
+      type: 'object',
+      nullable: true,
+      description:
+        "Where the data set's data comes from, as the data portal shows it; null for a set kept in this repository " +
+        "or derived by the build (this service's addition)",
+      fields: [
+        { name: 'repository', type: 'string', nullable: false, description: 'The community repository, owner/name' },
+        { name: 'path', type: 'string', nullable: false, description: 'The file or folder in it' },
+        { name: 'url', type: 'string', nullable: false, description: 'A link to that file or folder' },
+      ],
+    },
   ],
 } as const satisfies RecordSpec;

@@ -1,11 +1,8 @@
-import { FORMATS, type Format, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
-import { type FieldSpec, type FieldType, isNested, type PublishedRecord } from '../records/record-spec.ts';
+import { FORMATS, type Format, filledPath, type MethodEntry, type PublishedMethod } from '../records/method-entry.ts';
+import { type FieldSpec, type FieldType, isNested } from '../records/record-spec.ts';
 import type { RenderContext } from '../site/address.ts';
 import { EXAMPLE_CALLBACK, PLACEHOLDER_KEY } from '../site/parameters.ts';
 import { methodUrl, sitePaths, withBase } from '../site/paths.ts';
-import { fileEnvelope } from './api-files.ts';
-import { html, SafeHtml } from './html.ts';
-import { renderXml } from './xml.ts';
 
 /** The methods of one service, for the directory page. */
 export interface ServiceGroup {
@@ -48,24 +45,26 @@ export function apiFileHref(
   return `${withBase(ctx.basePath, sitePaths.apiFile(entry, format, params))}${keyQuery(entry)}`;
 }
 
-/** An example request: its label, its URL, and whether it can be followed (published, no placeholder left). */
+/** An example request: its label and its URL. */
 export interface ExampleUrl {
   label: string;
   url: string;
-  link: boolean;
 }
 
 /**
- * Example request URLs of a method with the configured base address, the placeholder key and
- * an example callback; path placeholders stay in braces (and such a URL is no link).
+ * A method's request URLs for one of its files (`params`, the values of its placeholders) with the configured base
+ * address, the placeholder key where one is needed and an example callback: json, xml and JSONP.
  */
-export function exampleUrls(entry: MethodEntry, ctx: Pick<RenderContext, 'apiBase'>, published = false): ExampleUrl[] {
+export function exampleUrls(
+  entry: Pick<MethodEntry, 'path' | 'keyRequired'>,
+  params: readonly string[],
+  ctx: Pick<RenderContext, 'apiBase'>,
+): ExampleUrl[] {
   const url = (format: Format, extra: string[]) =>
-    `${methodUrl(ctx.apiBase, entry.path.replace('{format}', format))}${keyQuery(entry, extra)}`;
-  const link = published && !/\{/.test(entry.path.replace('{format}', ''));
+    `${methodUrl(ctx.apiBase, filledPath(entry, format, params))}${keyQuery(entry, extra)}`;
   return [
-    ...FORMATS.map((format) => ({ label: format, url: url(format, []), link })),
-    { label: 'JSONP', url: url('json', [`callback=${EXAMPLE_CALLBACK}`]), link },
+    ...FORMATS.map((format) => ({ label: format, url: url(format, []) })),
+    { label: 'JSONP', url: url('json', [`callback=${EXAMPLE_CALLBACK}`]) },
   ];
 }
 
@@ -101,24 +100,6 @@ export function methodLinks(
   };
 }
 
-/**
- * The start of a method's real output in both formats: its first file's envelope with its first
- * `count` records (or its record, or the no-data answer).
- */
-export function outputExcerpt(
-  method: PublishedMethod,
-  ctx: Pick<RenderContext, 'timestamp'>,
-  count = 2,
-): { json: string; xml: string; shown: number; total: number } | undefined {
-  const file = method.files[0];
-  if (!file) return undefined;
-  const whole = fileEnvelope(method, file, ctx.timestamp);
-  const list = Array.isArray(whole.data) ? (whole.data as readonly PublishedRecord[]) : undefined;
-  const doc = list ? { ...whole, data: list.slice(0, count) } : whole;
-  const shown = list ? Math.min(count, list.length) : 1;
-  return { json: JSON.stringify(doc, null, 2), xml: renderXml(doc).trimEnd(), shown, total: list ? list.length : 1 };
-}
-
 /** One row of a method page's field table: a field, how deep it is nested, and its type as people read it. */
 export interface FieldRow {
   name: string;
@@ -145,11 +126,6 @@ export function fieldRows(fields: readonly FieldSpec[], depth = 0): FieldRow[] {
   ]);
 }
 
-/** How a yes/no fact of the directory reads; undefined facts are not documented. */
-export function yesNo(value: boolean | undefined): string {
-  return value === undefined ? 'not documented' : value ? 'yes' : 'no';
-}
-
 /** What a method publishes, as the catalogue labels it. */
 export interface MethodStatus {
   kind: 'data' | 'no-data' | 'none';
@@ -166,14 +142,9 @@ export function methodStatus(method: PublishedMethod | undefined): MethodStatus 
 }
 
 /**
- * A path or URL as markup that may break after each `/`, `?` and `&` but the first character:
- * `/api/<wbr>methods.json`.
+ * A path or URL in the pieces a line may break between: after each `/`, `?` and `&` but the first character
+ * (`/api/`, `methods.json`). src/components/BreakablePath.astro puts a `<wbr>` between them.
  */
-export function breakablePath(path: string): SafeHtml {
-  return new SafeHtml(
-    path
-      .split(/(?<=.[/?&])/)
-      .map((part) => html`${part}`.value)
-      .join('<wbr>'),
-  );
+export function pathBreaks(path: string): string[] {
+  return path.split(/(?<=.[/?&])/);
 }

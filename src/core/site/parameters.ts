@@ -18,7 +18,7 @@ export interface ParameterDoc {
   description: string;
 }
 
-/** What the specification says of the parameters it describes; others are not documented. */
+/** What the specification says of the parameters it describes. */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   format: 'Output format: json or xml',
   callback:
@@ -27,13 +27,21 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   key: "The caller's API key",
 };
 
+/**
+ * A path placeholder the specification does not describe, as this service answers it: each value the data holds has
+ * its own file, and any other value answers 404.
+ */
+const PLACEHOLDER_DESCRIPTION =
+  'Path placeholder: each value the data holds has its own file (the method page lists them); any other value ' +
+  'answers 404';
+
 /** Every parameter of a method: its path placeholders, then callback, then key where one is required. */
 export function methodParameters(entry: Pick<MethodEntry, 'parameters' | 'keyRequired'>): ParameterDoc[] {
   const docs: ParameterDoc[] = entry.parameters.map((name) => ({
     name,
     kind: 'path',
     required: true,
-    description: DESCRIPTIONS[name] ?? 'Path placeholder; not documented by the specification',
+    description: DESCRIPTIONS[name] ?? PLACEHOLDER_DESCRIPTION,
   }));
   docs.push({ name: 'callback', kind: 'query', required: false, description: DESCRIPTIONS.callback! });
   if (entry.keyRequired) docs.push({ name: 'key', kind: 'query', required: true, description: DESCRIPTIONS.key! });

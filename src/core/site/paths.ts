@@ -41,6 +41,12 @@ export const sitePaths = {
   xsd: (entry: Pick<MethodEntry, 'path'>) => `${VERSION_SEGMENT}/schemas/${schemaBaseName(entry)}.xsd`,
 };
 
+/**
+ * Where Astro renders the shell the build fills per method (and then removes): outside methods/. Apart from sitePaths,
+ * which the pages' scripts bundle.
+ */
+export const methodPaths = { shell: 'method-shell/' } as const;
+
 /** Site-relative paths of the calendar's pages and feeds. */
 export const calendarPaths = {
   home: 'infosessions/',

@@ -4,18 +4,28 @@ import type { PublishedRecord } from '../../records/record-spec.ts';
 import { serviceRecord } from '../../records/server-record.ts';
 import { methodUrl } from '../../site/paths.ts';
 import type { Dataset, ReadRecord } from '../dataset.ts';
+import { methodProvenance } from '../provenance.ts';
+// The registry lists this set too: it is read when a record is made, long after both modules are loaded.
+import { DATASETS } from '../registry.ts';
 
 /** A derived record: its values only (it stands in no data file). */
 const derived = (values: PublishedRecord): ReadRecord => ({ values, fileKey: '' });
 
-/** The method record of one directory entry (specification 2.2). */
+/**
+ * The method record of one directory entry (specification 2.2), with its provenance: the data set that feeds it and
+ * that set's upstream source.
+ */
 function methodRecordOf(entry: MethodEntry, apiBase: string): PublishedRecord {
+  const provenance = methodProvenance(entry, DATASETS);
+  const source = provenance?.source;
   return {
     method_id: entry.methodId,
     method_url: methodUrl(apiBase, entry.path),
     service_id: entry.serviceId,
     service_name: entry.serviceName,
     parameters: entry.parameters,
+    data_set: provenance?.dataSet ?? null,
+    data_source: source ? { repository: source.repository, path: source.path, url: source.url } : null,
   };
 }
 

@@ -42,6 +42,26 @@ function parameters(entry: MethodEntry): JsonSchema[] {
   });
 }
 
+/**
+ * A method's provenance as OpenAPI extensions: `x-data-set`, the data set that feeds it (as the data portal names it),
+ * and `x-data-source`, that set's community repository, file and link (null for a set kept here or none).
+ */
+function provenance(method: PublishedMethod | undefined): {
+  'x-data-set': string | null;
+  'x-data-source': JsonSchema | null;
+} {
+  const found = method?.provenance;
+  return { 'x-data-set': found?.dataSet ?? null, 'x-data-source': found?.source ? { ...found.source } : null };
+}
+
+/** A sentence naming a method's data set and its source, for its description. */
+function provenanceSentence(method: PublishedMethod): string {
+  const found = method.provenance;
+  if (!found) return '';
+  const from = found.source ? `, from ${found.source.repository}, ${found.source.path} (${found.source.url})` : '';
+  return ` Data: the ${found.dataSet} data set${from}.`;
+}
+
 /** The error responses `npm start` gives, all with the error envelope. */
 function errorResponses(keyed: boolean): Record<string, JsonSchema> {
   const error = (description: string) => ({ description, content: jsonAndXml('ErrorEnvelope') });
@@ -73,6 +93,7 @@ export function openApiDocument(
       tags,
       parameters: parameters(entry),
       ...(keyed ? { security: [{ apiKey: [] }] } : { security: [] }),
+      ...provenance(method),
     };
     const placeholders = pathParameters(entry.path).length > 0;
     if (!method || method.files.length === 0) {
@@ -100,7 +121,7 @@ export function openApiDocument(
           description:
             `Method ID ${entry.methodId}. No data is published: ` +
             `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
-            `meta.status 204, served with HTTP 200.`,
+            `meta.status 204, served with HTTP 200.${provenanceSentence(method)}`,
           'x-published': false,
           responses: {
             '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
@@ -126,8 +147,11 @@ export function openApiDocument(
         description: (
           `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
           `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
-          `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}`
-        ).trim(),
+          `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}` +
+          provenanceSentence(method)
+        )
+          .replace(/\s+/g, ' ')
+          .trim(),
         'x-published': true,
         responses: {
           '200': {
