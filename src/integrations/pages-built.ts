@@ -1,7 +1,8 @@
 // What Astro's pages read in a build (`virtual:campus/context`, set up by build-context.ts): the
 // page context the build hands over, a marker for each part made from the sessions or records
-// (the build fills it in), and no calendar or building pages (the build fills those into shells).
+// (the build fills it in), and no calendar, building or data portal pages (the build fills those into shells).
 
+import type { DataPage } from '../core/browse/data-pages.ts';
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
@@ -14,5 +15,6 @@ export function builtPages(pageContextJson: string) {
     fill: fillMarker,
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],
+    dataPageList: (): DataPage[] => [],
   };
 }

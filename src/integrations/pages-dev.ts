@@ -3,8 +3,10 @@
 // project's root, every fill rendered in place, and the calendar's pages for Astro to render
 // through src/pages/infosessions/[...path].astro, and the buildings' through src/pages/buildings/[code].astro.
 
+import { type DataPage, dataPages } from '../core/browse/data-pages.ts';
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
@@ -19,6 +21,14 @@ export function devPages(root: string) {
     fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),
     buildingPageList: (): BuildingPage[] => [
       ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),
+    ],
+    dataPageList: (): DataPage[] => [
+      ...dataPages({
+        registry: DATASETS,
+        datasets: context.site.datasets,
+        directory: context.site.directory,
+        ...context,
+      }),
     ],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),

@@ -17,4 +17,6 @@ declare module 'virtual:campus/context' {
   export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
   /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
   export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
+  /** The data portal's pages for Astro to render: none in a build (it fills them into shells), all in `astro dev`. */
+  export function dataPageList(): import('../core/browse/data-pages.ts').DataPage[];
 }

@@ -10,6 +10,7 @@ import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
+import { type DataShells, dataPageBodies, dataShells } from '../integrations/data-page-components.ts';
 import {
   buildingPageBody,
   buildingShell,
@@ -22,7 +23,6 @@ import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cac
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
-import { dataPortal } from './data-portal.ts';
 import type { OutputFile } from './output-files.ts';
 import { versionName } from './output-versions.ts';
 
@@ -32,13 +32,14 @@ const SHELLS = {
   listing: calendarPaths.listingShell,
   building: buildingPaths.shell,
   data: browsePaths.shell,
+  portal: browsePaths.portalShell,
 } as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
-export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: Shell };
+/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings' and the data pages'. */
+export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: DataShells };
 
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
@@ -101,7 +102,8 @@ export function startAstroPages(
   // The components a session page is rendered from, loaded meanwhile.
   const sessionParts = sessionPageParts();
   const buildingBody = buildingPageBody();
-  for (const loading of [sessionParts, buildingBody]) loading.catch(() => {});
+  const dataBodies = dataPageBodies();
+  for (const loading of [sessionParts, buildingBody, dataBodies]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -111,7 +113,7 @@ export function startAstroPages(
     const files = output.files.map((f) => {
       const filled =
         /\.(html|json)$/.test(f.path) && Buffer.from(f.body).includes(FILL_START)
-          ? fillPage(Buffer.from(f.body).toString('utf8'), { ...context, portal: dataPortal(context).summary })
+          ? fillPage(Buffer.from(f.body).toString('utf8'), context)
           : undefined;
       return filled === undefined ? f : { path: f.path, body: filled };
     });
@@ -119,7 +121,7 @@ export function startAstroPages(
       listing: output.shells.listing,
       session: sessionShell(output.shells.session, await sessionParts),
       building: buildingShell(output.shells.building, await buildingBody),
-      data: output.shells.data,
+      data: dataShells(output.shells, await dataBodies),
     };
     return { ...output, files, shells, ran };
   })();

@@ -22,7 +22,13 @@ beforeAll(async () => {
     // Astro's output, as small as a build reads it: the page shells and a page.
     startAstroBuild: ({ outDir }: { outDir: string }) => ({
       done: (async () => {
-        const shells = [calendarPaths.sessionShell, calendarPaths.listingShell, buildingPaths.shell, browsePaths.shell];
+        const shells = [
+          calendarPaths.sessionShell,
+          calendarPaths.listingShell,
+          buildingPaths.shell,
+          browsePaths.shell,
+          browsePaths.portalShell,
+        ];
         for (const shell of shells) {
           await mkdir(path.join(outDir, shell), { recursive: true });
           await writeFile(

@@ -6,7 +6,6 @@ import { filterForm } from '../calendar/pages/filter-form.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
 import { frontList, upcomingWindow } from '../calendar/pages/upcoming.ts';
 import type { Session } from '../calendar/session.ts';
-import { type PortalSource, type PortalSummary, portalBody } from '../portal/portal-page.ts';
 import type { PublishedMethod } from '../records/method-entry.ts';
 import { apiFileHref, outputExcerpt } from '../render/catalogue.ts';
 import { html } from '../render/html.ts';
@@ -20,10 +19,6 @@ export interface FillSource {
   feeds: SubscriptionFeeds;
   published: readonly PublishedMethod[];
   render: RenderContext;
-  /** The data read (the portal's counts, the methods each set feeds). */
-  site: PortalSource['site'];
-  /** The portal's files (their sizes and digests) and each set's last change: the build's; none under `astro dev`. */
-  portal?: PortalSummary;
 }
 
 /**
@@ -135,8 +130,6 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
         return html`<section aria-labelledby="term-${t.term.code}" class="term-card"> ${card} </section>`.value;
       })
       .join(''),
-  // The data portal (src/pages/data/index.astro).
-  'portal.body': (s) => portalBody(s).value,
   // The feeds page and the front door's script's window.
   'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
   'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
