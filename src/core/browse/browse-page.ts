@@ -14,6 +14,8 @@ export interface TableRef {
 /** One page of a table's list: the set's title, its tables (for the chooser), the table, and which page. */
 export interface TablePageInput {
   setTitle: string;
+  /** What the set's page says when its newest record is older than its source's update promise. */
+  stale?: string;
   tables: readonly TableRef[];
   at: TableRef;
   table: BrowseTable;
@@ -35,6 +37,7 @@ export interface TableBodyView {
   portalHref?: string;
   heading: string;
   setTitle: string;
+  stale?: string;
   /** The set's tables, the shown one marked, when it has more than one. */
   chooser?: { label: string; tables: readonly { href: string; name: string; current: boolean }[] };
   /** The table's compact rows file (which the script reads) and its page's folder. */
@@ -99,6 +102,7 @@ export function tableBodyView(input: TablePageInput): TableBodyView {
     ...(input.portal ? { portalHref: withBase(basePath, browsePaths.portal) } : {}),
     heading: tableHeading(input),
     setTitle: input.setTitle,
+    ...(input.stale ? { stale: input.stale } : {}),
     ...(chooser ? { chooser } : {}),
     rowsFile: withBase(basePath, browsePaths.rows(at.set, at.table)),
     folder: withBase(basePath, at.folder),

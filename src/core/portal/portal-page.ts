@@ -2,9 +2,10 @@ import type { DatasetRegistry } from '../datasets/dataset.ts';
 import { DATASETS } from '../datasets/registry.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { SiteData } from '../records/site-data.ts';
-import type { SiteAddress } from '../site/address.ts';
+import type { RenderContext } from '../site/address.ts';
 import { portalPaths, sitePaths, withBase } from '../site/paths.ts';
 import type { DownloadFile } from './download-list.ts';
+import { staleNotice } from './freshness.ts';
 
 /** What the portal page shows of the build's files: the downloads, and when each data set last changed. */
 export interface PortalSummary {
@@ -16,7 +17,7 @@ export interface PortalSummary {
 /** What the portal page is made from: the data read, the address, and the summary of its files (none in dev). */
 export interface PortalSource {
   site: Pick<SiteData, 'datasets' | 'directory'>;
-  render: Pick<SiteAddress, 'basePath'>;
+  render: Pick<RenderContext, 'basePath' | 'timestamp'>;
   portal?: PortalSummary;
 }
 
@@ -53,6 +54,8 @@ export interface PortalSetView {
   perTable?: string;
   /** Its upstream, linked; none when the project keeps the data itself. */
   upstream?: { href: string; text: string };
+  /** What it says when its newest record is older than its source's update promise. */
+  stale?: string;
   /** When its records last changed (YYYY-MM-DD), when the build knows it. */
   changed?: string;
   methods: readonly FedMethodView[];
@@ -110,9 +113,11 @@ function setView(source: PortalSource, registry: DatasetRegistry, name: string):
   const counts = set.tables.map((t) => `${t.name} ${tables[t.name]?.length ?? 0}`).join(', ');
   const changed = source.portal?.changed[name];
   const files = (source.portal?.downloads ?? []).filter((f) => f.dataset === name);
+  const stale = staleNotice(set, tables, source.render.timestamp);
   return {
     name,
     title: set.title,
+    ...(stale ? { stale } : {}),
     records,
     ...(set.tables.length > 1 ? { perTable: counts } : {}),
     ...(set.source ? { upstream: { href: set.source.url, text: `${set.source.repository}, ${set.source.path}` } } : {}),
