@@ -1,7 +1,7 @@
 import { type DataFileInput, readDataFiles, type SetReader } from '../datasets/data-folder.ts';
 import type { DatasetRegistry, TableSpec, Tables } from '../datasets/dataset.ts';
-import { type PublishedRecord, project, type RecordValue } from '../records/record-spec.ts';
 import { DIRECTORY_SOURCE } from '../records/method-record.ts';
+import { type PublishedRecord, project, type RecordValue } from '../records/record-spec.ts';
 import { type DataDiff, type DatasetDiff, diffData, recordKey } from '../review/data-diff.ts';
 import { downloadName } from './download-tables.ts';
 
