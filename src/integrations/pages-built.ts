@@ -2,11 +2,11 @@
 // page context the build hands over, a marker for each part made from the sessions or records
 // (the build fills it in), and no calendar, building or data portal pages (the build fills those into shells).
 
-import type { DataPage } from '../core/browse/data-pages.ts';
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
 import { fillMarker } from '../core/pages/page-fills.ts';
+import type { DataPage } from './data-pages.ts';
 
 /** The virtual module's exports in a build, from the page context's JSON. */
 export function builtPages(pageContextJson: string) {

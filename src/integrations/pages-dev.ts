@@ -3,7 +3,6 @@
 // project's root, every fill rendered in place, and the calendar's pages for Astro to render
 // through src/pages/infosessions/[...path].astro, and the buildings' through src/pages/buildings/[code].astro.
 
-import { type DataPage, dataPages } from '../core/browse/data-pages.ts';
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
@@ -11,6 +10,7 @@ import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';
+import { type DataPage, dataPages } from './data-pages.ts';
 
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {

@@ -18,5 +18,5 @@ declare module 'virtual:campus/context' {
   /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
   export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
   /** The data portal's pages for Astro to render: none in a build (it fills them into shells), all in `astro dev`. */
-  export function dataPageList(): import('../core/browse/data-pages.ts').DataPage[];
+  export function dataPageList(): import('./data-pages.ts').DataPage[];
 }

@@ -4,8 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { staleNotice } from '../../src/core/datasets/freshness.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
-import { staleNotice } from '../../src/core/portal/freshness.ts';
 import { dataFolder, plainCsvRows } from '../helpers/datasets.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../data');

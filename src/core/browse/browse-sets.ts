@@ -1,5 +1,5 @@
 import type { DatasetRegistry, ReadRecord, TableSpec, Tables } from '../datasets/dataset.ts';
-import { staleNotice } from '../portal/freshness.ts';
+import { staleNotice } from '../datasets/freshness.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
 import type { TableRef } from './browse-page.ts';

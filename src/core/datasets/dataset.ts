@@ -97,7 +97,7 @@ export interface Feed<T extends Tables = Tables, R extends ReadRecord = RecordOf
 /**
  * How fresh a data set's source promises to keep it: the promise in words, how many days its newest record may be
  * old before the promise is broken, and the day each record is of. A set whose newest record is older says so on its
- * page and on the portal's (src/core/portal/freshness.ts).
+ * page and on the portal's (freshness.ts).
  */
 export interface UpdatePromise<T extends Tables = Tables> {
   /** The promise, for people: `a new file each term, updated while the term runs`. */

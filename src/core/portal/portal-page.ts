@@ -1,11 +1,11 @@
 import type { DatasetRegistry } from '../datasets/dataset.ts';
+import { staleNotice } from '../datasets/freshness.ts';
 import { DATASETS } from '../datasets/registry.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { SiteData } from '../records/site-data.ts';
 import type { RenderContext } from '../site/address.ts';
 import { portalPaths, sitePaths, withBase } from '../site/paths.ts';
 import type { DownloadFile } from './download-list.ts';
-import { staleNotice } from './freshness.ts';
 
 /** What the portal page shows of the build's files: the downloads, and when each data set last changed. */
 export interface PortalSummary {

@@ -1,4 +1,4 @@
-import type { Dataset, Tables } from '../datasets/dataset.ts';
+import type { Dataset, Tables } from './dataset.ts';
 
 /** Seconds in a day. */
 const DAY = 86_400;

@@ -1,8 +1,8 @@
-import { type PortalSource, type PortalView, portalView } from '../portal/portal-page.ts';
-import { browsePaths } from './browse-paths.ts';
-import { pageCount } from './browse-query.ts';
-import { type BrowseInput, browsedTables } from './browse-sets.ts';
-import { type TablePageView, tablePageView } from './table-page-parts.ts';
+import { browsePaths } from '../core/browse/browse-paths.ts';
+import { pageCount } from '../core/browse/browse-query.ts';
+import { type BrowseInput, browsedTables } from '../core/browse/browse-sets.ts';
+import { type TablePageView, tablePageView } from '../core/browse/table-page-parts.ts';
+import { type PortalSource, type PortalView, portalView } from '../core/portal/portal-page.ts';
 
 /** A page under /data/ as `astro dev` renders it: the portal's index, or one page of a table's list. */
 export type DataPage =
