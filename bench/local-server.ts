@@ -45,9 +45,9 @@ export interface LocalServer {
 /**
  * Starts `npm start -- --dist DIR --no-build` with `env` (PORT set here) and resolves once
  * /v2/api/methods.json answers; rejects when it exits first or does not answer within 10 s.
- * After 120 s the server is killed and this process exits with 2, whatever happens.
+ * After `lifetimeMs` (120 s unless given) the server is killed and this process exits with 2, whatever happens.
  */
-export async function startServer(dist: string, env: NodeJS.ProcessEnv): Promise<LocalServer> {
+export async function startServer(dist: string, env: NodeJS.ProcessEnv, lifetimeMs = 120_000): Promise<LocalServer> {
   const port = await freePort();
   const server = spawn(process.execPath, [...NODE_ARGS, 'src/cli/start.ts', '--dist', dist, '--no-build'], {
     cwd: ROOT,
@@ -57,7 +57,7 @@ export async function startServer(dist: string, env: NodeJS.ProcessEnv): Promise
   const deadline = setTimeout(() => {
     server.kill();
     process.exit(2);
-  }, 120_000);
+  }, lifetimeMs);
   const stop = () => {
     clearTimeout(deadline);
     server.kill();

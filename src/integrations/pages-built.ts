@@ -1,7 +1,8 @@
 // What Astro's pages read in a build (`virtual:campus/context`, set up by build-context.ts): the
 // page context the build hands over, a marker for each part made from the methods' records (the
 // build fills it in), no calendar views (the calendar's pages render their holes' markers, which
-// the build fills: calendar-holes.ts), and no calendar or building pages (the build fills those into shells).
+// the build fills: calendar-holes.ts), and no calendar, building, method or data portal pages (the build fills those
+// into shells).
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
@@ -9,6 +10,7 @@ import type { MethodPage } from '../core/pages/method-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
 import { fillMarker } from '../core/pages/page-fills.ts';
 import type { CalendarViews } from './calendar-views.ts';
+import type { DataPage } from './data-pages.ts';
 
 /** The virtual module's exports in a build, from the page context's JSON. */
 export function builtPages(pageContextJson: string) {
@@ -19,5 +21,6 @@ export function builtPages(pageContextJson: string) {
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],
     methodPageList: (): MethodPage[] => [],
+    dataPageList: (): DataPage[] => [],
   };
 }

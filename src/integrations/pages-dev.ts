@@ -5,12 +5,14 @@
 
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type MethodPage, methodPages } from '../core/pages/method-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';
 import { type CalendarViews, calendarViews } from './calendar-views.ts';
+import { type DataPage, dataPages } from './data-pages.ts';
 
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {
@@ -24,6 +26,14 @@ export function devPages(root: string) {
       ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),
     ],
     methodPageList: (): MethodPage[] => [...methodPages(context)],
+    dataPageList: (): DataPage[] => [
+      ...dataPages({
+        registry: DATASETS,
+        datasets: context.site.datasets,
+        directory: context.site.directory,
+        ...context,
+      }),
+    ],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],

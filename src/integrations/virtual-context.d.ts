@@ -25,4 +25,6 @@ declare module 'virtual:campus/context' {
   export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
   /** The methods' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
   export function methodPageList(): import('../core/pages/method-page.ts').MethodPage[];
+  /** The data portal's pages for Astro to render: none in a build (it fills them into shells), all in `astro dev`. */
+  export function dataPageList(): import('./data-pages.ts').DataPage[];
 }

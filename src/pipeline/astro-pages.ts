@@ -13,6 +13,7 @@ import { scriptFiles } from '../core/site/csp-policy.ts';
 import { buildingPaths, calendarPaths, methodPaths, pageFile } from '../core/site/paths.ts';
 import { calendarHoles } from '../integrations/calendar-holes.ts';
 import { calendarViews } from '../integrations/calendar-views.ts';
+import { type DataShells, dataPageBodies, dataShells } from '../integrations/data-page-components.ts';
 import {
   buildingPageBody,
   buildingShell,
@@ -29,7 +30,6 @@ import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cac
 import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
-import { dataPortal } from './data-portal.ts';
 import type { OutputFile } from './output-files.ts';
 import { versionName } from './output-versions.ts';
 
@@ -40,16 +40,17 @@ const SHELLS = {
   building: buildingPaths.shell,
   method: methodPaths.shell,
   data: browsePaths.shell,
+  portal: browsePaths.portalShell,
 } as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings', the methods'. */
+/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings', the methods', the data's. */
 export type AstroShells = CalendarShells & {
   building: PageShell<BuildingPageView>;
   method: PageShell<MethodPageView>;
-  data: Shell;
+  data: DataShells;
 };
 
 /**
@@ -116,7 +117,8 @@ export function startAstroPages(
   const buildingBody = buildingPageBody();
   const holes = calendarHoles();
   const methodBody = methodPageBody();
-  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody]) loading.catch(() => {});
+  const dataBodies = dataPageBodies();
+  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -127,10 +129,7 @@ export function startAstroPages(
     const views = calendarViews(context);
     const files = output.files.map((f) => {
       if (!/\.(html|json)$/.test(f.path)) return f;
-      const text = Buffer.from(f.body).toString('utf8');
-      const filled = text.includes(FILL_START)
-        ? fillPage(text, { ...context, portal: dataPortal(context).summary })
-        : fillHoles(text, views);
+      const filled = fillHoles(Buffer.from(f.body).toString('utf8'), views);
       return filled === undefined ? f : { path: f.path, body: filled };
     });
     const shells = {
@@ -138,7 +137,7 @@ export function startAstroPages(
       session: sessionShell(output.shells.session, await sessionParts),
       building: buildingShell(output.shells.building, await buildingBody),
       method: methodShell(output.shells.method, await methodBody),
-      data: output.shells.data,
+      data: dataShells(output.shells, await dataBodies),
     };
     return { ...output, files, shells, ran };
   })();

@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { browsePaths } from '../core/browse/browse-paths.ts';
 import { buildingLookup } from '../core/buildings/location.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
@@ -14,7 +13,6 @@ import { openApiFile, schemaFiles } from '../core/render/schemas/schema-files.ts
 import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
-import { pageFile } from '../core/site/paths.ts';
 import { checkProjectLinks } from '../load/project-links.ts';
 import { type ReadCache, type ReadCounts, readCache } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
@@ -303,10 +301,9 @@ async function renderOutput(
     if (pending) {
       clock.progress.stage('pages (Astro)');
       rendered = await pending.result;
-      const portal = rendered.files.some((f) => f.path === pageFile(browsePaths.portal)); // /data/, when built
       writeStage(run, 'pages', rendered.files.splice(0)); // their bytes released once written
       clock.progress.stage('calendar pages');
-      writeStage(run, 'calendar', pageStage(run, rendered, portal));
+      writeStage(run, 'calendar', pageStage(run, rendered));
     }
   } finally {
     pending?.stop(); // a build that failed meanwhile does not leave Astro running
@@ -338,12 +335,12 @@ function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
 }
 
 /** The calendar's, the buildings', the methods' and the data sets' pages, filled into the shells Astro rendered. */
-function* pageStage(run: RenderRun, rendered: AstroPages, portal: boolean): Iterable<OutputFile> {
+function* pageStage(run: RenderRun, rendered: AstroPages): Iterable<OutputFile> {
   const { context, digests, buildings } = run;
   yield* filledCalendarPages(context, rendered.shells, digests, buildings);
   yield* filledBuildingPages(context, rendered.shells.building, digests, buildings);
   yield* filledMethodPages(context, rendered.shells.method);
-  yield* dataBrowseFiles(context, rendered.shells.data, portal);
+  yield* dataBrowseFiles(context, rendered.shells.data);
 }
 
 /** The host's files: the server's and the static hosts' configurations, and the directory a server answers by. */

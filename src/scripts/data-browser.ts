@@ -128,6 +128,12 @@ function formQuery(view: BrowseView, data: BrowseData): string {
   return queryString({ ...query, search, ...(sort ? { sort } : {}), page: 1 });
 }
 
+/** Turns the form's controls off while the table's compact file loads (shown at once: nothing moves when it comes). */
+function formBusy(view: BrowseView, busy: boolean): void {
+  for (const control of view.form.elements) (control as HTMLInputElement).disabled = busy;
+  if (busy) view.status.textContent = 'Loading the rows to filter…';
+}
+
 /**
  * A data set's table page: reads the table's compact file, then filters, sorts and pages it as the address asks
  * (`?subject=CS&_sort=date&_page=2`), and keeps every choice in the address. Without JavaScript the form stays
@@ -137,6 +143,8 @@ export function attachDataBrowser(): void {
   const view = findView();
   if (!view) return;
   if (location.search !== '') view.rows.setAttribute('aria-busy', 'true');
+  view.form.hidden = false;
+  formBusy(view, true);
   const go = (url: string, data: BrowseData) => {
     history.pushState(null, '', url);
     show(view, data);
@@ -144,7 +152,7 @@ export function attachDataBrowser(): void {
   fetch(view.root.dataset.browse!)
     .then((r) => r.json() as Promise<BrowseData>)
     .then((data) => {
-      view.form.hidden = false;
+      formBusy(view, false);
       show(view, data);
       view.form.addEventListener('submit', (e) => {
         e.preventDefault();
@@ -163,6 +171,7 @@ export function attachDataBrowser(): void {
       addEventListener('popstate', () => show(view, data));
     })
     .catch(() => {
+      view.form.hidden = true;
       view.rows.removeAttribute('aria-busy');
       view.range.textContent = 'The rows could not be loaded to filter; the list below is one page of the whole table.';
     });

@@ -29,6 +29,7 @@ beforeAll(async () => {
           buildingPaths.shell,
           methodPaths.shell,
           browsePaths.shell,
+          browsePaths.portalShell,
         ];
         for (const shell of shells) {
           await mkdir(path.join(outDir, shell), { recursive: true });

@@ -2,8 +2,10 @@
 // an older commit, replays /data/changes.json over it, and ends with today's records (the site's downloads and its API
 // files); each record's last change time is the commit that last touched it. Outside git the feed is empty and says so.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAt, copySmallData, removeDir, runBuild, tempDir } from '../helpers/build.ts';
 
@@ -114,6 +116,7 @@ beforeAll(async () => {
       .join('\n'),
   );
   await edit('quest/Subjects.csv', (t) => `${t}"ZZTEST","A subject added by a pull request","VPA","VPA"\n`);
+  await edit('methods.csv', (t) => t.replace('1087,Server time,', '1087,Server clock,'));
   commitAt(data, SECOND);
   await edit('README.md', (t) => `${t}\nA note.\n`);
   commitAt(data, THIRD);
@@ -165,10 +168,28 @@ describe('a developer keeping a mirror current from the change feed', () => {
     const tables = Object.fromEntries(
       feed.commits[0]!.tables.map((t) => [t.download, [t.added.length, t.removed.length, t.changed.length]]),
     );
-    expect(tables).toEqual({ buildings: [0, 1, 0], infosessions: [0, 0, 1], 'quest-subjects': [1, 0, 0] });
+    expect(tables).toEqual({
+      buildings: [0, 1, 0],
+      infosessions: [0, 0, 1],
+      'quest-subjects': [1, 0, 0],
+      methods: [0, 0, 1],
+    });
     expect(feed.commits[0]!.tables.find((t) => t.download === 'infosessions')!.changed[0]!.values).toEqual({
       employer: 'McKinsey and Company',
     });
+  });
+
+  it("tells the method directory's changes as a table's: replayed from the start, it is today's methods.csv", () => {
+    const mirror: Mirror = new Map();
+    for (const c of [...feed.commits].reverse()) apply(mirror, c.tables);
+    const rows = Papa.parse<Row>(readFileSync(path.join(data, 'methods.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const directory = mirror.get('methods')!;
+    expect(directory.size).toBe(rows.length);
+    for (const row of rows) expect(directory.get(JSON.stringify([row.method_id]))).toEqual(row);
+    expect(directory.get(JSON.stringify(['1087']))!.name).toBe('Server clock');
   });
 
   it('gives each record the time of the commit that last changed it', async () => {

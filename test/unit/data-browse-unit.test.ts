@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { tablePageBody } from '../../src/core/browse/browse-page.ts';
 import {
   type BrowseRows,
   facetCounts,
@@ -10,8 +9,10 @@ import {
   sortedRows,
 } from '../../src/core/browse/browse-query.ts';
 import { browseTable, CELL_TEXT_MAX, CHANGED_AT_COLUMN } from '../../src/core/browse/browse-table.ts';
+import { tablePageView } from '../../src/core/browse/table-page-parts.ts';
 import type { TableSpec } from '../../src/core/datasets/dataset.ts';
 import { termExamCourseRecord } from '../../src/core/records/exam-schedule-record.ts';
+import { dataPageBodies } from '../../src/integrations/data-page-components.ts';
 
 // The view a URL asks for, over a small table: what a person filtering, searching, sorting and paging gets.
 
@@ -136,12 +137,14 @@ describe('a table from its record description', () => {
 describe('a page of a table', () => {
   const at = { set: 'watcard', table: 'vendors', folder: 'data/watcard/' };
   const table = { columns: ['vendor_id', 'vendor_name'], facets: [], rows: [{ cells: ['1', '<b>Tim & Co</b>'] }] };
-  const body = (portal: boolean) =>
-    tablePageBody({ setTitle: 'WatCard', tables: [at], at, table, page: 1, basePath: '/x/', portal }).value;
+  const view = (portal: boolean) =>
+    tablePageView({ setTitle: 'WatCard', tables: [at], at, table, page: 1, basePath: '/x/', portal });
 
-  it('shows the data as text, and links back to the portal only where the site has one', () => {
-    expect(body(true)).toContain('&lt;b&gt;Tim &amp; Co&lt;/b&gt;');
-    expect(body(true)).toContain('<a href="/x/data/">All data sets</a>');
-    expect(body(false)).not.toContain('All data sets');
+  it('shows the data as text, and links back to the portal only where the site has one', async () => {
+    const body = (await dataPageBodies()).table(view(true));
+    expect(body).toContain('&lt;b&gt;Tim &amp; Co&lt;/b&gt;');
+    expect(body).toContain('<a href="/x/data/">All data sets</a>');
+    expect(view(false).body.portalHref).toBeUndefined();
+    expect((await dataPageBodies()).table(view(false))).not.toContain('All data sets');
   });
 });

@@ -13,4 +13,6 @@ export const browsePaths = {
   rows: (set: string, table: string) => `data/${set}/${table}.browse.json`,
   /** Where Astro renders the shell the build fills per page (and then removes). */
   shell: 'data-shell/',
+  /** Where Astro renders the portal's shell, which the build fills once it knows its files (and then removes). */
+  portalShell: 'data-portal-shell/',
 };

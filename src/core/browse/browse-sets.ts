@@ -1,4 +1,5 @@
 import type { DatasetRegistry, ReadRecord, TableSpec, Tables } from '../datasets/dataset.ts';
+import { staleNotice } from '../datasets/freshness.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
 import type { TableRef } from './browse-page.ts';
@@ -23,6 +24,8 @@ export interface BrowseInput {
 export interface BrowsedTable {
   at: TableRef;
   setTitle: string;
+  /** What its page says when the set's newest record is older than its source's update promise. */
+  stale?: string;
   tables: readonly TableRef[];
   table: BrowseTable;
 }
@@ -48,9 +51,11 @@ export function browsedTables(input: BrowseInput): BrowsedTable[] {
         timestamp: input.render.timestamp,
       };
       const links = recordLinks(set, feedInput, input.render);
+      const stale = staleNotice(set, tables, input.render.timestamp);
       return set.tables.map((spec, i) => ({
         at: refs[i]!,
         setTitle: set.title,
+        ...(stale ? { stale } : {}),
         tables: refs,
         table: browseTable(spec, tables[spec.name] ?? [], {
           linkOf: (r) => links.get(r),

@@ -95,6 +95,20 @@ export interface Feed<T extends Tables = Tables, R extends ReadRecord = RecordOf
 }
 
 /**
+ * How fresh a data set's source promises to keep it: the promise in words, how many days its newest record may be
+ * old before the promise is broken, and the day each record is of. A set whose newest record is older says so on its
+ * page and on the portal's (freshness.ts).
+ */
+export interface UpdatePromise<T extends Tables = Tables> {
+  /** The promise, for people: `a new file each term, updated while the term runs`. */
+  text: string;
+  /** How many days old the newest record may be while the promise holds. */
+  days: number;
+  /** The newest day (YYYY-MM-DD) of the set's records; none for a set without records. */
+  newest(tables: Partial<T>): string | undefined;
+}
+
+/**
  * A data set: a folder of data under data/ (named `name`), its record descriptions, and a
  * reader that turns the folder's files into records and says which methods they feed.
  * Derived sets (`derived: true`) have no folder: they compute their records from the
@@ -107,6 +121,8 @@ export interface Dataset<T extends Tables = Tables> {
   title: string;
   /** Where its data comes from: the community repository and the file or folder in it; none for a set kept here. */
   source?: DataSource;
+  /** How fresh its source promises to keep it; none for a set whose records carry no day (a list of buildings). */
+  updates?: UpdatePromise<NoInfer<T>>;
   tables: readonly TableSpec[];
   /**
    * Reads the folder's files (in name order) into tables, reporting every problem to `findings`.
@@ -128,6 +144,13 @@ export interface Dataset<T extends Tables = Tables> {
  */
 export function defineDataset<T extends Tables>(set: Dataset<T>): Dataset<T> {
   return set;
+}
+
+/** The latest of some days (YYYY-MM-DD, which sort as text), none given or all absent. */
+export function newestDay(days: Iterable<string | null | undefined>): string | undefined {
+  let newest: string | undefined;
+  for (const d of days) if (d && (newest === undefined || d > newest)) newest = d;
+  return newest;
 }
 
 /** Every data set the build knows, by name. */

@@ -1,6 +1,5 @@
 import type { SubscriptionFeeds } from '../calendar/feeds.ts';
 import type { Session } from '../calendar/session.ts';
-import { type PortalSource, type PortalSummary, portalBody } from '../portal/portal-page.ts';
 import { html } from '../render/html.ts';
 import type { RenderContext } from '../site/address.ts';
 
@@ -10,10 +9,6 @@ export interface FillSource {
   sessions: readonly Session[];
   feeds: SubscriptionFeeds;
   render: RenderContext;
-  /** The data read (the portal's counts, the methods each set feeds). */
-  site: PortalSource['site'];
-  /** The portal's files (their sizes and digests) and each set's last change: the build's; none under `astro dev`. */
-  portal?: PortalSummary;
 }
 
 /**
@@ -41,8 +36,6 @@ const FILL_PATTERN = /&@FILL:([\w.-]+):([\w.-]*)@@/g;
  * on the page context (page-context.ts); under `astro dev` the pages render the part itself.
  */
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
-  // The data portal (src/pages/data/index.astro).
-  'portal.body': (s) => portalBody(s).value,
 };
 
 /** Fill `name` of a page, made from the source; throws on a name no page fill has. */

@@ -1,7 +1,8 @@
 import { type DataFileInput, readDataFiles, type SetReader } from '../datasets/data-folder.ts';
 import type { DatasetRegistry, TableSpec, Tables } from '../datasets/dataset.ts';
+import { DIRECTORY_SOURCE } from '../records/method-record.ts';
 import { type PublishedRecord, project, type RecordValue } from '../records/record-spec.ts';
-import { type DatasetDiff, diffData, recordKey } from '../review/data-diff.ts';
+import { type DataDiff, type DatasetDiff, diffData, recordKey } from '../review/data-diff.ts';
 import { downloadName } from './download-tables.ts';
 
 /** A commit of the data's history, as the change feed is made from it: its data files before and after it. */
@@ -77,6 +78,29 @@ function tableChanges(
   };
 }
 
+/** The directory's key in the feed: a method's ID. */
+const DIRECTORY_KEY = ['method_id'];
+
+/**
+ * What a commit changed in the method directory (`data/methods.csv`), as a table of the feed named `methods`: rows
+ * added (every column of methods.csv, as text), removed (their method ID) and changed (the changed columns' new text).
+ */
+function directoryChanges(diff: DataDiff['directory']): TableChanges {
+  const changed = diff.changed.map((c) => ({
+    key: { method_id: c.key },
+    values: Object.fromEntries(c.fields.filter((f) => f.field !== '(file)').map((f) => [f.field, f.after])),
+  }));
+  return {
+    dataset: DIRECTORY_SOURCE,
+    table: 'directory',
+    download: DIRECTORY_SOURCE,
+    key: DIRECTORY_KEY,
+    added: diff.added.map((r) => r.values),
+    removed: diff.removed.map((r) => ({ method_id: r.key })),
+    changed: changed.filter((c) => Object.keys(c.values).length > 0),
+  };
+}
+
 /**
  * A part reader that reads the same files once: what a file's reading makes depends on its bytes alone, and a commit's
  * files are the next older commit's files but those it changed (the same bytes, the same objects).
@@ -102,7 +126,8 @@ export function rememberingReader(read: SetReader): SetReader {
 /**
  * The change feed's entries, newest first: for each commit, what it changed in each table of each data set, found by
  * the same engine as `npm run diff` (diffData: records matched by their natural key) over the files before and after
- * it. A commit that changed no record is left out.
+ * it, and what it changed in the method directory (`methods`, by method ID). A commit that changed no record is left
+ * out.
  */
 export function changeEntries(
   commits: readonly HistoryCommit[],
@@ -114,9 +139,10 @@ export function changeEntries(
     const before = readDataFiles(c.before, (rel) => rel, registry, undefined, false, readPart);
     const after = readDataFiles(c.after, (rel) => rel, registry, undefined, false, readPart);
     const diff = diffData(before, after, registry);
-    const tables = diff.datasets
-      .map((d) => tableChanges(d, registry, before.datasets, after.datasets))
-      .filter((t) => t.added.length + t.removed.length + t.changed.length > 0);
+    const tables = [
+      ...diff.datasets.map((d) => tableChanges(d, registry, before.datasets, after.datasets)),
+      directoryChanges(diff.directory),
+    ].filter((t) => t.added.length + t.removed.length + t.changed.length > 0);
     if (tables.length > 0) entries.push({ commit: c.id, time: c.time, message: c.message, tables });
   }
   return entries;

@@ -4,7 +4,7 @@ import type { RecordOf } from '../../records/record-spec.ts';
 import type { DataRecord } from '../../records/site-data.ts';
 import { parseTermCode } from '../../records/term.ts';
 import { baseName } from '../csv-reader.ts';
-import { defineDataset, type SourceFile } from '../dataset.ts';
+import { defineDataset, newestDay, type SourceFile } from '../dataset.ts';
 
 /** A course's exam in a term, as the reader makes it. */
 type ExamCourse = DataRecord<RecordOf<typeof termExamCourseRecord>>;
@@ -99,6 +99,12 @@ export const dataset = defineDataset({
     },
   ],
   read: (files, findings) => ({ courses: files.flatMap((file) => readTermFile(file, findings)) }),
+  // The Registrar's Office publishes each term's schedule before its exams, three terms a year.
+  updates: {
+    text: "each term's schedule published before its exams, three terms a year",
+    days: 180,
+    newest: ({ courses }) => newestDay((courses ?? []).flatMap((c) => c.values.sections.map((s) => s.date))),
+  },
   feeds: {
     1187: {
       record: examCourseRecord,

@@ -2,10 +2,11 @@ import { fileNameProblem } from '../../read/file-name.ts';
 import type { Findings } from '../../read/findings.ts';
 import { type InfosessionValues, infosessionRecord } from '../../records/infosession-record.ts';
 import { fieldNames } from '../../records/record-spec.ts';
+import { isoDate } from '../../records/session-time.ts';
 import type { SiteRecord } from '../../records/site-data.ts';
 import { parseTermCode, type Term, termOfDate } from '../../records/term.ts';
 import { type CsvTableRule, readCsvTables } from '../csv-reader.ts';
-import { defineDataset } from '../dataset.ts';
+import { defineDataset, newestDay } from '../dataset.ts';
 import {
   cellPlace,
   checkAudience,
@@ -129,6 +130,12 @@ export const dataset = defineDataset({
     const sessions = readCsvTables('infosessions', [sessionFiles()], files, findings).sessions ?? [];
     duplicateIds(sessions, findings); // an id used in two term files, over the records of all, in file order
     return { sessions };
+  },
+  // The Centre for Career Action posts sessions a few weeks ahead, all through each term.
+  updates: {
+    text: 'sessions posted weeks ahead, all through every term',
+    days: 120,
+    newest: ({ sessions }) => newestDay((sessions ?? []).map((s) => (s.when ? isoDate(s.when.date) : undefined))),
   },
   feeds: {
     1129: { record: infosessionRecord, data: 'array', records: ({ tables }) => tables.sessions ?? [] },
