@@ -47,15 +47,12 @@ function moduleSource(root: string, options: BuildContextOptions): string {
         `const made = devPages(${JSON.stringify(root)});\n`;
   const exports = [
     'pages',
-    'fill',
     'calendarViews',
     'calendarPageList',
     'buildingPageList',
     'methodPageList',
     'dataPageList',
-  ].map(
-    (name) => `export const ${name} = made.${name};\n`,
-  );
+  ].map((name) => `export const ${name} = made.${name};\n`);
   return call + exports.join('');
 }
 

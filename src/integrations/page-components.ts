@@ -58,8 +58,7 @@ export async function methodPageBody(): Promise<MethodPageBody> {
 export function methodShell(shell: Shell, body: MethodPageBody): PageShell<MethodPageView> {
   return {
     digest: shell.digest,
-    fill: (view) =>
-      shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
+    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }
 

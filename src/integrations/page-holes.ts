@@ -3,7 +3,10 @@
 // fills from the sessions through the same components (src/components/calendar/), so a change to
 // the sessions need not run Astro. Under `astro dev` the pages render the components in place.
 
-/** What every hole's marker starts with: a raw `&`, which no text Astro escapes can hold (see FILL_START). */
+/**
+ * What every hole's marker starts with: a raw `&`, which no text Astro escapes can hold (Astro escapes every `&` of
+ * the text it is given, to `&amp;` in text and `&#38;` in attributes), so only the pages' own `set:html` can put one.
+ */
 export const HOLE_START = '&@HOLE:';
 
 /** The holes of the calendar's single pages, by name. */

@@ -1,14 +1,12 @@
 // What Astro's pages read in a build (`virtual:campus/context`, set up by build-context.ts): the
-// page context the build hands over, a marker for each part made from the methods' records (the
-// build fills it in), no calendar views (the calendar's pages render their holes' markers, which
-// the build fills: calendar-holes.ts), and no calendar, building, method or data portal pages (the build fills those
-// into shells).
+// page context the build hands over, no calendar views (the calendar's single pages render their holes' markers,
+// which the build fills: calendar-holes.ts), and no calendar, building, method or data portal pages (the build
+// fills those into shells).
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
 import type { MethodPage } from '../core/pages/method-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
-import { fillMarker } from '../core/pages/page-fills.ts';
 import type { CalendarViews } from './calendar-views.ts';
 import type { DataPage } from './data-pages.ts';
 
@@ -16,7 +14,6 @@ import type { DataPage } from './data-pages.ts';
 export function builtPages(pageContextJson: string) {
   return {
     pages: JSON.parse(pageContextJson) as PageContext,
-    fill: fillMarker,
     calendarViews: (): CalendarViews | undefined => undefined,
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],

@@ -1,6 +1,6 @@
 // What Astro's pages read under `astro dev` (or `astro check`), when nobody hands a context over
 // (`virtual:campus/context`, set up by build-context.ts): data/ (or DATA_DIR) read below the
-// project's root, every fill and hole rendered in place, and the calendar's pages for Astro to render
+// project's root, every hole rendered in place, and the calendar's pages for Astro to render
 // through src/pages/infosessions/[...path].astro, and the buildings' through src/pages/buildings/[code].astro.
 
 import { buildingLookup } from '../core/buildings/location.ts';
@@ -9,7 +9,6 @@ import { DATASETS } from '../core/datasets/registry.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type MethodPage, methodPages } from '../core/pages/method-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
-import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';
 import { type CalendarViews, calendarViews } from './calendar-views.ts';
 import { type DataPage, dataPages } from './data-pages.ts';
@@ -20,7 +19,6 @@ export function devPages(root: string) {
   const lookup = buildingLookup(context.buildings);
   return {
     pages: pageContext(context) as PageContext,
-    fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),
     calendarViews: (): CalendarViews | undefined => calendarViews(context),
     buildingPageList: (): BuildingPage[] => [
       ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),

@@ -6,11 +6,6 @@ declare module 'virtual:campus/context' {
    */
   export const pages: import('../core/pages/page-context.ts').PageContext;
   /**
-   * A part of a page made from the sessions or records (src/core/pages/page-fills.ts): in a build its
-   * marker, which the build fills in; under `astro dev` the part itself.
-   */
-  export function fill(name: string, arg?: string | number): string;
-  /**
    * The views of the calendar's single pages (front door, every term, feeds, sessions.json), each made when asked:
    * under `astro dev`; none in a build, where the pages render their holes' markers and the build fills them
    * (src/integrations/calendar-holes.ts).

@@ -6,7 +6,6 @@ import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
 import type { MethodPageView } from '../core/pages/method-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
-import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
@@ -79,7 +78,7 @@ export interface PendingAstroPages {
  * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
  * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given; `projectFiles`
  * are the lines of the project's files the build's input key read. Either way the build
- * fills in every part made from the sessions and records (src/core/pages/page-fills.ts).
+ * fills the holes of the calendar's single pages (src/integrations/calendar-holes.ts).
  * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
  * build renders its other files while it runs, and awaits `result` when it needs the pages.
  */
@@ -118,7 +117,8 @@ export function startAstroPages(
   const holes = calendarHoles();
   const methodBody = methodPageBody();
   const dataBodies = dataPageBodies();
-  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies]) loading.catch(() => {});
+  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies])
+    loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);

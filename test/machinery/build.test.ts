@@ -178,7 +178,7 @@ describe('meta.timestamp of an API file', () => {
 
 describe('text from data/', () => {
   it(
-    "is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build's fill " +
+    "is shown as text on the pages, never as HTML: markup, quotes, ampersands and text like the build's hole " +
       'markers',
     async () => {
       const data = path.join(work, 'hostile-data');
@@ -192,11 +192,11 @@ describe('text from data/', () => {
           `"${hostile.replace(/"/g, '""')}"`,
         ),
       );
-      // A building's name written as the build's fill markers (src/core/pages/page-fills.ts), raw
+      // A building's name written as the build's hole markers (src/integrations/page-holes.ts), raw
       // and escaped: the build fills only the markers the pages themselves render. The building
       // list is an Astro page the build fills; the building's own page is filled into a shell.
       const buildings = path.join(data, 'buildings/Buildings.csv');
-      const markers = 'Physics &@FILL:front.note:@@ @@FILL:nosuch:@@ &amp;@FILL:front.terms:@@';
+      const markers = 'Physics &@HOLE:front.list@@ @@HOLE:nosuch@@ &amp;@HOLE:front.terms@@';
       await writeFile(buildings, (await readFile(buildings, 'utf8')).replace('4,PHY,,Physics,', `4,PHY,,${markers},`));
       const out = path.join(work, 'hostile-dist');
       const run = await runBuild(out, { DATA_DIR: data });

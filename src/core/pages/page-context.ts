@@ -7,7 +7,7 @@ import type { RenderContext, SiteAddress } from '../site/address.ts';
 
 /**
  * A method with output, as Astro's pages show it: what it publishes, its links and its record's description (its
- * records only through page fills).
+ * records only on its own page, which the build fills into a shell).
  */
 export interface PageMethod {
   methodId: number;
@@ -22,8 +22,8 @@ export interface PageMethod {
 /**
  * Everything Astro's pages may read in a build, and nothing else: where the site is served
  * (not the build's timestamp), the method directory, what each method publishes, and the
- * buildings. What the pages show of the sessions and of the methods' records is filled in by
- * the build (page-fills.ts), so a change to those never reaches Astro. The build hashes this
+ * buildings. What the pages show of the sessions and of the methods' records is rendered by
+ * the build from the same components (into shells and holes), so a change to those never reaches Astro. The build hashes this
  * object's JSON to tell whether Astro's output can be reused.
  */
 export interface PageContext {
