@@ -45,7 +45,7 @@ const SHELLS = {
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: the calendar's, the buildings', the methods', the data's. */
+/** The page shells, each ready to fill with a page of its kind: calendar, buildings, methods, data. */
 export type AstroShells = CalendarShells & {
   building: PageShell<BuildingPageView>;
   method: PageShell<MethodPageView>;

@@ -23,8 +23,8 @@ export interface PageMethod {
  * Everything Astro's pages may read in a build, and nothing else: where the site is served
  * (not the build's timestamp), the method directory, what each method publishes, and the
  * buildings. What the pages show of the sessions and of the methods' records is rendered by
- * the build from the same components (into shells and holes), so a change to those never reaches Astro. The build hashes this
- * object's JSON to tell whether Astro's output can be reused.
+ * the build from the same components (into shells and holes), so a change to those never
+ * reaches Astro. The build hashes this object's JSON to tell whether Astro's output can be reused.
  */
 export interface PageContext {
   address: SiteAddress;
