@@ -45,7 +45,7 @@ function moduleSource(root: string, options: BuildContextOptions): string {
         });\n`
       : `import { devPages } from ${moduleUrl('./pages-dev.ts')};\n` +
         `const made = devPages(${JSON.stringify(root)});\n`;
-  const exports = ['pages', 'fill', 'calendarPageList', 'buildingPageList'].map(
+  const exports = ['pages', 'fill', 'calendarPageList', 'buildingPageList', 'examPageList'].map(
     (name) => `export const ${name} = made.${name};\n`,
   );
   return call + exports.join('');

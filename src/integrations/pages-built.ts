@@ -3,6 +3,7 @@
 // (the build fills it in), and no calendar or building pages (the build fills those into shells).
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
+import type { ExamPage } from '../core/exams/exam-outputs.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
 import { fillMarker } from '../core/pages/page-fills.ts';
@@ -14,5 +15,6 @@ export function builtPages(pageContextJson: string) {
     fill: fillMarker,
     calendarPageList: (): CalendarPage[] => [],
     buildingPageList: (): BuildingPage[] => [],
+    examPageList: (): ExamPage[] => [],
   };
 }

@@ -5,10 +5,12 @@
 
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
+import { type ExamPage, examPages } from '../core/exams/exam-outputs.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { pageFill } from '../core/pages/page-fills.ts';
 import { createBuildContext } from '../pipeline/context.ts';
+import { examTermsOf } from '../pipeline/exam-stage.ts';
 
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {
@@ -20,6 +22,7 @@ export function devPages(root: string) {
     buildingPageList: (): BuildingPage[] => [
       ...buildingPages(context.buildings, context.sessions, lookup, context.site.directory, context.render),
     ],
+    examPageList: (): ExamPage[] => [...examPages(examTermsOf(context), lookup, context.render.basePath)],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],

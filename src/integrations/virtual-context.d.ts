@@ -17,4 +17,6 @@ declare module 'virtual:campus/context' {
   export function calendarPageList(): import('../core/calendar/pages/calendar-pages.ts').CalendarPage[];
   /** The buildings' pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
   export function buildingPageList(): import('../core/pages/building-page.ts').BuildingPage[];
+  /** The exam pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
+  export function examPageList(): import('../core/exams/exam-outputs.ts').ExamPage[];
 }

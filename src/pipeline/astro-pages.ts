@@ -3,6 +3,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
+import { examPaths } from '../core/site/exam-paths.ts';
+import type { ExamPageView } from '../core/exams/exam-pages.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
@@ -14,6 +16,8 @@ import {
   buildingPageBody,
   buildingShell,
   type CalendarShells,
+  examPageBody,
+  examShell,
   type PageShell,
   sessionPageParts,
   sessionShell,
@@ -32,13 +36,18 @@ const SHELLS = {
   listing: calendarPaths.listingShell,
   building: buildingPaths.shell,
   data: browsePaths.shell,
+  exam: examPaths.shell,
 } as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
 /** The page shells, each ready to fill with a page of its kind: the calendar's and the buildings'. */
-export type AstroShells = CalendarShells & { building: PageShell<BuildingPageView>; data: Shell };
+export type AstroShells = CalendarShells & {
+  building: PageShell<BuildingPageView>;
+  data: Shell;
+  exam: PageShell<ExamPageView>;
+};
 
 /**
  * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
@@ -101,7 +110,8 @@ export function startAstroPages(
   // The components a session page is rendered from, loaded meanwhile.
   const sessionParts = sessionPageParts();
   const buildingBody = buildingPageBody();
-  for (const loading of [sessionParts, buildingBody]) loading.catch(() => {});
+  const examBody = examPageBody();
+  for (const loading of [sessionParts, buildingBody, examBody]) loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
@@ -120,6 +130,7 @@ export function startAstroPages(
       session: sessionShell(output.shells.session, await sessionParts),
       building: buildingShell(output.shells.building, await buildingBody),
       data: output.shells.data,
+      exam: examShell(output.shells.exam, await examBody),
     };
     return { ...output, files, shells, ran };
   })();

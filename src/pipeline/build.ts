@@ -24,6 +24,7 @@ import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, createBuildContext } from './context.ts';
 import { dataBrowseFiles } from './data-browse.ts';
 import { dataPortal } from './data-portal.ts';
+import { examFiles, examPageFiles } from './exam-stage.ts';
 import { digested, filledBuildingPages, filledCalendarPages } from './digested-files.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
@@ -335,6 +336,7 @@ function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   yield* searchIndexFiles(context.sessions);
   yield* digested(searchDocFiles(context.sessions), digests);
   yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
+  yield* examFiles(context, digests); // each course's exam feed per term, each term's data for "My exams"
 }
 
 /** The calendar's, the buildings' and the data sets' pages, filled into the shells Astro rendered. */
@@ -343,6 +345,7 @@ function* pageStage(run: RenderRun, rendered: AstroPages, portal: boolean): Iter
   yield* filledCalendarPages(context, rendered.shells, digests, buildings);
   yield* filledBuildingPages(context, rendered.shells.building, digests, buildings);
   yield* dataBrowseFiles(context, rendered.shells.data, portal);
+  yield* examPageFiles(context, rendered.shells.exam, digests, buildings);
 }
 
 /** The host's files: the server's and the static hosts' configurations, and the directory a server answers by. */
