@@ -3,7 +3,6 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
-import { examPaths } from '../core/site/exam-paths.ts';
 import type { ExamPageView } from '../core/exams/exam-pages.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
@@ -11,6 +10,7 @@ import { FILL_START, fillPage } from '../core/pages/page-fills.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
+import { examPaths } from '../core/site/exam-paths.ts';
 import { buildingPaths, calendarPaths, pageFile } from '../core/site/paths.ts';
 import {
   buildingPageBody,

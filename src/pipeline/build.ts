@@ -24,8 +24,8 @@ import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, createBuildContext } from './context.ts';
 import { dataBrowseFiles } from './data-browse.ts';
 import { dataPortal } from './data-portal.ts';
-import { examFiles, examPageFiles } from './exam-stage.ts';
 import { digested, filledBuildingPages, filledCalendarPages } from './digested-files.ts';
+import { examFiles, examPageFiles } from './exam-stage.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
 import {

@@ -103,7 +103,7 @@ afterAll(async () => {
   if (work) await removeDir(work);
 });
 
-/** A page of the exam site at `origin`, in a context of one size; `staticHost` answers 404 where only servers answer. */
+/** A page of the exam site at `origin`, in a context of one size; `staticHost`: 404 where only servers answer. */
 async function open(origin: string, viewport: { width: number; height: number }, staticHost = false): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   contexts.push(context);
@@ -149,7 +149,7 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
     expect(expected.map((e) => e.course)).toEqual(['CS 135', 'MATH 135', 'MATH 137']);
     const page = await open(site.origin, viewport, true);
     await pickCourses(page);
-    expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // in the page's order;
+    expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // the page's order
     const ics = await downloaded(page);
     expect(sorted(examsIn(ics))).toEqual(sorted(expected));
     // On a static host the server's feed is not there, so no subscription is offered.

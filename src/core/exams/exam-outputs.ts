@@ -3,8 +3,8 @@
 // shell), each course's feed per term, and each term's data for "My exams".
 import type { BuildingLookup } from '../buildings/location.ts';
 import { type OutputSpec, type Rendering, rendering } from '../render/output.ts';
-import { type ExamFeedContext, courseFeed, examTermData } from './exam-ics.ts';
 import { examPaths } from '../site/exam-paths.ts';
+import { courseFeed, type ExamFeedContext, examTermData } from './exam-ics.ts';
 import { type ExamPageView, examIndexView, examTermLinks, examTermView } from './exam-pages.ts';
 import type { ExamTerm } from './exam-term.ts';
 

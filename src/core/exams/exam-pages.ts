@@ -4,8 +4,8 @@ import type { BuildingLookup } from '../buildings/location.ts';
 import { dayLabel, timeRange } from '../calendar/format.ts';
 import { isoTime } from '../calendar/session.ts';
 import { isoDate } from '../records/session-time.ts';
-import { withBase } from '../site/paths.ts';
 import { examPaths } from '../site/exam-paths.ts';
+import { withBase } from '../site/paths.ts';
 import type { ExamCourse, ExamSittingOf, ExamTerm } from './exam-term.ts';
 
 /** A building's rooms as a sitting names them (`PAC 1,2,3`), with the building's page when there is one. */
