@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../../src/config/settings.ts';
 import { browsePaths } from '../../src/core/browse/browse-paths.ts';
+import { examPaths } from '../../src/core/site/exam-paths.ts';
 import { buildingPaths, calendarPaths } from '../../src/core/site/paths.ts';
 import { fileDigests, PROJECT_INPUTS } from '../../src/pipeline/input-key.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from '../helpers/build.ts';
@@ -22,7 +23,13 @@ beforeAll(async () => {
     // Astro's output, as small as a build reads it: the page shells and a page.
     startAstroBuild: ({ outDir }: { outDir: string }) => ({
       done: (async () => {
-        const shells = [calendarPaths.sessionShell, calendarPaths.listingShell, buildingPaths.shell, browsePaths.shell];
+        const shells = [
+          calendarPaths.sessionShell,
+          calendarPaths.listingShell,
+          buildingPaths.shell,
+          browsePaths.shell,
+          examPaths.shell,
+        ];
         for (const shell of shells) {
           await mkdir(path.join(outDir, shell), { recursive: true });
           await writeFile(
