@@ -52,7 +52,8 @@ async function pageOrFile(service: Service, asked: Asked): Promise<Response | un
 /** Answers a site path: its page or file, else 404 (an envelope under the API's folder, else the site's 404 page). */
 export async function answerSite(service: Service, asked: Asked): Promise<Response> {
   if (!UNSERVED_FILES.includes(asked.local.slice(1))) {
-    const found = (await answerChosenExams(service, asked)) ?? (await pageOrFile(service, asked));
+    // A file first: a course's exam feed is one where the build's files are served whole (not at the edge).
+    const found = (await pageOrFile(service, asked)) ?? (await answerChosenExams(service, asked));
     if (found) return found;
   }
   const missing = { status: 404, detail: 'nothing is published at this path.' };
