@@ -52,6 +52,7 @@ function moduleSource(root: string, options: BuildContextOptions): string {
     'buildingPageList',
     'methodPageList',
     'dataPageList',
+    'examPageList',
   ].map((name) => `export const ${name} = made.${name};\n`);
   return call + exports.join('');
 }

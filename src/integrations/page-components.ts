@@ -4,6 +4,7 @@
 import type { ListingPage } from '../core/calendar/pages/listing-page.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import type { SessionBodyView, SessionHeadView, SessionPageView } from '../core/calendar/pages/session-page.ts';
+import type { ExamPageView } from '../core/exams/exam-pages.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
 import type { MethodPageView } from '../core/pages/method-page.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
@@ -115,5 +116,26 @@ export function listingShell(shell: Shell, parts: ListingPageParts): PageShell<L
   return {
     digest: shell.digest,
     fill: (page) => shell.fill({ title: page.title, summary: page.summary, ...parts(page) }),
+  };
+}
+
+/** The component of an exam page's body (the index of terms, or a term's exams). */
+const EXAM_BODY = new URL('../components/exams/ExamBody.astro', import.meta.url);
+
+/** An exam page's body, by its component: a string of markup. */
+export type ExamPageBody = (view: ExamPageView) => string;
+
+/** The exam page's component, loaded (once per process) and ready to render. */
+export async function examPageBody(): Promise<ExamPageBody> {
+  const render = await componentRenderer();
+  const body = await importComponent(EXAM_BODY);
+  return (view) => render(body, { page: view });
+}
+
+/** The exam shell (Astro's, cut at its markers) filled from an exam page's view by its component. */
+export function examShell(shell: Shell, body: ExamPageBody): PageShell<ExamPageView> {
+  return {
+    digest: shell.digest,
+    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }

@@ -4,6 +4,7 @@
 // fills those into shells).
 
 import type { CalendarPage } from '../core/calendar/pages/calendar-pages.ts';
+import type { ExamPage } from '../core/exams/exam-outputs.ts';
 import type { BuildingPage } from '../core/pages/building-page.ts';
 import type { MethodPage } from '../core/pages/method-page.ts';
 import type { PageContext } from '../core/pages/page-context.ts';
@@ -19,5 +20,6 @@ export function builtPages(pageContextJson: string) {
     buildingPageList: (): BuildingPage[] => [],
     methodPageList: (): MethodPage[] => [],
     dataPageList: (): DataPage[] => [],
+    examPageList: (): ExamPage[] => [],
   };
 }

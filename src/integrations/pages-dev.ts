@@ -6,10 +6,12 @@
 import { buildingLookup } from '../core/buildings/location.ts';
 import { type CalendarPage, calendarPages } from '../core/calendar/pages/calendar-pages.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
+import { type ExamPage, examPages } from '../core/exams/exam-outputs.ts';
 import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts';
 import { type MethodPage, methodPages } from '../core/pages/method-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { createBuildContext } from '../pipeline/context.ts';
+import { examTermsOf } from '../pipeline/exam-stage.ts';
 import { type CalendarViews, calendarViews } from './calendar-views.ts';
 import { type DataPage, dataPages } from './data-pages.ts';
 
@@ -32,6 +34,7 @@ export function devPages(root: string) {
         ...context,
       }),
     ],
+    examPageList: (): ExamPage[] => [...examPages(examTermsOf(context), lookup, context.render.basePath)],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],

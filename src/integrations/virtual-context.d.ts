@@ -22,4 +22,6 @@ declare module 'virtual:campus/context' {
   export function methodPageList(): import('../core/pages/method-page.ts').MethodPage[];
   /** The data portal's pages for Astro to render: none in a build (it fills them into shells), all in `astro dev`. */
   export function dataPageList(): import('./data-pages.ts').DataPage[];
+  /** The exam pages for Astro to render: none in a build (it fills them into a shell), all under `astro dev`. */
+  export function examPageList(): import('../core/exams/exam-outputs.ts').ExamPage[];
 }

@@ -3,12 +3,14 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { parseShell, type Shell } from '../core/calendar/pages/page-shell.ts';
+import type { ExamPageView } from '../core/exams/exam-pages.ts';
 import type { BuildingPageView } from '../core/pages/building-page.ts';
 import type { MethodPageView } from '../core/pages/method-page.ts';
 import { pageContext } from '../core/pages/page-context.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { inlineScriptHashes } from '../core/site/csp.ts';
 import { scriptFiles } from '../core/site/csp-policy.ts';
+import { examPaths } from '../core/site/exam-paths.ts';
 import { buildingPaths, calendarPaths, methodPaths, pageFile } from '../core/site/paths.ts';
 import { calendarHoles } from '../integrations/calendar-holes.ts';
 import { calendarViews } from '../integrations/calendar-views.ts';
@@ -17,6 +19,8 @@ import {
   buildingPageBody,
   buildingShell,
   type CalendarShells,
+  examPageBody,
+  examShell,
   listingPageParts,
   listingShell,
   methodPageBody,
@@ -40,16 +44,18 @@ const SHELLS = {
   method: methodPaths.shell,
   data: browsePaths.shell,
   portal: browsePaths.portalShell,
+  exam: examPaths.shell,
 } as const;
 
 /** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
-/** The page shells, each ready to fill with a page of its kind: calendar, buildings, methods, data. */
+/** The page shells, each ready to fill with a page of its kind: calendar, buildings, methods, data, exams. */
 export type AstroShells = CalendarShells & {
   building: PageShell<BuildingPageView>;
   method: PageShell<MethodPageView>;
   data: DataShells;
+  exam: PageShell<ExamPageView>;
 };
 
 /**
@@ -117,7 +123,8 @@ export function startAstroPages(
   const holes = calendarHoles();
   const methodBody = methodPageBody();
   const dataBodies = dataPageBodies();
-  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies])
+  const examBody = examPageBody();
+  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies, examBody])
     loading.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
@@ -138,6 +145,7 @@ export function startAstroPages(
       building: buildingShell(output.shells.building, await buildingBody),
       method: methodShell(output.shells.method, await methodBody),
       data: dataShells(output.shells, await dataBodies),
+      exam: examShell(output.shells.exam, await examBody),
     };
     return { ...output, files, shells, ran };
   })();

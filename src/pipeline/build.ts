@@ -23,6 +23,7 @@ import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, c
 import { dataBrowseFiles } from './data-browse.ts';
 import { dataPortal } from './data-portal.ts';
 import { digested, filledBuildingPages, filledCalendarPages, filledMethodPages } from './digested-files.ts';
+import { examFiles, examPageFiles } from './exam-stage.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
 import {
@@ -332,6 +333,7 @@ function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   yield* searchIndexFiles(context.sessions);
   yield* digested(searchDocFiles(context.sessions), digests);
   yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
+  yield* examFiles(context, digests); // each course's exam feed per term, each term's data for "My exams"
 }
 
 /** The calendar's, the buildings', the methods' and the data sets' pages, filled into the shells Astro rendered. */
@@ -341,6 +343,7 @@ function* pageStage(run: RenderRun, rendered: AstroPages): Iterable<OutputFile> 
   yield* filledBuildingPages(context, rendered.shells.building, digests, buildings);
   yield* filledMethodPages(context, rendered.shells.method);
   yield* dataBrowseFiles(context, rendered.shells.data);
+  yield* examPageFiles(context, rendered.shells.exam, digests, buildings);
 }
 
 /** The host's files: the server's and the static hosts' configurations, and the directory a server answers by. */

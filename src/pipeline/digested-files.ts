@@ -15,7 +15,7 @@ export function* digested(files: Iterable<OutputSpec<string | Iterable<string>>>
 }
 
 /** A page of a large set, filled into its shell (named by its bytes) when its bytes are needed. */
-function filled<P>(digests: InputDigests, shell: PageShell<P>, path: string, parts: Rendering<P>): OutputFile {
+export function filled<P>(digests: InputDigests, shell: PageShell<P>, path: string, parts: Rendering<P>): OutputFile {
   digests.name(shell, `shell:${shell.digest}`);
   return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
 }

@@ -7,6 +7,7 @@ import { UNSERVED_FILES } from '../core/site/host-config.ts';
 import { answerHeaders, contentTypeOf, DEFAULT_CONTENT_TYPE, siteCacheControl } from '../core/site/http-policy.ts';
 import { sitePaths } from '../core/site/paths.ts';
 import { encodePath } from '../core/site/request-path.ts';
+import { answerChosenExams } from './exam-feed-answer.ts';
 import type { Asked, Service } from './handler.ts';
 import { errorAnswer, redirectAnswer } from './made-answer.ts';
 import type { SiteRules } from './site-rules.ts';
@@ -51,7 +52,8 @@ async function pageOrFile(service: Service, asked: Asked): Promise<Response | un
 /** Answers a site path: its page or file, else 404 (an envelope under the API's folder, else the site's 404 page). */
 export async function answerSite(service: Service, asked: Asked): Promise<Response> {
   if (!UNSERVED_FILES.includes(asked.local.slice(1))) {
-    const found = await pageOrFile(service, asked);
+    // A file first: a course's exam feed is one where the build's files are served whole (not at the edge).
+    const found = (await pageOrFile(service, asked)) ?? (await answerChosenExams(service, asked));
     if (found) return found;
   }
   const missing = { status: 404, detail: 'nothing is published at this path.' };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_SETTINGS, resolveConfig } from '../../src/config/settings.ts';
 import { browsePaths } from '../../src/core/browse/browse-paths.ts';
 import { monthPage } from '../../src/core/calendar/pages/month-page.ts';
+import { examPaths } from '../../src/core/site/exam-paths.ts';
 import { buildingPaths, calendarPaths, methodPaths } from '../../src/core/site/paths.ts';
 import { fileDigests, PROJECT_INPUTS } from '../../src/pipeline/input-key.ts';
 import { copySmallData, ROOT, removeDir, tempDir } from '../helpers/build.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
           methodPaths.shell,
           browsePaths.shell,
           browsePaths.portalShell,
+          examPaths.shell,
         ];
         for (const shell of shells) {
           await mkdir(path.join(outDir, shell), { recursive: true });

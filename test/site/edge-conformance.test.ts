@@ -435,6 +435,6 @@ describe('the Worker as configured by the build', () => {
     });
     expect(config.main).toBeUndefined(); // given by npm run deploy:edge: the output does not depend on where it is
     expect(config.durable_objects.bindings[0]).toEqual({ name: 'USAGE', class_name: 'UsageCounterObject' });
-    expect(await readFile(path.join(rootSite(), '.assetsignore'), 'utf8')).toBe('wrangler.json\n');
+    expect(await readFile(path.join(rootSite(), '.assetsignore'), 'utf8')).toBe('wrangler.json\nexams/*/*.ics\n');
   });
 });

@@ -245,6 +245,8 @@ describe('the site navigation', () => {
       ['infosessions/', 'All terms'],
       ['infosessions/search/', 'Search'],
       ['infosessions/feeds/', 'Feeds'],
+      ['exams/', 'Exams'],
+      ['exams/1139/', 'Exams'],
       ['buildings/', 'Buildings'],
       ['api/', 'API'],
       ['data/', 'Data'],
@@ -257,7 +259,7 @@ describe('the site navigation', () => {
       expect(
         links.map((a) => a.textContent!.trim()),
         sitePath,
-      ).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Buildings', 'API', 'Data']);
+      ).toEqual(['Sessions', 'All terms', 'Search', 'Feeds', 'Exams', 'Buildings', 'API', 'Data']);
       expect(
         links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent!.trim()),
         sitePath,

@@ -21,6 +21,7 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   review: ['read', 'records', 'datasets'], // pull-request tooling: report formats, --fix, data diff
   portal: ['read', 'records', 'site', 'datasets', 'render', 'review'], // /data/: bulk downloads, package, changes
   browse: ['records', 'site', 'render', 'datasets'], // the data sets' table pages: rows, views, their markup
+  exams: ['records', 'site', 'render', 'buildings', 'calendar'], // students' exams: pages' views, feeds, my exams
 };
 
 /** What each part of src/ outside the core may not import (folders of src/, or package names). */

@@ -1,4 +1,5 @@
 import type { RenderContext } from './address.ts';
+import { examPaths } from './exam-paths.ts';
 import { buildingPaths, calendarPaths, portalPaths, sitePaths, withBase } from './paths.ts';
 
 /** One entry of the site's navigation. */
@@ -32,6 +33,7 @@ export function navItems(ctx: Pick<RenderContext, 'basePath'>): NavItem[] {
     { id: 'calendar', label: 'All terms', href: at(calendarPaths.home) },
     { id: 'search', label: 'Search', href: at(calendarPaths.search) },
     { id: 'feeds', label: 'Feeds', href: at(calendarPaths.feeds) },
+    { id: 'exams', label: 'Exams', href: at(examPaths.home) },
     { id: 'buildings', label: 'Buildings', href: at(buildingPaths.home) },
     { id: 'directory', label: 'API', href: at(sitePaths.apiDirectory) },
     { id: 'data', label: 'Data', href: at(portalPaths.home) },
