@@ -5,7 +5,7 @@ import type { TablePageView } from '../core/browse/table-page-parts.ts';
 import type { Shell } from '../core/calendar/pages/page-shell.ts';
 import type { PortalView } from '../core/portal/portal-page.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
-import type { PageShell } from './page-components.ts';
+import { bodyShell, type PageShell } from './page-components.ts';
 
 /** The shells of the pages under /data/: a table's page and the portal's index. */
 export interface DataShells {
@@ -33,32 +33,11 @@ export async function dataPageBodies(): Promise<DataPageBodies> {
   };
 }
 
-/** A shell (Astro's, cut at its markers) filled from a page's title, summary and body, with no extra head. */
-function bodyShell<P>(
-  shell: Shell,
-  parts: (page: P) => { title: string; summary: string; body: string },
-): PageShell<P> {
-  return {
-    digest: shell.digest,
-    fill: (page) => {
-      const { title, summary, body } = parts(page);
-      return shell.fill({ title, summary, head: '', body });
-    },
-  };
-}
-
-/** The table and portal shells, filled by their components. */
+/** The table and portal shells, filled by their components (the portal's summary is its description). */
 export function dataShells(shells: { data: Shell; portal: Shell }, bodies: DataPageBodies): DataShells {
+  const portal = bodyShell(shells.portal, (v: PortalView & { summary: string }) => bodies.portal(v));
   return {
-    table: bodyShell(shells.data, (v: TablePageView) => ({
-      title: v.title,
-      summary: v.summary,
-      body: bodies.table(v),
-    })),
-    portal: bodyShell(shells.portal, (v: PortalView) => ({
-      title: v.title,
-      summary: v.description,
-      body: bodies.portal(v),
-    })),
+    table: bodyShell(shells.data, bodies.table),
+    portal: { digest: portal.digest, fill: (v) => portal.fill({ ...v, summary: v.description }) },
   };
 }

@@ -24,6 +24,20 @@ export interface CalendarShells {
 /** A building page's body, by its component: a string of markup. */
 export type BuildingPageBody = (view: BuildingPageView) => string;
 
+/** A page view a shell takes whole: its title and summary, the body its component renders. */
+interface TitledView {
+  title: string;
+  summary: string;
+}
+
+/** A shell (Astro's, cut at its markers) filled from a page's view: its title, its summary, its component's body. */
+export function bodyShell<P extends TitledView>(shell: Shell, body: (view: P) => string): PageShell<P> {
+  return {
+    digest: shell.digest,
+    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
+  };
+}
+
 /** The component of a building's page. */
 const BUILDING_BODY = new URL('../components/buildings/BuildingBody.astro', import.meta.url);
 
@@ -32,14 +46,6 @@ export async function buildingPageBody(): Promise<BuildingPageBody> {
   const render = await componentRenderer();
   const body = await importComponent(BUILDING_BODY);
   return (view) => render(body, { building: view });
-}
-
-/** The building shell (Astro's, cut at its markers) filled from a building's view by its component. */
-export function buildingShell(shell: Shell, body: BuildingPageBody): PageShell<BuildingPageView> {
-  return {
-    digest: shell.digest,
-    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
-  };
 }
 
 /** The component of a method's page. */
@@ -53,14 +59,6 @@ export async function methodPageBody(): Promise<MethodPageBody> {
   const render = await componentRenderer();
   const body = await importComponent(METHOD_BODY);
   return (view) => render(body, { method: view });
-}
-
-/** The method shell (Astro's, cut at its markers) filled from a method's view by its component. */
-export function methodShell(shell: Shell, body: MethodPageBody): PageShell<MethodPageView> {
-  return {
-    digest: shell.digest,
-    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
-  };
 }
 
 /** The session page's components: its head's extras and its body. */
@@ -130,12 +128,4 @@ export async function examPageBody(): Promise<ExamPageBody> {
   const render = await componentRenderer();
   const body = await importComponent(EXAM_BODY);
   return (view) => render(body, { page: view });
-}
-
-/** The exam shell (Astro's, cut at its markers) filled from an exam page's view by its component. */
-export function examShell(shell: Shell, body: ExamPageBody): PageShell<ExamPageView> {
-  return {
-    digest: shell.digest,
-    fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
-  };
 }

@@ -16,15 +16,13 @@ import { calendarHoles } from '../integrations/calendar-holes.ts';
 import { calendarViews } from '../integrations/calendar-views.ts';
 import { type DataShells, dataPageBodies, dataShells } from '../integrations/data-page-components.ts';
 import {
+  bodyShell,
   buildingPageBody,
-  buildingShell,
   type CalendarShells,
   examPageBody,
-  examShell,
   listingPageParts,
   listingShell,
   methodPageBody,
-  methodShell,
   type PageShell,
   sessionPageParts,
   sessionShell,
@@ -142,10 +140,10 @@ export function startAstroPages(
     const shells = {
       listing: listingShell(output.shells.listing, await listingParts),
       session: sessionShell(output.shells.session, await sessionParts),
-      building: buildingShell(output.shells.building, await buildingBody),
-      method: methodShell(output.shells.method, await methodBody),
+      building: bodyShell(output.shells.building, await buildingBody),
+      method: bodyShell(output.shells.method, await methodBody),
       data: dataShells(output.shells, await dataBodies),
-      exam: examShell(output.shells.exam, await examBody),
+      exam: bodyShell(output.shells.exam, await examBody),
     };
     return { ...output, files, shells, ran };
   })();

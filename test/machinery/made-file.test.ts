@@ -18,8 +18,8 @@ import { apiFiles } from '../../src/core/render/api-files.ts';
 import { rendering } from '../../src/core/render/output.ts';
 import { schemaFiles } from '../../src/core/render/schemas/schema-files.ts';
 import {
+  bodyShell,
   buildingPageBody,
-  buildingShell,
   listingPageParts,
   listingShell,
   sessionPageParts,
@@ -291,7 +291,7 @@ function madeFiles(dataDir: string, env: Record<string, string> = {}): Map<strin
       digests,
       buildings,
     ),
-    ...filledBuildingPages(context, buildingShell(shell('building'), buildingBody), digests, buildings),
+    ...filledBuildingPages(context, bodyShell(shell('building'), buildingBody), digests, buildings),
   ];
   return new Map(files.map((f) => [f.path, { from: f.madeFrom!, bytes: text(f) }]));
 }
