@@ -148,7 +148,8 @@ describe('every page of the built site', () => {
     };
     await Promise.all([tab(), tab()]);
     console.log(
-      `audited ${pages.length} of ${all} pages (${pages.filter((p) => p.full).length} in full) × ${WIDTHS.length} widths ` +
+      `audited ${pages.length} of ${all} pages (${pages.filter((p) => p.full).length} in full) ` +
+        `× ${WIDTHS.length} widths ` +
         `in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     expect(problems).toEqual([]);

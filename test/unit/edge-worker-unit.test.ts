@@ -98,7 +98,7 @@ describe("the Durable Objects counting keys' calls", () => {
     expect(await usage.count('k', july)).toEqual({ monthly: 1, total: 3 });
   });
 
-  it('with any key accepted, thousands of keys make 16 objects at most, within the bound, oldest forgotten', async () => {
+  it('with any key accepted, 1,000s of keys make 16 objects at most, within the bound, oldest forgotten', async () => {
     // An operator who configures no keys: callers invent 1,000 (5,000 in CI); the Worker's bound is 64 keys.
     const { namespace, storages, restart } = memoryNamespace();
     const env = { ASSETS: undefined as never, USAGE: namespace };
