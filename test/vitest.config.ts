@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 // where it sits; `npm run test:unit` runs the first alone (docs/testing.md says which folder a new
 // suite goes in):
 // - test/unit: in process, no build, no child process, no browser, not the build's machinery (seconds);
+// - test/property: generated cases in process (fuzzing, hostile input, property tests, random link trees on disk):
+//   seconds each, an eighth of their cases unless CAMPUS_TEST_FULL (test/helpers/cases.ts);
 // - test/cli: the CLIs and type checkers run as child processes, on small data, no build of the site;
 // - test/site: read the real data's shared builds (test/helpers/sites.ts builds them on first use);
 // - test/machinery: the build's own machinery (src/pipeline/: writing, reuse, atomic publishing,
@@ -18,7 +20,7 @@ import { defineConfig } from 'vitest/config';
 // test/helpers/, test/setup/ and test/fixtures/ are shared by every layer.
 
 /** The layers, cheapest first: each is the folder test/<layer>/ (test/unit/layers.test.ts holds each to it). */
-export const LAYERS = ['unit', 'cli', 'site', 'machinery', 'browser'] as const;
+export const LAYERS = ['unit', 'property', 'cli', 'site', 'machinery', 'browser'] as const;
 
 /** The vitest project of a layer: the suites of its folder. */
 const layer = (name: (typeof LAYERS)[number]) => ({

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NODE_ARGS } from './node-command.ts';
@@ -64,6 +64,55 @@ export function startAstroBuild(options: AstroBuildOptions): AstroRun {
   return warmAstroBuild(options).start(options);
 }
 
+/** What a run of Astro printed, from its log file (`files`: its request and log, both removed). */
+function printedBy([request, log]: readonly string[]): string {
+  let text = '';
+  try {
+    text = readFileSync(log!, 'utf8').trim();
+  } catch {
+    // gone (removed by hand): nothing to say
+  }
+  rmSync(request!, { force: true });
+  rmSync(log!, { force: true });
+  return text;
+}
+
+/**
+ * Settles when Astro's process ends: resolves when it ended well (its warnings printed here) or was cancelled (what it
+ * bundled before, `bundled`, removed), else rejects with the child's own line when it could say (astro-child.ts), else
+ * its last line but Node's version.
+ */
+function astroEnd(
+  child: ChildProcess,
+  files: readonly string[],
+  cancelled: () => boolean,
+  bundled: readonly string[],
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    child.once('error', (error) => {
+      printedBy(files);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      const text = printedBy(files);
+      if (cancelled()) {
+        for (const dir of bundled) rmSync(dir, { recursive: true, force: true });
+        return resolve();
+      }
+      if (code === 0) {
+        if (text) process.stderr.write(`${text}\n`);
+        return resolve();
+      }
+      const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^Node\.js v\d/.test(l));
+      const why =
+        lines.findLast((l) => l.startsWith(ASTRO_FAILED))?.slice(ASTRO_FAILED.length) ??
+        lines.at(-1) ??
+        'it printed nothing';
+      reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${why}`));
+    });
+  });
+}
+
 /**
  * Starts the process that runs Astro's build of `setup` (astro-child.ts); `start` tells it the page context, through
  * a file named on its channel. What it prints goes into another file, read at its end: a pipe would stall it while
@@ -84,43 +133,7 @@ export function warmAstroBuild(given: AstroSetup): WarmAstro {
   });
   closeSync(out);
   let state: 'warm' | 'started' | 'cancelled' = 'warm';
-  const done = new Promise<void>((resolve, reject) => {
-    const printed = () => {
-      let text = '';
-      try {
-        text = readFileSync(log, 'utf8').trim();
-      } catch {
-        // gone (removed by hand): nothing to say
-      }
-      rmSync(request, { force: true });
-      rmSync(log, { force: true });
-      return text;
-    };
-    child.once('error', (error) => {
-      printed();
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      const text = printed();
-      if (state === 'cancelled') {
-        // What it bundled before it was ended.
-        for (const dir of [outDir, viteCache]) rmSync(dir, { recursive: true, force: true });
-        return resolve();
-      }
-      if (code === 0) {
-        if (text) process.stderr.write(`${text}\n`);
-        resolve();
-        return;
-      }
-      // The child's own line when it could say (astro-child.ts), else its last line but Node's version.
-      const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^Node\.js v\d/.test(l));
-      const why =
-        lines.findLast((l) => l.startsWith(ASTRO_FAILED))?.slice(ASTRO_FAILED.length) ??
-        lines.at(-1) ??
-        'it printed nothing';
-      reject(new Error(`Astro's build failed (${signal ?? `exit ${code}`}): ${why}`));
-    });
-  });
+  const done = astroEnd(child, [request, log], () => state === 'cancelled', [outDir, viteCache]);
   done.catch(() => {}); // awaited by `start`'s caller; a process never started is nobody's failure
   return {
     setup,

@@ -88,19 +88,7 @@ export async function publishOutput(
     const output = published ? `${p.shown} holds the new output.` : unchangedOutput(p);
     return `Build interrupted (${signal}): removed its temporary folders. ${output}`;
   });
-  const lock = await acquireLock(p.lock, {
-    waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
-    takeover: (pid, running) =>
-      say(
-        `Taking over the lock of ${p.shown}: ${
-          !pid
-            ? 'its lock file was unreadable'
-            : running
-              ? `process ${pid} is not the build that took it (that build ended)`
-              : `build ${pid} is no longer running`
-        }.`,
-      ),
-  });
+  const lock = await lockOutput(p, say);
   releaseSync = lock.releaseSync;
   const version = path.join(p.versions, versionName());
   try {
@@ -111,32 +99,17 @@ export async function publishOutput(
     guard.temporary.add(manifestFile(version));
     const current = await currentVersion(p);
     const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
-    const spare = await spareVersion(p, current);
-    let base: VersionRecord | undefined;
-    const record = spare === undefined ? undefined : readVersionRecord(spare);
-    // Its manifest goes first: a spare interrupted while being updated is never trusted again.
-    if (spare) await rm(manifestFile(spare), { force: true });
-    // A manifest that cannot be read (no `made`) says nothing of what the folder holds: updated
-    // in place, its files would be written through (links shared with the published version)
-    // and the ones this output lacks left in it. It is left to be removed, and a new folder made.
-    if (spare && record?.made) {
-      base = record;
-      await rename(spare, version);
-      await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
-    } else {
-      await mkdir(version);
-    }
-    writeManifest(
-      version,
-      await fill({
-        dir: version,
-        temporary: guard.temporary,
-        previous,
-        base: base?.manifest,
-        baseMade: base?.made,
-        versions: p.versions,
-      }),
-    );
+    const base = await startVersion(p, current, version);
+    const { temporary } = guard;
+    const target = {
+      dir: version,
+      temporary,
+      previous,
+      base: base?.manifest,
+      baseMade: base?.made,
+      versions: p.versions,
+    };
+    writeManifest(version, await fill(target));
     await testPause('filled');
     if (!(await lock.held()))
       throw new OutputError(
@@ -152,26 +125,72 @@ export async function publishOutput(
     await rm(manifestFile(version), { force: true });
     throw error;
   } finally {
-    // Removal comes after publishing, in a detached process: the new output is live, and this
-    // build ends, before any time is spent on it.
-    try {
-      const current = await currentVersion(p);
-      // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may
-      // end while the spare asked for by the build before it is still being made.
-      const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
-      removeLater(
-        await leftovers(p, options.root),
-        p.versions,
-        !spare && current && existsSync(manifestFile(current)) ? current : undefined,
-      );
-    } catch (error) {
-      say(
-        `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ ` +
-          `(${(error as Error).message}); the next build tries again.`,
-      );
-    }
+    await removeOldVersions(p, options.root, say);
     guard.dispose();
     await lock.release();
+  }
+}
+
+/** Takes the output's lock, saying when it waits for another build or takes over a lock its build left. */
+function lockOutput(p: OutputPaths, say: (line: string) => void): ReturnType<typeof acquireLock> {
+  const why = (pid: number | undefined, running: boolean) =>
+    !pid
+      ? 'its lock file was unreadable'
+      : running
+        ? `process ${pid} is not the build that took it (that build ended)`
+        : `build ${pid} is no longer running`;
+  return acquireLock(p.lock, {
+    waiting: (pid) => say(`Another build (pid ${pid}) is writing ${p.shown}; waiting for it to finish…`),
+    takeover: (pid, running) => say(`Taking over the lock of ${p.shown}: ${why(pid, running)}.`),
+  });
+}
+
+/**
+ * Makes the new version's folder `version`: the spare version renamed, to be updated in place (its record returned),
+ * when it has a readable manifest; else a new, empty folder.
+ */
+async function startVersion(
+  p: OutputPaths,
+  current: string | undefined,
+  version: string,
+): Promise<VersionRecord | undefined> {
+  const spare = await spareVersion(p, current);
+  const record = spare === undefined ? undefined : readVersionRecord(spare);
+  // Its manifest goes first: a spare interrupted while being updated is never trusted again.
+  if (spare) await rm(manifestFile(spare), { force: true });
+  // A manifest that cannot be read (no `made`) says nothing of what the folder holds: updated
+  // in place, its files would be written through (links shared with the published version)
+  // and the ones this output lacks left in it. It is left to be removed, and a new folder made.
+  if (spare && record?.made) {
+    await rename(spare, version);
+    await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
+    return record;
+  }
+  await mkdir(version);
+  return undefined;
+}
+
+/**
+ * Hands the versions no longer needed to a detached remover (which also makes a spare when there is none). Removal
+ * comes after publishing, in a detached process: the new output is live, and this build ends, before any time is
+ * spent on it. A failure is said, not thrown: the next build tries again.
+ */
+async function removeOldVersions(p: OutputPaths, root: string, say: (line: string) => void): Promise<void> {
+  try {
+    const current = await currentVersion(p);
+    // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may
+    // end while the spare asked for by the build before it is still being made.
+    const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
+    removeLater(
+      await leftovers(p, root),
+      p.versions,
+      !spare && current && existsSync(manifestFile(current)) ? current : undefined,
+    );
+  } catch (error) {
+    say(
+      `Could not remove old versions in ${path.relative(process.cwd(), p.versions)}/ ` +
+        `(${(error as Error).message}); the next build tries again.`,
+    );
   }
 }
 

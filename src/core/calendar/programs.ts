@@ -50,33 +50,19 @@ export interface ProgramCatalog {
   labels(): Map<string, LabelReach>;
 }
 
+/** A group of programs with none in it yet. */
+function emptyGroup(slug: string, name: string, fullName: string, abbreviations: string[] = []): ProgramGroup {
+  return { slug, name, fullName, programs: [], abbreviations };
+}
+
 /** Builds the catalog from the program list (or none: then every label is a program of its own). */
 export function programCatalog(list: ProgramList | undefined): ProgramCatalog {
   const codes = list?.abbreviations ?? [];
-  const every: ProgramGroup = {
-    slug: 'all',
-    name: 'Every program',
-    fullName: 'Every program of every faculty',
-    programs: [],
-    abbreviations: [],
-  };
-  const other: ProgramGroup = {
-    slug: 'other',
-    name: 'Other programs',
-    fullName: 'Programs not in the program list',
-    programs: [],
-    abbreviations: [],
-  };
+  const every = emptyGroup('all', 'Every program', 'Every program of every faculty');
+  const other = emptyGroup('other', 'Other programs', 'Programs not in the program list');
   const byCode = new Map<string, ProgramGroup>();
-  for (const f of list?.faculties ?? []) {
-    byCode.set(f.code, {
-      slug: slugify(f.name),
-      name: f.name,
-      fullName: f.fullName,
-      programs: [],
-      abbreviations: abbreviationsOf(f.name, codes),
-    });
-  }
+  for (const f of list?.faculties ?? [])
+    byCode.set(f.code, emptyGroup(slugify(f.name), f.name, f.fullName, abbreviationsOf(f.name, codes)));
   const programs = new Map<string, Program>();
   const program = (name: string, group: ProgramGroup) => {
     const slug = slugify(name);

@@ -1,6 +1,7 @@
+import type { SessionRecord } from '../records/infosession-record.ts';
 import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
 import type { CalendarDate } from '../records/session-time.ts';
-import type { SiteData } from '../records/site-data.ts';
+import type { SiteData, SiteRecord } from '../records/site-data.ts';
 import type { Term } from '../records/term.ts';
 import { type Audience, type AudienceCatalog, audienceCatalog } from './audiences.ts';
 import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
@@ -121,6 +122,17 @@ export function sessionSource(s: Session): readonly unknown[] | undefined {
 }
 
 /**
+ * A session record, whose date and times its reader parsed while checking the row. A row whose date or times did not
+ * read keeps nothing parsed: an error, so no build reaches it; said rather than skipped, or the API would publish a
+ * session the calendar does not show.
+ */
+function checkedSession(record: SiteRecord): SessionRecord {
+  if (record.when !== undefined) return record;
+  const where = record.at ? `${record.at.file}:${record.at.line}` : 'its file';
+  throw new Error(`session ${record.values.id ?? '?'} at ${where} has no date and times read: it was not checked`);
+}
+
+/**
  * Reads the published session records as calendar sessions, in data order, programs and audiences resolved through
  * their catalogs.
  */
@@ -133,7 +145,15 @@ export function readSessions(
   // A few hundred programs cells repeat across every session: each is read and resolved once
   // (each session gets its own copy of the labels; the resolved programs are shared, as the
   // terms are).
-  const programsOf = new Map<string, { labels: readonly string[]; openTo: OpenTo }>();
+  const programsRead = new Map<string, { labels: readonly string[]; openTo: OpenTo }>();
+  const programsOf = (text: string) => {
+    let read = programsRead.get(text);
+    if (read === undefined) {
+      const labels = normalisePrograms(text);
+      programsRead.set(text, (read = { labels, openTo: openToOf(labels, catalog) }));
+    }
+    return read;
+  };
   const terms = new Map<string, Term>();
   const termOf = (t: Term): Term => {
     let shared = terms.get(t.code);
@@ -141,23 +161,12 @@ export function readSessions(
     return shared;
   };
   for (const record of site.datasets[SESSIONS_DATASET]?.sessions ?? []) {
-    // Its reader parsed the date and times while checking the row. A row whose date or times did not read keeps
-    // nothing parsed: an error, so no build reaches it; said rather than skipped, or the API would publish a session
-    // the calendar does not show.
-    if (record.when === undefined) {
-      const where = record.at ? `${record.at.file}:${record.at.line}` : 'its file';
-      throw new Error(`session ${record.values.id ?? '?'} at ${where} has no date and times read: it was not checked`);
-    }
-    const { values, when } = record;
+    const { values, when } = checkedSession(record);
     const { name, cancelled } = readCancellation(values.employer ?? '');
     const location = (values.location ?? '').trim();
     const kind = kindOf(name);
     const programsText = values.programs ?? '';
-    let read = programsOf.get(programsText);
-    if (read === undefined) {
-      const labels = normalisePrograms(programsText);
-      programsOf.set(programsText, (read = { labels, openTo: openToOf(labels, catalog) }));
-    }
+    const read = programsOf(programsText);
     const programs = [...read.labels];
     const website = values.website ?? '';
     const audience = values.audience ?? '';

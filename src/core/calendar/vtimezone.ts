@@ -102,14 +102,8 @@ interface Run {
   byDay: string[];
 }
 
-/**
- * The VTIMEZONE of `timeZone` that is right for every year from `from` to `to` (RFC 5545 3.6.5),
- * (and the year before, so its first days have a rule) made from the platform's time zone
- * data: each run of years that follow one yearly rule is a
- * STANDARD or DAYLIGHT component with an RRULE (ending with UNTIL where another rule follows);
- * a zone without changes in those years is one STANDARD component at its offset.
- */
-export function vtimezone(timeZone: string, from: number, to: number): string[] {
+/** The zone's changes from the year before `from` to `to`, as runs of years that follow one yearly rule. */
+function yearlyRuns(timeZone: string, from: number, to: number): Run[] {
   const runs: Run[] = [];
   const open = new Map<string, Run>();
   for (const t of transitions(timeZone, from - 1, to)) {
@@ -129,6 +123,18 @@ export function vtimezone(timeZone: string, from: number, to: number): string[] 
       open.set(kind, fresh);
     }
   }
+  return runs;
+}
+
+/**
+ * The VTIMEZONE of `timeZone` that is right for every year from `from` to `to` (RFC 5545 3.6.5),
+ * (and the year before, so its first days have a rule) made from the platform's time zone
+ * data: each run of years that follow one yearly rule is a
+ * STANDARD or DAYLIGHT component with an RRULE (ending with UNTIL where another rule follows);
+ * a zone without changes in those years is one STANDARD component at its offset.
+ */
+export function vtimezone(timeZone: string, from: number, to: number): string[] {
+  const runs = yearlyRuns(timeZone, from, to);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, `X-LIC-LOCATION:${timeZone}`];
   if (runs.length === 0) {
     const at = zoneAt(timeZone);

@@ -1,4 +1,5 @@
 import { closest } from '../read/closest.ts';
+import type { CsvCell } from '../read/csv-table.ts';
 import { Findings } from '../read/findings.ts';
 import { type AudienceList, EVERY_AUDIENCE } from '../records/audience-list.ts';
 import { labelKey } from '../records/program-list.ts';
@@ -22,60 +23,55 @@ export function readAudienceList(bytes: Uint8Array, show: (rel: string) => strin
   const labels = new Map<string, string[] | 'all'>();
   const written: string[] = [];
   const seen = new Map<string, number>();
+  /** An audience as the list first wrote it (the first spelling of a name stands for every later one). */
+  const canonical = (n: string) => {
+    const known = byKey.get(labelKey(n));
+    if (known) return known;
+    byKey.set(labelKey(n), n);
+    audiences.push(n);
+    return n;
+  };
   for (const row of readCsvRows(bytes, file, COLUMNS, findings)) {
-    const label = row.cells.label!;
-    const opens = row.cells.audiences!;
-    const at = (cell: typeof label) => ({ file, line: cell.line, column: cell.column });
+    const [label, opens] = [row.cell('label'), row.cell('audiences')];
     const text = label.value.trim();
     const key = labelKey(text);
-    if (!key) {
-      findings.error(
-        at(label),
-        'audience-list',
-        'the label is empty: write the audience text as the session files write it.',
-      );
-      continue;
-    }
-    if (seen.has(key)) {
-      findings.error(
-        at(label),
-        'audience-list',
-        `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`,
-      );
-      continue;
-    }
     const names = opens.value
       .split('|')
       .map((n) => n.replace(/\s+/g, ' ').trim())
       .filter(Boolean);
-    if (names.length === 0) {
-      findings.error(
-        at(opens),
-        'audience-list',
-        `write the audiences "${text}" opens a session to, separated by |, or ${EVERY_AUDIENCE} for every audience.`,
-      );
-      continue;
-    }
-    if (names.includes(EVERY_AUDIENCE) && names.length > 1) {
-      findings.error(at(opens), 'audience-list', `${EVERY_AUDIENCE} already means every audience: write it alone.`);
+    const problem = audienceProblem(label, opens, names, seen);
+    if (problem) {
+      const [cell, message] = problem;
+      findings.error({ file, line: cell.line, column: cell.column }, 'audience-list', message);
       continue;
     }
     seen.set(key, label.line);
-    if (names[0] === EVERY_AUDIENCE) {
-      labels.set(key, 'all');
-    } else {
-      const canonical = names.map((n) => {
-        const known = byKey.get(labelKey(n));
-        if (known) return known;
-        byKey.set(labelKey(n), n);
-        audiences.push(n);
-        return n;
-      });
-      labels.set(key, [...new Set(canonical)]);
-    }
+    labels.set(key, names[0] === EVERY_AUDIENCE ? 'all' : [...new Set(names.map(canonical))]);
     written.push(text);
   }
   return { file, audiences, labels, written };
+}
+
+/** What is wrong with a row (its label, the audiences it opens to, named) given the labels before it. */
+function audienceProblem(
+  label: CsvCell,
+  opens: CsvCell,
+  names: readonly string[],
+  seen: ReadonlyMap<string, number>,
+): [CsvCell, string] | undefined {
+  const text = label.value.trim();
+  const key = labelKey(text);
+  if (!key) return [label, 'the label is empty: write the audience text as the session files write it.'];
+  if (seen.has(key))
+    return [label, `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`];
+  if (names.length === 0)
+    return [
+      opens,
+      `write the audiences "${text}" opens a session to, separated by |, or ${EVERY_AUDIENCE} for every audience.`,
+    ];
+  if (names.includes(EVERY_AUDIENCE) && names.length > 1)
+    return [opens, `${EVERY_AUDIENCE} already means every audience: write it alone.`];
+  return undefined;
 }
 
 /**

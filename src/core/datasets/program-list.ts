@@ -1,4 +1,5 @@
 import { closest } from '../read/closest.ts';
+import type { CsvCell } from '../read/csv-table.ts';
 import { fileNameProblem } from '../read/file-name.ts';
 import { Findings } from '../read/findings.ts';
 import { EVERY_FACULTY, type Faculty, type LabelMeaning, labelKey, type ProgramList } from '../records/program-list.ts';
@@ -48,87 +49,103 @@ export function readProgramList(
     );
     return undefined;
   }
-  const codes = new Set(faculties.map((f) => f.code));
+  const state: ListState = {
+    codes: new Set(faculties.map((f) => f.code)),
+    seen: new Map(),
+    programFaculty: new Map(),
+    show,
+  };
   const labels = new Map<string, LabelMeaning>();
   const written: string[] = [];
-  const seen = new Map<string, number>();
-  const programFaculty = new Map<string, { faculty: string; line: number }>();
   for (const row of readCsvRows(labelsFile, file, LABEL_COLUMNS, findings)) {
-    const [label, program, faculty] = LABEL_COLUMNS.map((c) => row.cells[c]!);
-    const at = (cell: typeof label) => ({ file, line: cell!.line, column: cell!.column });
-    const text = label!.value.trim();
-    const name = program!.value.trim();
-    const code = faculty!.value.trim();
-    const key = labelKey(text);
-    if (!key) {
-      findings.error(
-        at(label),
-        'program-list',
-        'the label is empty: write the program text as the session files write it.',
-      );
+    const [label, program, faculty] = [row.cell('label'), row.cell('program'), row.cell('faculty')];
+    const fields = { label, program, faculty, text: label.value.trim(), name: program.value.trim() };
+    const code = faculty.value.trim();
+    const problem = labelProblem({ ...fields, code }, state);
+    if (problem) {
+      const [cell, rule, message] = problem;
+      findings.error({ file, line: cell.line, column: cell.column }, rule, message);
       continue;
     }
-    if (seen.has(key)) {
-      findings.error(
-        at(label),
-        'program-list',
-        `the label "${text}" is already listed on line ${seen.get(key)}. Keep one row per label.`,
-      );
-      continue;
-    }
-    seen.set(key, label!.line);
-    // A label and a program each name a feed file (infosessions/programs/<name>.ics).
-    const named = (
-      [
-        [label, text],
-        [program, name],
-      ] as const
-    ).find(([, t]) => fileNameProblem(t));
-    if (named) {
-      findings.error(at(named[0]), 'file-name', `${shownValue(named[1])}: ${fileNameProblem(named[1])}.`);
-      continue;
-    }
-    if (code !== EVERY_FACULTY && !codes.has(code)) {
-      findings.error(
-        at(faculty),
-        'program-list',
-        `faculty "${code}" is not a group code of ${show(PROGRAM_LIST.faculties)} (${[...codes].join(', ')}) nor ` +
-          `${EVERY_FACULTY}.`,
-      );
-      continue;
-    }
-    if (code === EVERY_FACULTY && name) {
-      findings.error(
-        at(program),
-        'program-list',
-        `a label of faculty ${EVERY_FACULTY} covers every program: ` +
-          `leave its program empty, or give the program's own faculty.`,
-      );
-      continue;
-    }
-    const earlier = name && programFaculty.get(name);
-    if (earlier && earlier.faculty !== code) {
-      findings.error(
-        at(faculty),
-        'program-list',
-        `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: ` +
-          'a program belongs to one faculty. ' +
-          `Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
-      );
-      continue;
-    }
-    if (name && !earlier) programFaculty.set(name, { faculty: code, line: label!.line });
-    labels.set(
-      key,
-      code === EVERY_FACULTY
-        ? { kind: 'all' }
-        : name
-          ? { kind: 'program', program: name, faculty: code }
-          : { kind: 'faculty', faculty: code },
-    );
+    const { text, name } = fields;
+    state.seen.set(labelKey(text), label.line);
+    if (name && !state.programFaculty.get(name)) state.programFaculty.set(name, { faculty: code, line: label.line });
+    labels.set(labelKey(text), labelMeaning(code, name));
     written.push(text);
   }
   return { file, faculties: [...faculties], labels, written, abbreviations };
+}
+
+/** What the rows read so far tell about the next: the faculties' codes, labels seen and each program's faculty. */
+interface ListState {
+  codes: ReadonlySet<string>;
+  seen: Map<string, number>;
+  programFaculty: Map<string, { faculty: string; line: number }>;
+  show: (rel: string) => string;
+}
+
+/** One row of the program list, read: its cells, and its label, program and faculty code trimmed. */
+interface LabelRow {
+  label: CsvCell;
+  program: CsvCell;
+  faculty: CsvCell;
+  text: string;
+  name: string;
+  code: string;
+}
+
+/** A finding of one row: the cell it is at, its rule and its message. */
+type RowProblem = [CsvCell, string, string];
+
+/** What a label of faculty `code` and program `name` (empty: the whole faculty) means. */
+function labelMeaning(code: string, name: string): LabelMeaning {
+  if (code === EVERY_FACULTY) return { kind: 'all' };
+  return name ? { kind: 'program', program: name, faculty: code } : { kind: 'faculty', faculty: code };
+}
+
+/** What is wrong with a row of the program list, given the rows before it. */
+function labelProblem(row: LabelRow, state: ListState): RowProblem | undefined {
+  const { label, program, text, name } = row;
+  const key = labelKey(text);
+  if (!key) return [label, 'program-list', 'the label is empty: write the program text as the session files write it.'];
+  if (state.seen.has(key)) {
+    const line = state.seen.get(key);
+    return [label, 'program-list', `the label "${text}" is already listed on line ${line}. Keep one row per label.`];
+  }
+  // A label and a program each name a feed file (infosessions/programs/<name>.ics).
+  const named = (
+    [
+      [label, text],
+      [program, name],
+    ] as const
+  ).find(([, t]) => fileNameProblem(t));
+  if (named) return [named[0], 'file-name', `${shownValue(named[1])}: ${fileNameProblem(named[1])}.`];
+  return facultyProblem(row, state);
+}
+
+/** What is wrong with a row's faculty: not a group code, a program given for every faculty, or a program's other. */
+function facultyProblem({ program, faculty, name, code }: LabelRow, state: ListState): RowProblem | undefined {
+  if (code !== EVERY_FACULTY && !state.codes.has(code)) {
+    const groups = `${state.show(PROGRAM_LIST.faculties)} (${[...state.codes].join(', ')})`;
+    return [faculty, 'program-list', `faculty "${code}" is not a group code of ${groups} nor ${EVERY_FACULTY}.`];
+  }
+  if (code === EVERY_FACULTY && name)
+    return [
+      program,
+      'program-list',
+      `a label of faculty ${EVERY_FACULTY} covers every program: ` +
+        `leave its program empty, or give the program's own faculty.`,
+    ];
+  const earlier = name && state.programFaculty.get(name);
+  if (earlier && earlier.faculty !== code)
+    return [
+      faculty,
+      'program-list',
+      `program "${name}" is in faculty ${earlier.faculty} on line ${earlier.line}: ` +
+        'a program belongs to one faculty. ' +
+        `Use that faculty, or name the program differently (e.g. "${name} (${code})").`,
+    ];
+  return undefined;
 }
 
 /**
