@@ -115,37 +115,15 @@ export function startAstroPages(
   }
   const now = cached === undefined ? run() : undefined;
   // The components the pages are rendered from, loaded meanwhile.
-  const sessionParts = sessionPageParts();
-  const listingParts = listingPageParts();
-  const buildingBody = buildingPageBody();
-  const holes = calendarHoles();
-  const methodBody = methodPageBody();
-  const dataBodies = dataPageBodies();
-  const examBody = examPageBody();
-  for (const loading of [sessionParts, listingParts, buildingBody, holes, methodBody, dataBodies, examBody])
-    loading.catch(() => {});
+  const components = pageComponents();
+  components.catch(() => {});
   const result = (async (): Promise<AstroPages> => {
     // A cache that cannot be read whole (removed by hand meanwhile) is rendered anew.
     let output = now ? await now : await readAstro(cached!).catch(() => undefined);
     const ran = now !== undefined || output === undefined;
     output ??= await run();
     if (ran && sharedCache) await pruneSharedCache(sharedCache);
-    const fillHoles = await holes;
-    const views = calendarViews(context);
-    const files = output.files.map((f) => {
-      if (!/\.(html|json)$/.test(f.path)) return f;
-      const filled = fillHoles(Buffer.from(f.body).toString('utf8'), views);
-      return filled === undefined ? f : { path: f.path, body: filled };
-    });
-    const shells = {
-      listing: listingShell(output.shells.listing, await listingParts),
-      session: sessionShell(output.shells.session, await sessionParts),
-      building: bodyShell(output.shells.building, await buildingBody),
-      method: bodyShell(output.shells.method, await methodBody),
-      data: dataShells(output.shells, await dataBodies),
-      exam: bodyShell(output.shells.exam, await examBody),
-    };
-    return { ...output, files, shells, ran };
+    return { ...filledAstro(output, await components, context), ran };
   })();
   // Awaited by the build when it needs the pages; a failure before then is not unhandled.
   result.catch(() => {});
@@ -157,6 +135,43 @@ export function startAstroPages(
       running?.stop();
     },
   };
+}
+
+/** Every page kind's components, loaded together (once per process). */
+async function pageComponents() {
+  const [session, listing, building, holes, method, data, exam] = await Promise.all([
+    sessionPageParts(),
+    listingPageParts(),
+    buildingPageBody(),
+    calendarHoles(),
+    methodPageBody(),
+    dataPageBodies(),
+    examPageBody(),
+  ]);
+  return { session, listing, building, holes, method, data, exam };
+}
+
+/** Astro's output with the calendar's holes filled, and each page shell ready to fill by its components. */
+function filledAstro(
+  output: AstroOutput,
+  parts: Awaited<ReturnType<typeof pageComponents>>,
+  context: BuildContext,
+): Omit<AstroPages, 'ran'> {
+  const views = calendarViews(context);
+  const files = output.files.map((f) => {
+    if (!/\.(html|json)$/.test(f.path)) return f;
+    const filled = parts.holes(Buffer.from(f.body).toString('utf8'), views);
+    return filled === undefined ? f : { path: f.path, body: filled };
+  });
+  const shells = {
+    listing: listingShell(output.shells.listing, parts.listing),
+    session: sessionShell(output.shells.session, parts.session),
+    building: bodyShell(output.shells.building, parts.building),
+    method: bodyShell(output.shells.method, parts.method),
+    data: dataShells(output.shells, parts.data),
+    exam: bodyShell(output.shells.exam, parts.exam),
+  };
+  return { ...output, files, shells };
 }
 
 /**

@@ -72,6 +72,126 @@ function errorResponses(keyed: boolean): Record<string, JsonSchema> {
   };
 }
 
+type Operation = JsonSchema;
+
+/** What every method's operation says: its ID, tag, parameters, security and provenance. */
+function commonOperation(entry: MethodEntry, method: PublishedMethod | undefined): Operation {
+  return {
+    operationId: `method${entry.methodId}`,
+    tags: [entry.serviceName],
+    parameters: parameters(entry),
+    ...(entry.keyRequired ? { security: [{ apiKey: [] }] } : { security: [] }),
+    ...provenance(method),
+  };
+}
+
+/** The operation of a method listed in the directory that publishes nothing (it answers 404). */
+function unpublishedOperation(entry: MethodEntry, common: Operation): Operation {
+  return {
+    ...common,
+    summary:
+      `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: ` +
+      `listed in the directory, no data published`,
+    description:
+      'This method is listed by the method listing (1103), but this static API publishes no data for it; ' +
+      '`npm start` answers 404 with an error envelope.',
+    'x-published': false,
+    responses: { ...errorResponses(Boolean(entry.keyRequired)), '404': errorResponses(false)['404'] },
+  };
+}
+
+/** The operation of a method whose file holds the no-data envelope. */
+function noDataOperation(entry: MethodEntry, method: PublishedMethod, common: Operation, summary: string): Operation {
+  return {
+    ...common,
+    summary,
+    description:
+      `Method ID ${entry.methodId}. No data is published: ` +
+      `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
+      `meta.status 204, served with HTTP 200.${provenanceSentence(method)}`,
+    'x-published': false,
+    responses: {
+      '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
+      ...errorResponses(Boolean(entry.keyRequired)),
+    },
+  };
+}
+
+/** A published method's record and envelope schemas, added to `schemas`; the envelope's name. */
+function addRecordSchemas(method: PublishedMethod, schemas: Record<string, JsonSchema>): string {
+  const name = recordName(method.record!.name);
+  const envelopeName = `${name.replace(/Record$/, '')}${method.shape === 'object' ? 'Record' : ''}Envelope`;
+  schemas[name] = { ...recordSchema(method.record!), xml: { name: method.shape === 'object' ? 'data' : 'item' } };
+  const data =
+    method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
+  schemas[envelopeName] = envelopeComponent(data);
+  return envelopeName;
+}
+
+/** The description of a published method's operation: its ID, cache time, updates, liveness and source. */
+function publishedDescription(entry: MethodEntry, method: PublishedMethod): string {
+  return (
+    `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
+    `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
+    `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}` +
+    provenanceSentence(method)
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The operation of a method that publishes records, with its envelope's schema and an example from its first file. */
+function publishedOperation(
+  entry: MethodEntry,
+  method: PublishedMethod,
+  common: Operation,
+  summary: string,
+  envelopeName: string,
+  timestamp: RenderContext['timestamp'],
+): Operation {
+  const first = method.files[0]!.data;
+  const example = envelope(entry.methodId, timestamp, Array.isArray(first) ? first.slice(0, 2) : first);
+  const errors = errorResponses(Boolean(entry.keyRequired));
+  const placeholders = pathParameters(entry.path).length > 0;
+  return {
+    ...common,
+    summary,
+    description: publishedDescription(entry, method),
+    'x-published': true,
+    responses: {
+      '200': {
+        description: method.shape === 'object' ? 'The envelope with the record' : 'The envelope with every record',
+        content: {
+          'application/json': { schema: ref(envelopeName), example },
+          'application/xml': { schema: ref(envelopeName) },
+          'application/javascript': {
+            schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' },
+          },
+        },
+      },
+      ...errors,
+      ...(placeholders
+        ? { '404': { ...(errors['404'] as JsonSchema), description: 'No record for these path values' } }
+        : {}),
+    },
+  };
+}
+
+/** A directory entry's operation (its schemas added to `schemas` when it publishes records). */
+function operationOf(
+  entry: MethodEntry,
+  method: PublishedMethod | undefined,
+  schemas: Record<string, JsonSchema>,
+  timestamp: RenderContext['timestamp'],
+): Operation {
+  const common = commonOperation(entry, method);
+  if (!method || method.files.length === 0) return unpublishedOperation(entry, common);
+  const summary = `${entry.name ?? `Method ${entry.methodId}`}${entry.purpose ? `: ${entry.purpose}` : ''}`;
+  if (method.noData !== undefined || !method.record) return noDataOperation(entry, method, common, summary);
+  const envelopeName = addRecordSchemas(method, schemas);
+  return publishedOperation(entry, method, common, summary, envelopeName, timestamp);
+}
+
 /** An OpenAPI 3.1 document for the published methods, listing the others as answering 404. */
 export function openApiDocument(
   { directory, published }: { directory: readonly MethodEntry[]; published: readonly PublishedMethod[] },
@@ -85,92 +205,7 @@ export function openApiDocument(
   const paths: Record<string, JsonSchema> = {};
   const byId = new Map(published.map((p) => [p.entry.methodId, p]));
   for (const entry of directory) {
-    const method = byId.get(entry.methodId);
-    const tags = [entry.serviceName];
-    const keyed = Boolean(entry.keyRequired);
-    const common = {
-      operationId: `method${entry.methodId}`,
-      tags,
-      parameters: parameters(entry),
-      ...(keyed ? { security: [{ apiKey: [] }] } : { security: [] }),
-      ...provenance(method),
-    };
-    const placeholders = pathParameters(entry.path).length > 0;
-    if (!method || method.files.length === 0) {
-      paths[entry.path] = {
-        get: {
-          ...common,
-          summary:
-            `Method ${entry.methodId}${entry.name ? ` (${entry.name})` : ''}: ` +
-            `listed in the directory, no data published`,
-          description:
-            'This method is listed by the method listing (1103), but this static API publishes no data for it; ' +
-            '`npm start` answers 404 with an error envelope.',
-          'x-published': false,
-          responses: { ...errorResponses(keyed), '404': errorResponses(false)['404'] },
-        },
-      };
-      continue;
-    }
-    const summary = `${entry.name ?? `Method ${entry.methodId}`}${entry.purpose ? `: ${entry.purpose}` : ''}`;
-    if (method.noData !== undefined || !method.record) {
-      paths[entry.path] = {
-        get: {
-          ...common,
-          summary,
-          description:
-            `Method ID ${entry.methodId}. No data is published: ` +
-            `${method.noData}${method.live ? ' `npm start` answers it live.' : ''} The file holds the envelope with ` +
-            `meta.status 204, served with HTTP 200.${provenanceSentence(method)}`,
-          'x-published': false,
-          responses: {
-            '200': { description: 'The no-data envelope (meta.status 204)', content: jsonAndXml('NoDataEnvelope') },
-            ...errorResponses(keyed),
-          },
-        },
-      };
-      continue;
-    }
-    const name = recordName(method.record.name);
-    const envelopeName = `${name.replace(/Record$/, '')}${method.shape === 'object' ? 'Record' : ''}Envelope`;
-    schemas[name] = { ...recordSchema(method.record), xml: { name: method.shape === 'object' ? 'data' : 'item' } };
-    const data =
-      method.shape === 'object' ? ref(name) : { type: 'array', items: ref(name), xml: { wrapped: true, name: 'data' } };
-    schemas[envelopeName] = envelopeComponent(data);
-    const first = method.files[0]!.data;
-    const example = envelope(entry.methodId, ctx.timestamp, Array.isArray(first) ? first.slice(0, 2) : first);
-    const errors = errorResponses(keyed);
-    paths[entry.path] = {
-      get: {
-        ...common,
-        summary,
-        description: (
-          `Method ID ${entry.methodId}. Cache time ${entry.cacheSeconds ?? 0} s. ` +
-          `${entry.updateFrequency ? `Updated ${entry.updateFrequency}.` : ''}` +
-          `${method.live ? ' `npm start` answers it live; the file holds it as of the build.' : ''}` +
-          provenanceSentence(method)
-        )
-          .replace(/\s+/g, ' ')
-          .trim(),
-        'x-published': true,
-        responses: {
-          '200': {
-            description: method.shape === 'object' ? 'The envelope with the record' : 'The envelope with every record',
-            content: {
-              'application/json': { schema: ref(envelopeName), example },
-              'application/xml': { schema: ref(envelopeName) },
-              'application/javascript': {
-                schema: { type: 'string', description: 'JSONP: callback(<envelope>); when ?callback= is given' },
-              },
-            },
-          },
-          ...errors,
-          ...(placeholders
-            ? { '404': { ...(errors['404'] as JsonSchema), description: 'No record for these path values' } }
-            : {}),
-        },
-      },
-    };
+    paths[entry.path] = { get: operationOf(entry, byId.get(entry.methodId), schemas, ctx.timestamp) };
   }
   return {
     openapi: '3.1.0',
