@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { countSessions } from '../calendar.ts';
-import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
+import { type Feed, type SubscriptionFeeds } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
 import { subscribeBlock } from './feed-links.ts';
 
@@ -34,10 +34,8 @@ function windowNote(feeds: SubscriptionFeeds): SafeHtml | false {
   const span = w.length === 1 ? w[0]!.label : `${w.at(-1)!.label} to ${w[0]!.label}`;
   const terms = w.length === 1 ? 'term' : `${w.length} terms`;
   return html`<p>${[
-    html`The feeds of all sessions, by faculty, program and audience hold the newest ${terms} `,
-    html`with sessions (${span}), `,
-    html`up to ${FEED_TERMS}: enough to plan ahead, small enough for calendars to fetch often. `,
-    html`Each term's feed holds that term whole. The numbers are the sessions each feed holds.`,
+    html`The feeds of all sessions, by faculty, program and audience hold sessions of ${terms} (${span}). `,
+    html`${feeds.windowWords} The numbers are the sessions each feed holds.`,
   ]}</p>`;
 }
 
