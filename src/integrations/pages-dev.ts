@@ -13,7 +13,7 @@ import { createBuildContext } from '../pipeline/context.ts';
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {
   const context = createBuildContext(root);
-  const lookup = buildingLookup(context.buildings);
+  const lookup = buildingLookup(context.buildings, context.site.places?.places);
   return {
     pages: pageContext(context) as PageContext,
     fill: (name: string, arg: string | number = '') => pageFill(context, name, arg),

@@ -293,7 +293,7 @@ async function renderOutput(
   const pending = plan.pages ? startAstroPages(context, target, plan.projectFiles, astroCache, plan.warm) : undefined;
   let rendered: AstroPages | undefined;
   try {
-    const buildings = buildingLookup(context.buildings);
+    const buildings = buildingLookup(context.buildings, context.site.places?.places);
     const run: RenderRun = { context, out, digests: inputDigests(context, plan.code, buildings), buildings, clock };
     clock.progress.stage('API files');
     writeStage(run, 'api', apiStage(run));

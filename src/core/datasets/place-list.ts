@@ -1,8 +1,11 @@
+import { readBuildings } from '../buildings/building.ts';
+import { buildingLookup, placeKey } from '../buildings/location.ts';
+import { isPlaceholderLocation } from '../calendar/session.ts';
 import { Findings } from '../read/findings.ts';
 import type { Place, PlaceList } from '../records/place-list.ts';
 import type { CsvCell } from '../read/csv-table.ts';
 import { cellPosition, readCsvRows } from './csv-reader.ts';
-import type { ReadRecord, SourceFile } from './dataset.ts';
+import type { ReadRecord, SourceFile, Tables } from './dataset.ts';
 
 /** The place list's folder and file inside the data folder (the site's own data, published by no method). */
 export const PLACE_LIST = { folder: 'places/', places: 'places/places.csv' } as const;
@@ -61,14 +64,6 @@ export function readPlaceList(bytes: Uint8Array, show: (rel: string) => string, 
   return { file, places };
 }
 
-/** A name as the place matcher compares it: lower case, words of letters and digits separated by one space. */
-export function placeKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** Reports a place whose building code no building of data/buildings/ has. */
 export function checkPlaceBuildings(list: PlaceList, codes: ReadonlySet<string>, findings: Findings): void {
   for (const p of list.places) {
@@ -107,4 +102,22 @@ export function checkSessionPlaces(
       );
     }
   }
+}
+
+/**
+ * Checks the place list against the buildings (checkPlaceBuildings) and every session location against both
+ * (checkSessionPlaces): what `npm run check` warns of.
+ */
+export function checkPlaces(
+  list: PlaceList,
+  datasets: Readonly<Record<string, Tables>>,
+  sessions: { records: readonly ReadRecord[]; files: readonly SourceFile[] },
+  columns: readonly string[],
+  findings: Findings,
+): void {
+  const buildings = readBuildings({ datasets });
+  checkPlaceBuildings(list, new Set(buildings.map((b) => b.code)), findings);
+  const lookup = buildingLookup(buildings, list.places);
+  const placed = (location: string) => isPlaceholderLocation(location) || lookup(location) !== undefined;
+  checkSessionPlaces(sessions.records, sessions.files, columns, placed, list.file, findings);
 }

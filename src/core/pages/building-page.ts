@@ -196,7 +196,7 @@ export function* buildingPageSources(
   const heldIn = new Map<string, Session[]>();
   for (const s of sessions) {
     const b = s.allDay || s.locationTbd ? undefined : lookup(s.location);
-    if (!b) continue;
+    if (!b?.code) continue; // a place in no building of the data
     const list = heldIn.get(b.code);
     if (list) list.push(s);
     else heldIn.set(b.code, [s]);
