@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { browsePaths } from '../core/browse/browse-paths.ts';
-import { buildingLookup } from '../core/buildings/location.ts';
+import { buildingLookup, locationSearchText } from '../core/buildings/location.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
@@ -332,7 +332,8 @@ function* schemaStage({ context, digests }: RenderRun): Iterable<OutputFile> {
 /** Every .ics feed, the search index and its documents, then the data portal's files under /data/. */
 function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   yield* digested(feedFiles(context.feeds, context.render, context.revisions), digests);
-  yield* searchIndexFiles(context.sessions);
+  const where = locationSearchText(buildingLookup(context.buildings, context.site.places?.places));
+  yield* searchIndexFiles(context.sessions, where);
   yield* digested(searchDocFiles(context.sessions), digests);
   yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
 }

@@ -163,3 +163,15 @@ export function buildingLookup(buildings: readonly Building[], places: readonly 
     return found;
   };
 }
+
+/**
+ * What the session search indexes beside a location (src/core/calendar/search-index.ts): the code and name of the
+ * building it names and the named place, so "DC 1301" finds "Davis Centre 1301" and "fed hall" finds "Federation
+ * Hall"; empty for a location that names neither.
+ */
+export function locationSearchText(lookup: BuildingLookup): (location: string) => string {
+  return (location) => {
+    const b = lookup(location);
+    return b ? [b.code, b.name, b.place ?? ''].join(' ') : '';
+  };
+}
