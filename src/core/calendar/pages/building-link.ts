@@ -40,7 +40,7 @@ export function buildingNote(
 ): BuildingNote | undefined {
   const b = location ? ctx.buildings?.(location) : undefined;
   if (!b) return undefined;
-  const label = b.place && b.code ? `${b.place}, ${b.name}` : b.name;
+  const label = b.place && b.code && b.place !== b.name ? `${b.place}, ${b.name}` : b.name;
   return {
     name: b.name,
     code: b.code,
