@@ -24,5 +24,6 @@ export function moveEndedSessions(now = new Date(), root: ParentNode = document)
   held.dataset.pastCount = String(total);
   const shown = pastList.querySelectorAll('li').length;
   const heading = pastPart.querySelector('[data-past-heading]');
-  if (heading) heading.textContent = shown < total ? `the newest ${shown} of ${sessionCount(total)}` : sessionCount(total);
+  if (heading)
+    heading.textContent = shown < total ? `the newest ${shown} of ${sessionCount(total)}` : sessionCount(total);
 }

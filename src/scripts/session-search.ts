@@ -113,7 +113,7 @@ export function attachSearch(): void {
         ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
         : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} ` +
           `session${found.length === 1 ? '' : 's'} with “${q}”` +
-          `${fixes.length > 0 ? ` (${fixes.map(([from, to]) => `“${from}” as “${to.join('”, “')}”`).join('; ')})` : ''}` +
+          (fixes.length > 0 ? ` (${fixes.map(([from, to]) => `“${from}” as “${to.join('”, “')}”`).join('; ')})` : '') +
           ', newest first.';
   };
 

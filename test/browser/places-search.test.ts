@@ -6,7 +6,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH, basedSite } from '../helpers/sites.ts';
 import { audiencesOf, isHoliday, sessionRows } from '../helpers/student-oracle.ts';
-import { ARTIFACTS, cspViolations, launchBrowser, newTab, pageProblems, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
+import {
+  ARTIFACTS,
+  cspViolations,
+  launchBrowser,
+  newTab,
+  pageProblems,
+  type ServedSite,
+  serveSite,
+  VIEWPORTS,
+} from './harness.ts';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125 Mobile';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile';
@@ -40,7 +49,9 @@ describe('a student on their way to Federation Hall', () => {
     const listed = await android.locator('[data-held-sessions] li a').count();
     expect(listed).toBe(fed.length);
     const directions = android.locator('a[data-directions]').first();
-    expect(await directions.getAttribute('href')).toMatch(/^geo:43\.47324689,-80\.54864126\?q=.*\(Federation%20Hall\)$/);
+    expect(await directions.getAttribute('href')).toMatch(
+      /^geo:43\.47324689,-80\.54864126\?q=.*\(Federation%20Hall\)$/,
+    );
     await android.screenshot({ path: path.join(ARTIFACTS, 'building-fed-375.png'), fullPage: true });
     await android.context().close();
     const iphone = await open(site.url(`infosessions/${fed[0]!.id}/`), IPHONE);

@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
 import { EPOCH } from '../helpers/build.ts';
+import { BASE_PATH, BASED_SITE_URL, basedSite } from '../helpers/sites.ts';
 import { inSubscriberWindow, openSessions, sessionRows } from '../helpers/student-oracle.ts';
 import { launchBrowser, type ServedSite, serveSite } from './harness.ts';
 

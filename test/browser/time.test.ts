@@ -195,8 +195,9 @@ describe("a building's page by the visitor's clock, on a site built on Jan 8, 20
     return rows;
   }
   const ids = async (page: Page, part: string) =>
-    (await page.locator(`[data-held-${part}]:visible li a`).evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
-      .map((h) => /(\d+)\/$/.exec(h!)![1]!);
+    (
+      await page.locator(`[data-held-${part}]:visible li a`).evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    ).map((h) => /(\d+)\/$/.exec(h!)![1]!);
 
   it.each([
     ['DC', /^(DC\b|Davis Centre)/],
@@ -210,7 +211,10 @@ describe("a building's page by the visitor's clock, on a site built on Jan 8, 20
     const day = (id: string) => new Date(`${held.get(id)} 12:00 UTC`).toISOString().slice(0, 10);
     const ahead = await ids(page, 'ahead');
     const past = await ids(page, 'past');
-    expect(ahead.filter((id) => day(id) < '2014-01-25'), `${code}: past sessions under "Coming up"`).toEqual([]);
+    expect(
+      ahead.filter((id) => day(id) < '2014-01-25'),
+      `${code}: past sessions under "Coming up"`,
+    ).toEqual([]);
     expect(ahead.sort()).toEqual([...held.keys()].filter((id) => day(id) > '2014-01-25').sort());
     expect(past.every((id) => day(id) <= '2014-01-25')).toBe(true);
     if (held.size <= 30) expect(ahead.length + past.length, code).toBe(held.size); // FED: all 15 listed

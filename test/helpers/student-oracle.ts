@@ -73,8 +73,8 @@ export function rowDay(row: Row): string {
  */
 export function inSubscriberWindow(row: Row, epoch: number): boolean {
   const today = new Date(epoch * 1000).toISOString().slice(0, 10);
-  const newest = sessionRows.map(rowDay).reduce((a, b) => (a > b ? a : b));
-  const anchor = newest < today ? newest : today;
+  const newest = sessionRows.map(rowDay).sort().at(-1)!;
+  const anchor = [newest, today].sort()[0]!;
   const shift = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
   const day = rowDay(row);
   return day >= shift(anchor, -28) && day < shift(today, 366);

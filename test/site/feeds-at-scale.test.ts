@@ -64,7 +64,7 @@ describe('the feeds of 10,000 sessions', () => {
     expect(largest).toBeGreaterThan(100 * 1024); // the broad feeds hold a year ahead and 4 weeks back
   });
 
-  it('holds in the feed of all sessions the 4 weeks before the build and the year after, counted from the CSVs', async () => {
+  it('holds in the feed of all the 4 weeks before the build and the year after, counted from the CSVs', async () => {
     const day = (s: string) => new Date(`${s} 12:00 UTC`).toISOString().slice(0, 10);
     const text = await readFile(path.join(dist, 'infosessions.ics'), 'utf8');
     const today = new Date(EPOCH * 1000).toISOString().slice(0, 10); // 2023-11-14, the same day in Toronto

@@ -39,7 +39,9 @@ describe('the feed of every session', () => {
     const { events, cal } = await parseFeed('infosessions.ics');
     expect(windowData.length).toBeGreaterThan(10);
     expect(windowData.length).toBeLessThan(apiData.length / 4);
-    expect(events.map(({ e }) => e.uid).sort()).toEqual(windowData.map((r) => `infosession-${r.id}@campus-api-static`).sort());
+    expect(events.map(({ e }) => e.uid).sort()).toEqual(
+      windowData.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
     // ical.js leaves an X- property's text escaped.
     const description = String(cal.getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
     expect(sessionRows.map(rowDay).sort().at(-1)).toBe('2015-03-17');

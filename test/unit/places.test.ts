@@ -42,18 +42,25 @@ describe('the place list (data/places/)', () => {
     expect(unmapped).toEqual([]);
     const nowhere = [...locations].filter((l) => lookup(l)!.lat === null && !lookup(l)!.address);
     expect(nowhere).toEqual([]);
-    expect(readDataFolder(path.join(ROOT, 'data'), ROOT).findings.list.filter((f) => f.rule === 'unknown-place'))
-      .toEqual([]);
+    expect(
+      readDataFolder(path.join(ROOT, 'data'), ROOT).findings.list.filter((f) => f.rule === 'unknown-place'),
+    ).toEqual([]);
   });
 
   it('puts Fed Hall in Federation Hall and every way of writing the Bombshelter in the SLC', () => {
     const fed = sessionRows.filter((r) => /^feds? hall/i.test(r.location!.trim()));
     expect(fed).toHaveLength(15);
-    for (const r of fed) expect(lookup(r.location!), r.location).toMatchObject({ code: 'FED', place: 'Federation Hall' });
+    for (const r of fed)
+      expect(lookup(r.location!), r.location).toMatchObject({ code: 'FED', place: 'Federation Hall' });
     const bomb = sessionRows.filter((r) => /bomb/i.test(r.location!));
     expect(bomb.length).toBeGreaterThanOrEqual(13);
-    for (const r of bomb) expect(lookup(r.location!), r.location).toMatchObject({ code: 'SLC', place: 'Bombshelter Pub' });
-    expect(lookup('RIM Park')).toMatchObject({ code: '', page: undefined, address: '2001 University Ave E, Waterloo, ON' });
+    for (const r of bomb)
+      expect(lookup(r.location!), r.location).toMatchObject({ code: 'SLC', place: 'Bombshelter Pub' });
+    expect(lookup('RIM Park')).toMatchObject({
+      code: '',
+      page: undefined,
+      address: '2001 University Ave E, Waterloo, ON',
+    });
   });
 
   it('warns of a location that names no building and no place, at its cell, and of nothing else', () => {

@@ -237,7 +237,7 @@ describe('the building of a session', () => {
   };
   const lookup: BuildingLookup = (location) => (/^DC\b/.test(location) ? dc : undefined);
 
-  it('is named with its page, an OpenStreetMap link and directions when the lookup knows it and its coordinates', () => {
+  it('is named with its page, an OpenStreetMap link and directions when the lookup knows it and where it is', () => {
     const body = sessionBody(session, { ...ctx, buildings: lookup });
     expect(body).toContain(
       '<span class="where">DC 1301 · <span class="building"><a href="/campus/buildings/dc/">Davis Centre</a> (DC) · ' +

@@ -34,7 +34,8 @@ export function directionsHref(platform: MapsPlatform, t: DirectionsTarget): str
       ? `geo:${to}?q=${to}(${encodeURIComponent(t.label)})`
       : `geo:0,0?q=${encodeURIComponent(t.address)}`;
   }
-  if (platform === 'apple') return `https://maps.apple.com/?daddr=${encodeURIComponent(to)}&q=${encodeURIComponent(t.label)}`;
+  if (platform === 'apple')
+    return `https://maps.apple.com/?daddr=${encodeURIComponent(to)}&q=${encodeURIComponent(t.label)}`;
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(to)}`;
 }
 

@@ -140,7 +140,14 @@ function ofBuilding(b: Building, place?: Place): BuildingOfLocation {
 /** What the lookup answers for a named place in no building of the data. */
 function ofPlace(p: Place): BuildingOfLocation {
   const where = { lat: p.position?.lat ?? null, lon: p.position?.lon ?? null };
-  return { code: '', name: p.name, ...where, page: undefined, place: p.name, ...(p.address ? { address: p.address } : {}) };
+  return {
+    code: '',
+    name: p.name,
+    ...where,
+    page: undefined,
+    place: p.name,
+    ...(p.address ? { address: p.address } : {}),
+  };
 }
 
 /**

@@ -240,8 +240,7 @@ export function* feedFiles(
   let term = new Map<Session, string>();
   const event = (s: Session): string => {
     let e = kept.get(s) ?? term.get(s);
-    if (e === undefined)
-      (inWindow.has(s) ? kept : term).set(s, (e = sessionEvent(s, at, revisions?.get(s))));
+    if (e === undefined) (inWindow.has(s) ? kept : term).set(s, (e = sessionEvent(s, at, revisions?.get(s))));
     return e;
   };
   const file = (path: string, name: string, description: string, sessions: readonly Session[]): OutputSpec => ({

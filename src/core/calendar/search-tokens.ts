@@ -145,8 +145,8 @@ async function postingsOf(keys: Iterable<string>, shard: Shard, accept: (w: stri
 
 /**
  * One query word's sessions: the word, or for a word of three letters or more the words it starts; when none has it
- * and it has FUZZY_FROM letters or more and no digit (room numbers are exact), the words one typing slip away (withinOneEdit) among those that start with
- * its first two letters.
+ * and it has FUZZY_FROM letters or more and no digit (room numbers are exact), the words one typing slip away
+ * (withinOneEdit) among those that start with its first two letters.
  */
 async function wordHits(word: string, manifest: SearchManifest, shard: Shard) {
   const keys = new Set<string>();

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Findings, type Place } from '../read/findings.ts';
 import type { AudienceList } from '../records/audience-list.ts';
-import type { PlaceList } from '../records/place-list.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
 import type { MethodEntry, MethodFile } from '../records/method-entry.ts';
+import type { PlaceList } from '../records/place-list.ts';
 import type { ProgramList } from '../records/program-list.ts';
 import { fieldNames, recordProblem } from '../records/record-spec.ts';
 import { SPEC_METHODS } from '../records/spec-methods.ts';
 import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audience-list.ts';
-import { checkPlaces, PLACE_LIST, readPlaceList } from './place-list.ts';
 import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, TableSpec, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
 import { checkMethodFiles } from './method-files.ts';
+import { checkPlaces, PLACE_LIST, readPlaceList } from './place-list.ts';
 import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */

@@ -1,9 +1,9 @@
 import { readBuildings } from '../buildings/building.ts';
 import { buildingLookup, placeKey } from '../buildings/location.ts';
 import { isPlaceholderLocation } from '../calendar/session.ts';
+import type { CsvCell } from '../read/csv-table.ts';
 import { Findings } from '../read/findings.ts';
 import type { Place, PlaceList } from '../records/place-list.ts';
-import type { CsvCell } from '../read/csv-table.ts';
 import { cellPosition, readCsvRows } from './csv-reader.ts';
 import type { ReadRecord, SourceFile, Tables } from './dataset.ts';
 
@@ -59,7 +59,14 @@ export function readPlaceList(bytes: Uint8Array, show: (rel: string) => string, 
     }
     const building = c.building!.value.trim() || null;
     const position = lat === null || lon === null ? null : { lat, lon };
-    places.push({ name, aliases: names.slice(1), building, position, address: c.address!.value.trim(), line: row.line });
+    places.push({
+      name,
+      aliases: names.slice(1),
+      building,
+      position,
+      address: c.address!.value.trim(),
+      line: row.line,
+    });
   }
   return { file, places };
 }
@@ -71,7 +78,8 @@ export function checkPlaceBuildings(list: PlaceList, codes: ReadonlySet<string>,
     findings.error(
       { file: list.file, line: p.line, column: 1 },
       'place-list',
-      `"${p.name}" names building "${p.building}", which data/buildings/ does not have. Write a building code, or none.`,
+      `"${p.name}" names building "${p.building}", which data/buildings/ does not have. ` +
+        'Write a building code, or none.',
     );
   }
 }
@@ -98,7 +106,8 @@ export function checkSessionPlaces(
         { file: row.file, ...cellPosition(cell, cell.value.length - cell.value.trimStart().length) },
         'unknown-place',
         `location "${cell.value.trim()}" names no building of data/buildings/ and no place of ${listFile}: its ` +
-          `page shows no map or directions. Write the building's code first ("DC 1301"), or add the place to ${listFile}.`,
+          `page shows no map or directions. Write the building's code first ("DC 1301"), ` +
+          `or add the place to ${listFile}.`,
       );
     }
   }

@@ -1,8 +1,8 @@
 import type { Finding, Place } from '../read/findings.ts';
 import type { AudienceList } from './audience-list.ts';
-import type { PlaceList } from './place-list.ts';
 import type { SessionRecord } from './infosession-record.ts';
 import type { MethodEntry, PublishedMethod } from './method-entry.ts';
+import type { PlaceList } from './place-list.ts';
 import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 

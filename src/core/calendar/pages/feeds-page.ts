@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../render/html.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { countSessions } from '../calendar.ts';
-import { type Feed, type SubscriptionFeeds } from '../feeds.ts';
+import type { Feed, SubscriptionFeeds } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
 import { subscribeBlock } from './feed-links.ts';
 
