@@ -210,6 +210,22 @@ function labelAliases(catalog: ProgramCatalog, canonical: ReadonlySet<string>): 
 }
 
 /**
+ * The years the sessions span (the time zone's lines are made from the span alone: a feed is made from it, not from
+ * every line), and whether every session has its own revision time.
+ */
+function yearSpan(terms: readonly Feed[], revisions?: ReadonlyMap<Session, number>) {
+  let from = Infinity;
+  let to = -Infinity;
+  let everyRevised = true;
+  for (const f of terms)
+    for (const s of f.sessions) {
+      [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
+      if (!revisions?.has(s)) everyRevised = false;
+    }
+  return { span: from <= to ? [from, to] : [2000, 2000], everyRevised };
+}
+
+/**
  * Every .ics file, one at a time, each made when asked (a large archive's feeds do not fit in
  * memory at once): term by term, the term's feed and each of its sessions' own; then the
  * windowed feeds, then the old program feeds as copies of what they now mean. A feed is made
@@ -221,16 +237,7 @@ export function* feedFiles(
   ctx: Pick<RenderContext, 'url' | 'timestamp'>,
   revisions?: ReadonlyMap<Session, number>,
 ): Generator<OutputSpec> {
-  let from = Infinity;
-  let to = -Infinity;
-  let everyRevised = true;
-  for (const f of feeds.terms)
-    for (const s of f.sessions) {
-      [from, to] = [Math.min(from, s.date.year), Math.max(to, s.date.year)];
-      if (!revisions?.has(s)) everyRevised = false;
-    }
-  // The zone's lines are made from its span of years alone: a feed is made from the span, not from every line.
-  const span = from <= to ? [from, to] : [2000, 2000];
+  const { span, everyRevised } = yearSpan(feeds.terms, revisions);
   const zone = sessionZone(span[0]!, span[1]!);
   // Exactly what an event reads of the context: what a feed is made from names nothing else. When every session
   // has its own time, the build's is not read (a session's time is named with the session: build.ts).
