@@ -101,6 +101,11 @@ function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: s
   };
 }
 
+/** Whether a location is a placeholder for "not decided yet". */
+export function isPlaceholderLocation(location: string): boolean {
+  return /^\s*(?:tbd|tba|to be (?:determined|announced|confirmed))?\s*\**\s*$/i.test(location);
+}
+
 /** A name as the place matcher compares it: lower case, words of letters and digits separated by one space. */
 export function placeKey(text: string): string {
   return text

@@ -1,6 +1,5 @@
 import { readBuildings } from '../buildings/building.ts';
-import { buildingLookup, placeKey } from '../buildings/location.ts';
-import { isPlaceholderLocation } from '../calendar/session.ts';
+import { buildingLookup, isPlaceholderLocation, placeKey } from '../buildings/location.ts';
 import type { CsvCell } from '../read/csv-table.ts';
 import { Findings } from '../read/findings.ts';
 import type { Place, PlaceList } from '../records/place-list.ts';
