@@ -7,7 +7,7 @@ import { type Audience, type AudienceCatalog, audienceCatalog } from './audience
 import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
 import { slugify } from './slug.ts';
 
-/** Whether a location is a placeholder (src/core/buildings/location.ts), for the calendar's readers. */
+/** For the calendar's readers: whether a location is a placeholder (core/buildings), and the kind of a session. */
 export { isPlaceholderLocation, kindOf, type SessionKind };
 
 /** A session as the calendar shows it: the published record read for people. */
