@@ -58,7 +58,15 @@ export interface SubscriptionFeeds {
   window: Term[];
   /** What the windowed feeds hold, in words (feed-window.ts): their descriptions end with it. */
   windowWords: string;
+  /**
+   * The sessions of the newest FRONT_TERMS terms with sessions, in time order: what the front door's lists pick this
+   * week and what comes next from by the visitor's clock (infosessions/sessions.json), whatever the build's clock.
+   */
+  newestTerms: Session[];
 }
+
+/** How many of the newest terms the front door's lists hold: two years, whatever the build's clock. */
+export const FRONT_TERMS = 6;
 
 /** An audience's or an audience label's feed. */
 export type LabelledFeed = Feed & { slug: string; label: string };
@@ -191,7 +199,18 @@ export function subscriptionFeeds(
     aliases: labelAliases(catalog, new Set(programs.map((p) => p.path))),
     window: termsWithin(recent).map((t) => t.term),
     windowWords: words,
+    newestTerms: newestTerms(ordered),
   };
+}
+
+/** The sessions of the newest FRONT_TERMS terms with sessions, in time order. */
+function newestTerms(ordered: readonly Session[]): Session[] {
+  const codes = new Set(
+    termsWithin(ordered)
+      .slice(0, FRONT_TERMS)
+      .map((t) => t.term.code),
+  );
+  return ordered.filter((s) => codes.has(s.term.code));
 }
 
 /**

@@ -62,7 +62,7 @@ function newest(source: FillSource): { label: string; last: string } | undefined
 const frontOf = new WeakMap<FillSource, ReturnType<typeof frontList>>();
 function front(source: FillSource): ReturnType<typeof frontList> {
   let found = frontOf.get(source);
-  if (!found) frontOf.set(source, (found = frontList(source.feeds.all.sessions, newest(source), source.render)));
+  if (!found) frontOf.set(source, (found = frontList(source.feeds.newestTerms, newest(source), source.render)));
   return found;
 }
 
@@ -103,7 +103,7 @@ function method(source: FillSource, arg: string): PublishedMethod {
  */
 const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => string>> = {
   // The front door (src/pages/index.astro).
-  'front.filter': (s) => filterForm(s.feeds.all.sessions, s.render).value,
+  'front.filter': (s) => filterForm(s.feeds.newestTerms, s.render).value,
   'front.heading': (s) => html`${front(s).heading}`.value,
   'front.note': (s) => html`<p class="muted" data-note${front(s).note ? '' : html` hidden`}>${front(s).note}</p>`.value,
   'front.first-days': (s) => front(s).days.value,
@@ -139,7 +139,7 @@ const PAGE_FILLS: Readonly<Record<string, (source: FillSource, arg: string) => s
   'portal.body': (s) => portalBody(s).value,
   // The feeds page and the front door's script's window.
   'feeds.body': (s) => feedsPageBody(s.feeds, s.render).value,
-  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.all.sessions, s.render, newest(s))),
+  'sessions.json': (s) => JSON.stringify(upcomingWindow(s.feeds.newestTerms, s.render, newest(s))),
   // A method's page (src/pages/methods/[id].astro): its file count and the start of its output.
   'method.files': (s, id) => String(method(s, id).files.length),
   'method.values': (s, id) => methodValues(method(s, id), s.render),
