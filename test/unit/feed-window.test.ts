@@ -26,7 +26,8 @@ describe("the subscribers' window", () => {
     expect(held).toHaveLength(RECENT_DAYS + AHEAD_DAYS);
     expect(archive).toBe(false);
     expect(words).toBe(
-      "The sessions of the next 366 days and of the past 28, as of the last build. Each term's feed holds that term whole.",
+      'The sessions of the next 366 days and of the past 28, as of the last build. ' +
+        "Each term's feed holds that term whole.",
     );
   });
 
