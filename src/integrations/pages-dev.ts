@@ -18,7 +18,7 @@ import { type DataPage, dataPages } from './data-pages.ts';
 /** The virtual module's exports under `astro dev`, read from the project at `root`. */
 export function devPages(root: string) {
   const context = createBuildContext(root);
-  const lookup = buildingLookup(context.buildings);
+  const lookup = buildingLookup(context.buildings, context.site.places?.places);
   return {
     pages: pageContext(context) as PageContext,
     calendarViews: (): CalendarViews | undefined => calendarViews(context),

@@ -180,6 +180,7 @@ export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: Set
     datasets: report.datasets,
     ...(report.programs && { programs: report.programs }),
     ...(report.audiences && { audiences: report.audiences }),
+    ...(report.places && { places: report.places }),
     warnings: findings.warnings,
     sources: report.sources,
     methodFiles: report.methodFiles,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildingLookup } from '../core/buildings/location.ts';
+import { buildingLookup, locationSearchText } from '../core/buildings/location.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
 import { searchDocFiles, searchIndexFiles } from '../core/calendar/search-index.ts';
 import { methodServices } from '../core/datasets/method-services.ts';
@@ -292,7 +292,7 @@ async function renderOutput(
   const pending = plan.pages ? startAstroPages(context, target, plan.projectFiles, astroCache, plan.warm) : undefined;
   let rendered: AstroPages | undefined;
   try {
-    const buildings = buildingLookup(context.buildings);
+    const buildings = buildingLookup(context.buildings, context.site.places?.places);
     const run: RenderRun = { context, out, digests: inputDigests(context, plan.code, buildings), buildings, clock };
     clock.progress.stage('API files');
     writeStage(run, 'api', apiStage(run));
@@ -330,7 +330,8 @@ function* schemaStage({ context, digests }: RenderRun): Iterable<OutputFile> {
 /** Every .ics feed, the search index and its documents, then the data portal's files under /data/. */
 function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   yield* digested(feedFiles(context.feeds, context.render, context.revisions), digests);
-  yield* searchIndexFiles(context.sessions);
+  const where = locationSearchText(buildingLookup(context.buildings, context.site.places?.places));
+  yield* searchIndexFiles(context.sessions, where);
   yield* digested(searchDocFiles(context.sessions), digests);
   yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
   yield* examFiles(context, digests); // each course's exam feed per term, each term's data for "My exams"

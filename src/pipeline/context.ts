@@ -74,6 +74,11 @@ export interface BuildTarget {
   fileHistory?: ReadonlyMap<string, FileHistory>;
   /** The newest commit touching the data folder (with fileHistory): another after a history is rewritten. */
   dataHead?: string;
+  /**
+   * The build's clock (Unix seconds): SOURCE_DATE_EPOCH, or now. What the subscribers' feeds hold is chosen by it
+   * (src/core/calendar/feed-window.ts); undefined: the render context's timestamp.
+   */
+  now?: number;
 }
 
 /** The data folder and render context of a build; without settings, reads them from the environment. */
@@ -92,6 +97,7 @@ export function buildTarget(
     dataDir: settings.dataDir,
     render,
     ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
+    now: settings.sourceDateEpoch ?? Math.floor(Date.now() / 1000),
     ...(history ? { dataTimes: history.parts, fileHistory: history.files, dataHead: history.head } : {}),
   };
 }
@@ -111,7 +117,7 @@ export function createBuildContext(
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
   const sessions = chronological(readSessions(site, catalog, audiences));
-  const feeds = subscriptionFeeds(sessions, catalog, audiences);
+  const feeds = subscriptionFeeds(sessions, catalog, audiences, target.now ?? render.timestamp);
   const published = publishedMethods(site, DATASETS, render);
   const buildings = readBuildings(site);
   const revisions = fileHistory ? sessionRevisions(site, sessions, root, dataDir, fileHistory) : undefined;

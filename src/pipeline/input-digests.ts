@@ -86,7 +86,8 @@ export function inputDigests(context: BuildContext, code: string, buildings: Bui
   const digests = new InputDigests(`made-file 2\n${code}`);
   nameCatalog(digests, context.catalog);
   nameAudiences(digests, context.audiences);
-  digests.name(buildings, `buildings:${digests.of(context.buildings)}`);
+  // The lookup is made from the buildings and the place list (data/places/): a change to either remakes what it found.
+  digests.name(buildings, `buildings:${digests.of([context.buildings, context.site.places?.places ?? []])}`);
   digests.nameByContent(context.site.directory);
   for (const method of context.published) digests.nameByContent(method.entry);
   const shared = [context.catalog, context.audiences];

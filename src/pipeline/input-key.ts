@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { campusDay } from '../core/records/campus-clock.ts';
 import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
 import type { BuildTarget } from './context.ts';
@@ -37,7 +38,7 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
 /**
  * The key of everything a build's output is made from: every file of the data folder, the
  * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp and each data set's (context.ts), whether pages are built, the working
+ * (address, timestamp and each data set's (context.ts), the build's day, whether pages are built, the working
  * folder, the data folder). A build whose key is the published version's
  * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
  * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
@@ -50,7 +51,7 @@ export function buildInputKey(
   dataDir: string,
   render: RenderContext,
   pages: boolean,
-  history?: Pick<BuildTarget, 'dataTimes' | 'fileHistory' | 'dataHead'>,
+  history?: Pick<BuildTarget, 'dataTimes' | 'fileHistory' | 'dataHead' | 'now'>,
 ): { key: string; data: string; code: string; projectFiles: string[] } {
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one,
   // inside the other. What git says of each data file too: the feeds' events carry when their rows changed.
@@ -63,6 +64,8 @@ export function buildInputKey(
   const settings = JSON.stringify({
     url: render.url,
     timestamp: render.timestamp,
+    // The build's day: the subscribers' feeds hold the weeks around it (src/core/calendar/feed-window.ts).
+    day: campusDay(history?.now ?? render.timestamp),
     dataTimes: history?.dataTimes,
     dataHead: history?.dataHead,
     files: files.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)),

@@ -1,4 +1,6 @@
 import { attachBuildingFinder } from './building-finder.ts';
+import { moveEndedSessions } from './building-sessions.ts';
+import { attachDirections } from './directions.ts';
 import { attachFeedFinder } from './feed-finder.ts';
 import { showThisWeek } from './front-door.ts';
 import { markPast } from './past.ts';
@@ -12,10 +14,13 @@ import { markToday } from './today.ts';
  * whole: the CSP allows no script files; a session page has session-page.ts): the subscribe
  * options in the visitor's platform's order, session filters and the links that carry them, the
  * feeds page's finder, the search across terms, the copy buttons, the front door's days by the
- * visitor's clock and today's mark, each where its markup is.
+ * visitor's clock and today's mark, a building's sessions by the visitor's clock and the directions links
+ * to the visitor's maps app, each where its markup is.
  */
 export function attachCalendar(): void {
-  orderSubscribeOptions(platformOf(navigator.userAgent));
+  const platform = platformOf(navigator.userAgent);
+  orderSubscribeOptions(platform);
+  attachDirections(platform);
   attachCopyButtons();
   attachFilters();
   attachFilterLinks();
@@ -23,6 +28,7 @@ export function attachCalendar(): void {
   attachBuildingFinder();
   attachSearch();
   markPast();
+  moveEndedSessions();
   // The front door's lists arrive first, so today and the past are marked in them too.
   void showThisWeek().then(() => {
     markPast();

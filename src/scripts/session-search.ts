@@ -33,7 +33,8 @@ export function attachSearch(): void {
   let found: number[] = [];
   let shown = 0;
 
-  let query = '';
+  /** The query, with the words a typo was forgiven for (`gogle google`): what the results highlight. */
+  let marked = '';
   const showMore = async () => {
     const m = await manifest!;
     const batch = found.slice(shown, shown + PAGE);
@@ -62,7 +63,7 @@ export function attachSearch(): void {
       const link = document.createElement('a');
       link.href = withBase(base, calendarPaths.session(id));
       // The words found, highlighted: each piece a text node, a found word in <mark>; no markup from the data.
-      for (const piece of highlightPieces(title, query)) {
+      for (const piece of highlightPieces(title, marked)) {
         link.append(
           piece.hit ? Object.assign(document.createElement('mark'), { textContent: piece.text }) : piece.text,
         );
@@ -72,11 +73,11 @@ export function attachSearch(): void {
       const where = what.appendChild(document.createElement('span'));
       where.className = 'where';
       where.textContent = place;
-      const missing = searchWords(query).filter((w) => !highlightPieces(title, w).some((p) => p.hit));
+      const missing = searchWords(marked).filter((w) => !highlightPieces(title, w).some((p) => p.hit));
       if (missing.length > 0) {
         const why = what.appendChild(document.createElement('span'));
         why.className = 'why muted';
-        why.textContent = `${missing.map((w) => `“${w}”`).join(', ')} in its description`;
+        why.textContent = `${missing.map((w) => `“${w}”`).join(', ')} in its place, audience or description`;
       }
       list.append(li);
     }
@@ -102,7 +103,8 @@ export function attachSearch(): void {
     if (input.value.trim() !== q) return; // a newer query is running
     found = hits.ordinals;
     shown = 0;
-    query = q;
+    const fixes = Object.entries(hits.corrected);
+    marked = [q, ...fixes.flatMap(([, to]) => to)].join(' ');
     await showMore();
     markPast();
     // Said once the first results are in the list, so the count and the list agree.
@@ -110,7 +112,9 @@ export function attachSearch(): void {
       found.length === 0
         ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
         : `${found.length}${hits.total > found.length ? ` newest of ${hits.total}` : ''} ` +
-          `session${found.length === 1 ? '' : 's'} with “${q}”, newest first.`;
+          `session${found.length === 1 ? '' : 's'} with “${q}”` +
+          (fixes.length > 0 ? ` (${fixes.map(([from, to]) => `“${from}” as “${to.join('”, “')}”`).join('; ')})` : '') +
+          ', newest first.';
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;

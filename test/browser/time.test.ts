@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = b;
   expect(run.code, run.stderr).toBe(0);
   site = await serveSite(path.join(dir, 'dist'));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
@@ -180,4 +180,44 @@ describe("with today's clock, on a site built in 2014", () => {
     }
     await context.close();
   }, 180_000);
+});
+
+describe("a building's page by the visitor's clock, on a site built on Jan 8, 2014", () => {
+  /** The sessions of the CSVs held in a building, by a plain reading of the location: its code or name first. */
+  async function heldIn(pattern: RegExp): Promise<Map<string, string>> {
+    const rows = new Map<string, string>();
+    const folder = path.join(ROOT, 'data/infosessions');
+    for (const f of (await readdir(folder)).filter((n) => n.endsWith('.csv'))) {
+      const text = await readFile(path.join(folder, f), 'utf8');
+      for (const r of Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data)
+        if (pattern.test(r.location!.trim())) rows.set(r.id!, r.date!);
+    }
+    return rows;
+  }
+  const ids = async (page: Page, part: string) =>
+    (
+      await page.locator(`[data-held-${part}]:visible li a`).evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    ).map((h) => /(\d+)\/$/.exec(h!)![1]!);
+
+  it.each([
+    ['DC', /^(DC\b|Davis Centre)/],
+    ['TC', /^(TC|Tatham)/],
+    ['SCH', /^(SCH|South Campus Hall|Festival Room|Laurel Room|Laruel Room)|- SCH$/],
+    ['FED', /^Feds? Hall/],
+  ])('lists on /buildings/%s/ no session before Jan 25 as coming up, and loses none', async (code, pattern) => {
+    const { context, page } = await tab(VIEWPORTS.phone, '2014-01-25T12:00:00-05:00');
+    await page.goto(site.url(`buildings/${code}/`), { waitUntil: 'load' });
+    const held = await heldIn(pattern);
+    const day = (id: string) => new Date(`${held.get(id)} 12:00 UTC`).toISOString().slice(0, 10);
+    const ahead = await ids(page, 'ahead');
+    const past = await ids(page, 'past');
+    expect(
+      ahead.filter((id) => day(id) < '2014-01-25'),
+      `${code}: past sessions under "Coming up"`,
+    ).toEqual([]);
+    expect(ahead.sort()).toEqual([...held.keys()].filter((id) => day(id) > '2014-01-25').sort());
+    expect(past.every((id) => day(id) <= '2014-01-25')).toBe(true);
+    if (held.size <= 30) expect(ahead.length + past.length, code).toBe(held.size); // FED: all 15 listed
+    await context.close();
+  });
 });

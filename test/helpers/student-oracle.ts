@@ -65,3 +65,22 @@ export function openSessions(program: string, audience: string): string[] {
     .filter((r) => !isHoliday(r) && openToProgram(r.programs!, program) && audiencesOf(r.audience!).includes(audience))
     .map((r) => r.id!);
 }
+
+/** `2014-01-05`: a row's date cell ("January 5, 2014") as an ISO day. */
+export function rowDay(row: Row): string {
+  return new Date(`${row.date} 12:00 UTC`).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a session row is in the subscribers' feeds of a build at `epoch` (Unix seconds), by docs/calendar.md: the
+ * 28 days before the build's day and the 366 after; when the newest session is before the build's day, the 28 days
+ * up to it. The build's day is taken in UTC (the tests' epochs are the same day in Toronto).
+ */
+export function inSubscriberWindow(row: Row, epoch: number): boolean {
+  const today = new Date(epoch * 1000).toISOString().slice(0, 10);
+  const newest = sessionRows.map(rowDay).sort().at(-1)!;
+  const anchor = [newest, today].sort()[0]!;
+  const shift = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+  const day = rowDay(row);
+  return day >= shift(anchor, -28) && day < shift(today, 366);
+}

@@ -37,7 +37,7 @@ function buildCore(report: DataReport): void {
   for (const file of schemaFiles(methods, ctx)) file.body();
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
-  subscriptionFeeds(readSessions(site, catalog, audiences), catalog, audiences);
+  subscriptionFeeds(readSessions(site, catalog, audiences), catalog, audiences, 0);
   readBuildings(site);
 }
 

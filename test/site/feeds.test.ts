@@ -5,15 +5,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../src/core/calendar/slug.ts';
 import { EPOCH } from '../helpers/build.ts';
 import { basedSite } from '../helpers/sites.ts';
-import { audiencesOf } from '../helpers/student-oracle.ts';
+import { audiencesOf, inSubscriberWindow, rowDay, sessionRows } from '../helpers/student-oracle.ts';
 
 let dist: string;
 let apiData: Record<string, string>[];
+/** The sessions of the subscribers' feeds at the shared build's EPOCH (2023): the data's last 4 weeks. */
+let windowData: Record<string, string>[];
 
 beforeAll(async () => {
   dist = basedSite(); // shared, read-only
   apiData = JSON.parse(await readFile(path.join(dist, 'v2/resources/infosessions.json'), 'utf8')).data;
+  const held = new Set(sessionRows.filter((r) => inSubscriberWindow(r, EPOCH)).map((r) => r.id));
+  windowData = apiData.filter((r) => held.has(r.id!));
 });
+
+/** Every term's feed, parsed: together they hold every session. */
+async function termEvents() {
+  const files = (await readdir(path.join(dist, 'infosessions/terms'))).filter((f) => f.endsWith('.ics'));
+  return (await Promise.all(files.map((f) => parseFeed(`infosessions/terms/${f}`)))).flatMap((f) => f.events);
+}
 
 /** Parses a feed with ical.js (an independent parser), its own VTIMEZONE registered. */
 async function parseFeed(p: string) {
@@ -25,8 +35,23 @@ async function parseFeed(p: string) {
 }
 
 describe('the feed of every session', () => {
-  it('holds one event per session, each with a stable, unique UID and the build timestamp', async () => {
-    const { events } = await parseFeed('infosessions.ics');
+  it("holds the data's last 4 weeks when its newest session is past, and says so", async () => {
+    const { events, cal } = await parseFeed('infosessions.ics');
+    expect(windowData.length).toBeGreaterThan(10);
+    expect(windowData.length).toBeLessThan(apiData.length / 4);
+    expect(events.map(({ e }) => e.uid).sort()).toEqual(
+      windowData.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+    );
+    // ical.js leaves an X- property's text escaped.
+    const description = String(cal.getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
+    expect(sessionRows.map(rowDay).sort().at(-1)).toBe('2015-03-17');
+    expect(description).toMatch(
+      /^Every employer information session\. The data ends with a session on Tue, Mar 17, 2015: nothing is ahead/,
+    );
+  });
+
+  it('holds one event per session in its terms, each with a stable, unique UID and the build timestamp', async () => {
+    const events = await termEvents();
     expect(events).toHaveLength(apiData.length);
     const uids = events.map(({ e }) => e.uid);
     expect(new Set(uids).size).toBe(uids.length);
@@ -55,7 +80,7 @@ describe('the feed of every session', () => {
   });
 
   it('makes a holiday an all-day note of its day that makes no one busy, never DTEND <= DTSTART', async () => {
-    const { events } = await parseFeed('infosessions.ics');
+    const events = await termEvents();
     const holiday = events.find(({ e }) => e.uid === 'infosession-2079@campus-api-static')!;
     expect(holiday.e.startDate.isDate).toBe(true);
     expect(holiday.e.startDate.toString()).toBe('2013-10-14');
@@ -69,8 +94,10 @@ describe('the feed of every session', () => {
       expect(await readFile(path.join(dist, 'infosessions/programs', f), 'utf8')).not.toContain('infosession-2079@');
   });
 
-  it('marks the cancelled sessions STATUS:CANCELLED and TRANSPARENT, and only those', async () => {
-    const { events } = await parseFeed('infosessions.ics');
+  it('marks the cancelled sessions STATUS:CANCELLED and TRANSPARENT, titled so, and only those', async () => {
+    const events = await termEvents();
+    for (const { v, e } of events)
+      expect(e.summary.startsWith('Cancelled: '), e.uid).toBe(v.getFirstPropertyValue('status') === 'CANCELLED');
     const cancelled = events
       .filter(({ v }) => v.getFirstPropertyValue('status') === 'CANCELLED')
       .map(({ e }) => e.uid.split('@')[0]);
@@ -84,7 +111,7 @@ describe('the feed of every session', () => {
   });
 
   it('keeps text exact through escaping and folding', async () => {
-    const { events, text } = await parseFeed('infosessions.ics');
+    const { events, text } = await parseFeed('infosessions/terms/1139.ics');
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const rebellion = events.find(({ e }) => e.uid.startsWith('infosession-2039@'))!;
@@ -110,11 +137,16 @@ describe('the other feeds', () => {
     // Every session open to co-op students (data/audiences/: "Co-op and Graduating Students" and
     // "Students" too). The holiday (2079) names an audience but is a note, not a session: only
     // the feeds of all sessions and of its term hold it.
-    const open = apiData.filter((r) => audiencesOf(r.audience!).includes('Co-op Students') && r.id !== '2079');
+    const coopOf = (rows: Record<string, string>[]) =>
+      rows.filter((r) => audiencesOf(r.audience!).includes('Co-op Students') && r.id !== '2079');
     expect(coop.events.map(({ e }) => e.uid).sort()).toEqual(
-      open.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
+      coopOf(windowData)
+        .map((r) => `infosession-${r.id}@campus-api-static`)
+        .sort(),
     );
-    expect(coop.events.length, 'the 97 labelled "Co-op Students", 233 "Co-op and Graduating", 2 "Students"').toBe(332);
+    expect(coopOf(apiData).length, 'the 97 labelled "Co-op Students", 233 "Co-op and Graduating", 2 "Students"').toBe(
+      332,
+    );
     const programs = await readdir(path.join(dist, 'infosessions/programs'));
     expect(programs.length).toBeGreaterThan(50);
   });
@@ -122,19 +154,14 @@ describe('the other feeds', () => {
   it('gives Computer Science every session open to it: its labels each term, its faculty, each program', async () => {
     const labels = (r: Record<string, string>) => r.programs!.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
     const open = ['Computer Science', 'MATH - Computer Science', 'ALL - MATH faculty', 'Mathematics', 'ALL - All'];
-    const expected = apiData.filter((r) => labels(r).some((l) => open.includes(l)));
+    const expected = windowData.filter((r) => labels(r).some((l) => open.includes(l)));
     const cs = await parseFeed('infosessions/programs/computer-science.ics');
     expect(cs.events.map(({ e }) => e.uid).sort()).toEqual(
       expected.map((r) => `infosession-${r.id}@campus-api-static`).sort(),
     );
+    const all = apiData.filter((r) => labels(r).some((l) => open.includes(l)));
     const rawOnly = apiData.filter((r) => labels(r).includes('MATH - Computer Science'));
-    expect(cs.events.length - rawOnly.length, "sessions the raw label's feed missed").toBe(106);
-    const terms = new Set(
-      expected
-        .map((r) => r.id)
-        .map((id) => cs.events.find(({ e }) => e.uid === `infosession-${id}@campus-api-static`)!.e.startDate.year),
-    );
-    expect([...terms].sort()).toEqual([2013, 2014, 2015]);
+    expect(all.length - rawOnly.length, "sessions the raw label's feed missed").toBe(106);
   });
 
   it('keeps every old program feed address, as the same bytes as the feed it now means', async () => {
@@ -166,17 +193,17 @@ describe('the other feeds', () => {
         .map((r) => `infosession-${r.id}@campus-api-static`),
     );
     expect(feed.events.map(({ e }) => e.uid)).toEqual(cs.events.map(({ e }) => e.uid).filter((u) => coop.has(u)));
-    expect(feed.events.length).toBe(233);
+    expect(feed.events.length).toBeGreaterThan(0);
   });
 
   it('keeps every old audience feed address, each holding what its name says', async () => {
     const uids = async (p: string) => (await parseFeed(p)).events.map(({ e }) => e.uid).sort();
     const id = (r: Record<string, string>) => `infosession-${r.id}@campus-api-static`;
     // A label naming two audiences: the sessions open to both (its own, and those for every student).
-    const both = apiData.filter((r) => ['Co-op and Graduating Students', 'Students'].includes(r.audience!));
+    const both = windowData.filter((r) => ['Co-op and Graduating Students', 'Students'].includes(r.audience!));
     expect(await uids('infosessions/audiences/co-op-and-graduating-students.ics')).toEqual(both.map(id).sort());
     expect(await uids('infosessions/audiences/students.ics')).toEqual(
-      apiData
+      windowData
         .filter((r) => r.audience === 'Students')
         .map(id)
         .sort(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audienceCatalog } from '../../src/core/calendar/audiences.ts';
 import { monthGrid, programFacets, weekday } from '../../src/core/calendar/calendar.ts';
-import { FEED_TERMS, renderFeedFiles, subscriptionFeeds } from '../../src/core/calendar/feeds.ts';
+import { renderFeedFiles, subscriptionFeeds } from '../../src/core/calendar/feeds.ts';
 import { escapeText, foldLine, sessionEvent } from '../../src/core/calendar/ics.ts';
 import { linkSegments } from '../../src/core/calendar/linkify.ts';
 import { parseShell } from '../../src/core/calendar/pages/page-shell.ts';
@@ -324,20 +324,29 @@ describe('subscription feeds over a long archive', () => {
       }),
     );
   });
-  const feeds = subscriptionFeeds(sessions, catalog, audienceList);
+  // Built on 2014-01-05: the window runs from 2013-12-08 to 2015-01-06, the sessions of 1141, 1145 and 1149.
+  const feeds = subscriptionFeeds(sessions, catalog, audienceList, Date.UTC(2014, 0, 5, 17) / 1000);
+  const HELD = 6;
 
-  it(`holds the newest ${FEED_TERMS} terms in the feeds of all, each audience and each program`, () => {
-    expect(feeds.window.map((t) => t.code)).toEqual(codes.slice(-FEED_TERMS).reverse());
-    expect(feeds.all.sessions.map((s) => s.term.code)).toEqual(codes.slice(-FEED_TERMS).flatMap((c) => [c, c]));
+  it('holds the sessions of the past 4 weeks and the year ahead in the feeds of all, each audience and program', () => {
+    expect(feeds.window.map((t) => t.code)).toEqual(['1149', '1145', '1141']);
+    expect(feeds.all.sessions.map((s) => s.term.code)).toEqual(['1141', '1145', '1149'].flatMap((c) => [c, c]));
     expect(feeds.audiences.map((f) => [f.path, f.sessions.length])).toEqual([
-      ['infosessions/audiences/co-op.ics', FEED_TERMS * 2],
+      ['infosessions/audiences/co-op.ics', HELD],
     ]);
+    expect(feeds.all.description).toMatch(/next 366 days and of the past 28/);
+  });
+
+  it('holds the last 4 weeks of an archive whose newest session is past, and says so', () => {
+    const late = subscriptionFeeds(sessions, catalog, audienceList, Date.UTC(2016, 5, 1) / 1000);
+    expect(late.all.sessions.map((s) => s.id)).toEqual(['70', '71']);
+    expect(late.all.description).toContain('The data ends with a session on Sun, Jan 11, 2015: nothing is ahead');
   });
 
   it('keeps every term whole in its own feed, and a feed for a program seen only before the window', () => {
     expect(feeds.terms.map((f) => f.sessions.length)).toEqual(codes.map(() => 2));
     expect(feeds.programs.map((f) => [f.path, f.sessions.length])).toEqual([
-      ['infosessions/programs/math.ics', FEED_TERMS * 2],
+      ['infosessions/programs/math.ics', HELD],
       ['infosessions/programs/old-program.ics', 0],
     ]);
   });
@@ -349,7 +358,7 @@ describe('subscription feeds over a long archive', () => {
     // each program for the audience.
     expect(files).toHaveLength(1 + codes.length + 1 + 2 + sessions.length + 1 + 1 + 2);
     const all = files.find((f) => f.path === 'infosessions.ics')!.body;
-    expect(all.match(/BEGIN:VEVENT/g)).toHaveLength(FEED_TERMS * 2);
+    expect(all.match(/BEGIN:VEVENT/g)).toHaveLength(HELD);
     expect(files.find((f) => f.path === 'infosessions/programs/old-program.ics')!.body).not.toContain('BEGIN:VEVENT');
   });
 });

@@ -12,7 +12,8 @@ const CORE_FLOW: Record<string, readonly string[]> = {
   read: [], // bytes → text → CSV cells, findings
   records: ['read'], // what is published: record descriptions, envelope, dates and times
   site: ['read', 'records'], // where it is served: paths, SITE_URL, HTTP policy, host config
-  datasets: ['read', 'records', 'site'], // each data set's reader and rules, the directory, the data folder
+  // each data set's reader and rules, the directory, the data folder; the place list is checked against the buildings
+  datasets: ['read', 'records', 'site', 'buildings'],
   render: ['records', 'site'], // json, xml, schemas, the catalogue: from records, never from rows
   buildings: ['records', 'site'], // campus buildings for people: their pages, the building a location names
   calendar: ['records', 'site', 'render', 'buildings'], // sessions, months and terms, feeds, calendar pages

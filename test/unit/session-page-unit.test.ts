@@ -237,12 +237,15 @@ describe('the building of a session', () => {
   };
   const lookup: BuildingLookup = (location) => (/^DC\b/.test(location) ? dc : undefined);
 
-  it('is named with its page and an OpenStreetMap link when the lookup knows it and its coordinates', () => {
+  it('is named with its page, an OpenStreetMap link and directions when the lookup knows it and where it is', () => {
     const body = sessionBody(session, { ...ctx, buildings: lookup });
     expect(body).toContain(
       '<span class="where">DC 1301 · <span class="building"><a href="/campus/buildings/dc/">Davis Centre</a> (DC) · ' +
         '<a href="https://www.openstreetmap.org/?mlat=43.47230&amp;mlon=-80.54490#map=18/43.47230/-80.54490">' +
-        'Map<span class="visually-hidden"> of Davis Centre</span> (OpenStreetMap)</a></span></span>',
+        'Map<span class="visually-hidden"> of Davis Centre</span> (OpenStreetMap)</a> · ' +
+        '<a href="https://www.google.com/maps/dir/?api=1&amp;destination=43.4723%2C-80.5449" data-directions ' +
+        'data-label="Davis Centre" data-lat="43.4723" data-lon="-80.5449">Directions<span class="visually-hidden"> ' +
+        'to Davis Centre</span></a></span></span>',
     );
   });
 

@@ -1,13 +1,23 @@
+import type { Place } from '../records/place-list.ts';
 import { buildingPaths } from '../site/paths.ts';
 import type { Building } from './building.ts';
 
-/** What a session page needs of the building its location names: code, name, position, and its page (site-relative). */
+/**
+ * What a session page needs of the building or place its location names: code, name, position, and the building's
+ * page (site-relative). A named place off campus (data/places/) has no code and no page, and may have an address.
+ */
 export interface BuildingOfLocation {
+  /** The building's code; empty for a place that is in no building of the data. */
   code: string;
   name: string;
   lat: number | null;
   lon: number | null;
-  page: string;
+  /** The building's page; undefined for a place in no building. */
+  page: string | undefined;
+  /** The named place (data/places/) the location names, when it names one: `Bombshelter Pub`. */
+  place?: string;
+  /** The place's street address, when the list has one. */
+  address?: string;
 }
 
 /** Finds the building a location's text names, if any. */
@@ -91,24 +101,89 @@ function buildingMatcher<T extends Named>(buildings: readonly T[]): (location: s
   };
 }
 
+/** Whether a location is a placeholder for "not decided yet". */
+export function isPlaceholderLocation(location: string): boolean {
+  return /^\s*(?:tbd|tba|to be (?:determined|announced|confirmed))?\s*\**\s*$/i.test(location);
+}
+
+/** A name as the place matcher compares it: lower case, words of letters and digits separated by one space. */
+export function placeKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 /**
- * The lookup session pages take: the building a location names, with its page's site-relative path (each location
- * looked up once).
+ * The place of data/places/ a location names: one of its names as whole words anywhere in the location, case and
+ * punctuation aside ("SLC Bombshelter" → Bombshelter Pub, "Fed Hall - Main Space" → Federation Hall), the longest
+ * name first.
  */
-export function buildingLookup(buildings: readonly Building[]): BuildingLookup {
+export function placeMatcher(places: readonly Place[]): (location: string) => Place | undefined {
+  const names = places
+    .flatMap((p) => [p.name, ...p.aliases].map((n) => [` ${placeKey(n)} `, p] as const))
+    .sort((a, b) => b[0].length - a[0].length);
+  return (location) => {
+    const text = ` ${placeKey(location)} `;
+    return names.find(([n]) => text.includes(n))?.[1];
+  };
+}
+
+/** What the lookup answers for a building (`place` when a named place in it was named). */
+function ofBuilding(b: Building, place?: Place): BuildingOfLocation {
+  const position = place?.position ?? b.position;
+  return {
+    code: b.code,
+    name: b.name,
+    lat: position?.lat ?? null,
+    lon: position?.lon ?? null,
+    page: buildingPaths.building(b.code),
+    ...(place ? { place: place.name } : {}),
+  };
+}
+
+/** What the lookup answers for a named place in no building of the data. */
+function ofPlace(p: Place): BuildingOfLocation {
+  const where = { lat: p.position?.lat ?? null, lon: p.position?.lon ?? null };
+  return {
+    code: '',
+    name: p.name,
+    ...where,
+    page: undefined,
+    place: p.name,
+    ...(p.address ? { address: p.address } : {}),
+  };
+}
+
+/**
+ * The lookup session and building pages take: the named place a location names (data/places/), in its building when
+ * it has one; else the building it names (buildingOf), with its page's site-relative path. Each location looked up
+ * once.
+ */
+export function buildingLookup(buildings: readonly Building[], places: readonly Place[] = []): BuildingLookup {
   const match = buildingMatcher(buildings);
+  const placeOf = placeMatcher(places);
+  const byCode = new Map(buildings.map((b) => [b.code, b]));
   const seen = new Map<string, BuildingOfLocation | undefined>();
   return (location) => {
     if (seen.has(location)) return seen.get(location);
-    const b = match(location);
-    const found = b && {
-      code: b.code,
-      name: b.name,
-      lat: b.position?.lat ?? null,
-      lon: b.position?.lon ?? null,
-      page: buildingPaths.building(b.code),
-    };
+    const place = placeOf(location);
+    const inside = place?.building ? byCode.get(place.building) : undefined;
+    const b = place ? undefined : match(location);
+    const found = inside ? ofBuilding(inside, place) : place ? ofPlace(place) : b && ofBuilding(b);
     seen.set(location, found);
     return found;
+  };
+}
+
+/**
+ * What the session search indexes beside a location (src/core/calendar/search-index.ts): the code and name of the
+ * building it names and the named place, so "DC 1301" finds "Davis Centre 1301" and "fed hall" finds "Federation
+ * Hall"; empty for a location that names neither.
+ */
+export function locationSearchText(lookup: BuildingLookup): (location: string) => string {
+  return (location) => {
+    const b = lookup(location);
+    return b ? [b.code, b.name, b.place ?? ''].join(' ') : '';
   };
 }

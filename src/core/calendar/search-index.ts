@@ -11,8 +11,11 @@ import { sessionTitle } from './session-wording.ts';
  * too (a query of a large archive reads a chunk per result it shows: under 100 KB for 15).
  */
 const SEARCH_CHUNK = 50;
-/** The most postings kept per word (the newest); a query shows at most these for one word. */
-export const SEARCH_CAP = 200;
+/**
+ * The most postings kept per word (the newest); a query shows at most these for one word. An audience's words (`co`,
+ * `op`) are in most sessions: under this many sessions, a query that joins them to an employer counts every one.
+ */
+export const SEARCH_CAP = 1_000;
 /** A shard larger than this (bytes of JSON) is split by one more letter of its words. */
 const SHARD_BYTES = 24_000;
 
@@ -43,12 +46,22 @@ function shard(key: string, words: [string, number[]][], out: Map<string, [strin
  * The search index across every term, as static files (a sharded index of our own: no
  * WebAssembly, so the site's script policy stays as it is): a manifest, one JSON shard per
  * word prefix holding each word's postings (the newest SEARCH_CAP sessions that have it, in
- * employer or description, and its total), and the sessions' details in chunks by ordinal
+ * employer, description, location, the building or place it names (`placeText`: its code, name and place name) or
+ * audience, and its total), and the sessions' details in chunks by ordinal
  * (oldest first: searchDocFiles). A query fetches the manifest, a shard per word and the chunks
  * of the results it shows. All-day notes are not indexed. `sessions` must be in time order.
  */
-export function* searchIndexFiles(sessions: readonly Session[]): Generator<TextFile> {
+export function* searchIndexFiles(
+  sessions: readonly Session[],
+  placeText: (location: string) => string = () => '',
+): Generator<TextFile> {
   const real = sessions.filter((s) => !s.allDay);
+  const placed = new Map<string, string[]>();
+  const whereWords = (location: string): string[] => {
+    let words = placed.get(location);
+    if (!words) placed.set(location, (words = searchWords(`${location} ${placeText(location)}`)));
+    return words;
+  };
   const postings = new Map<string, { total: number; newest: number[]; last: number }>();
   const described = new Map<string, string[]>();
   for (let i = real.length - 1; i >= 0; i--) {
@@ -58,7 +71,9 @@ export function* searchIndexFiles(sessions: readonly Session[]): Generator<TextF
       words = searchWords(s.description);
       if (described.size < 10_000) described.set(s.description, words);
     }
-    for (const list of [searchWords(s.employer), words]) {
+    const who = searchWords([s.audience, ...s.audiences].join(' '));
+    const where = s.locationTbd ? [] : whereWords(s.location);
+    for (const list of [searchWords(s.employer), words, where, who]) {
       for (const w of list) {
         let p = postings.get(w);
         if (!p) postings.set(w, (p = { total: 0, newest: [], last: -1 }));

@@ -94,6 +94,26 @@ function binarySearch(sorted: readonly string[], key: string): boolean {
 }
 
 /**
+ * Whether `a` and `b` are at most one typing slip apart: equal, or one letter added, left out, changed, or two
+ * neighbours swapped (the optimal string alignment distance is at most 1).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // changed
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swapped
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.slice(i) === long.slice(i + 1); // added or left out
+}
+
+/** The shortest query word a typo is forgiven in: shorter words have too many neighbours. */
+export const FUZZY_FROM = 4;
+
+/**
  * The sessions found for a query: ordinals newest first, and how many sessions have the one word when the cap left some
  * out.
  */
@@ -101,39 +121,60 @@ export interface SearchHits {
   ordinals: number[];
   /** With one word: how many sessions have it (more than `ordinals` when the index kept only the newest). */
   total: number;
+  /** The words of the index each query word found, where a typo was forgiven (`gogle` → `google`). */
+  corrected: Record<string, string[]>;
+}
+
+type Shard = (key: string) => Promise<Record<string, number[]>>;
+
+/** The postings of the index words `accept` takes, from the shards `keys`: sessions (newest first) and total. */
+async function postingsOf(keys: Iterable<string>, shard: Shard, accept: (w: string) => boolean) {
+  const hits = new Set<number>();
+  const words: string[] = [];
+  let total = 0;
+  for (const k of keys) {
+    for (const [w, postings] of Object.entries(await shard(k))) {
+      if (!accept(w)) continue;
+      words.push(w);
+      total += postings[0]!;
+      for (let i = 1, n = 0; i < postings.length; i++) hits.add((n = i === 1 ? postings[i]! : n - postings[i]!));
+    }
+  }
+  return { hits: [...hits].sort((a, b) => b - a), total, words };
+}
+
+/**
+ * One query word's sessions: the word, or for a word of three letters or more the words it starts; when none has it
+ * and it has FUZZY_FROM letters or more and no digit (room numbers are exact), the words one typing slip away
+ * (withinOneEdit) among those that start with its first two letters.
+ */
+async function wordHits(word: string, manifest: SearchManifest, shard: Shard) {
+  const keys = new Set<string>();
+  const own = shardOf(word, manifest.shards);
+  if (own) keys.add(own);
+  if (word.length >= 3) for (const k of manifest.shards) if (k.startsWith(word) && keys.size < 8) keys.add(k);
+  const exact = await postingsOf(keys, shard, (w) => w === word || (word.length >= 3 && w.startsWith(word)));
+  if (exact.hits.length > 0 || word.length < FUZZY_FROM || /\d/.test(word)) return { ...exact, fuzzy: false };
+  const near = manifest.shards.filter((k) => k.startsWith(word.slice(0, 2)) || word.startsWith(k)).slice(0, 24);
+  return { ...(await postingsOf(near, shard, (w) => withinOneEdit(word, w))), fuzzy: true };
 }
 
 /**
  * Runs a query on the index: the sessions that have every word (a word of three letters or
- * more also matches the words it starts), newest first. `shard` loads a shard by key.
+ * more also matches the words it starts; a word of FUZZY_FROM letters or more that no session has finds the words
+ * one typo away), newest first. `shard` loads a shard by key.
  */
-export async function findSessions(
-  query: string,
-  manifest: SearchManifest,
-  shard: (key: string) => Promise<Record<string, number[]>>,
-): Promise<SearchHits> {
+export async function findSessions(query: string, manifest: SearchManifest, shard: Shard): Promise<SearchHits> {
   const words = searchWords(query);
-  const lookups = await Promise.all(
-    words.map(async (word) => {
-      const keys = new Set<string>();
-      const own = shardOf(word, manifest.shards);
-      if (own) keys.add(own);
-      if (word.length >= 3) for (const k of manifest.shards) if (k.startsWith(word) && keys.size < 8) keys.add(k);
-      const hits = new Set<number>();
-      let total = 0;
-      for (const k of keys) {
-        for (const [w, postings] of Object.entries(await shard(k))) {
-          if (w !== word && (word.length < 3 || !w.startsWith(word))) continue;
-          total += postings[0]!;
-          for (let i = 1, n = 0; i < postings.length; i++) hits.add((n = i === 1 ? postings[i]! : n - postings[i]!));
-        }
-      }
-      return { hits: [...hits].sort((a, b) => b - a), total };
-    }),
-  );
-  if (lookups.length === 0) return { ordinals: [], total: 0 };
+  const lookups = await Promise.all(words.map((word) => wordHits(word, manifest, shard)));
+  const corrected: Record<string, string[]> = {};
+  lookups.forEach((l, i) => {
+    if (l.fuzzy && l.words.length > 0) corrected[words[i]!] = l.words;
+  });
+  if (lookups.length === 0) return { ordinals: [], total: 0, corrected };
   const [first, ...rest] = lookups;
   const others = rest.map((r) => new Set(r.hits));
   const ordinals = first!.hits.filter((n) => others.every((r) => r.has(n)));
-  return { ordinals, total: rest.length === 0 ? Math.max(first!.total, ordinals.length) : ordinals.length };
+  const total = rest.length === 0 ? Math.max(first!.total, ordinals.length) : ordinals.length;
+  return { ordinals, total, corrected };
 }

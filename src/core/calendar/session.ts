@@ -1,3 +1,4 @@
+import { isPlaceholderLocation } from '../buildings/location.ts';
 import type { SessionRecord } from '../records/infosession-record.ts';
 import { isAllDayNote, kindOf, type SessionKind } from '../records/session-kind.ts';
 import type { CalendarDate } from '../records/session-time.ts';
@@ -7,7 +8,8 @@ import { type Audience, type AudienceCatalog, audienceCatalog } from './audience
 import { type OpenTo, openToOf, type ProgramCatalog, programCatalog } from './programs.ts';
 import { slugify } from './slug.ts';
 
-export { kindOf, type SessionKind };
+/** For the calendar's readers: whether a location is a placeholder (core/buildings), and the kind of a session. */
+export { isPlaceholderLocation, kindOf, type SessionKind };
 
 /** A session as the calendar shows it: the published record read for people. */
 export interface Session {
@@ -52,11 +54,6 @@ export function readCancellation(employer: string): { name: string; cancelled: b
     if (marker.test(employer)) return { name: employer.replace(marker, '').trim(), cancelled: true };
   }
   return { name: employer.trim(), cancelled: false };
-}
-
-/** Whether a location is a placeholder for "not decided yet". */
-export function isPlaceholderLocation(location: string): boolean {
-  return /^\s*(?:tbd|tba|to be (?:determined|announced|confirmed))?\s*\**\s*$/i.test(location);
 }
 
 /** What a session's pages, lists and events say when its location is not decided yet. */

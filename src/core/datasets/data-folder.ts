@@ -3,6 +3,7 @@ import { Findings, type Place } from '../read/findings.ts';
 import type { AudienceList } from '../records/audience-list.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
 import type { MethodEntry, MethodFile } from '../records/method-entry.ts';
+import type { PlaceList } from '../records/place-list.ts';
 import type { ProgramList } from '../records/program-list.ts';
 import { fieldNames, recordProblem } from '../records/record-spec.ts';
 import { SPEC_METHODS } from '../records/spec-methods.ts';
@@ -10,6 +11,7 @@ import { AUDIENCE_LIST, checkSessionAudiences, readAudienceList } from './audien
 import type { Dataset, DatasetRegistry, ReadRecord, SourceFile, TableSpec, Tables } from './dataset.ts';
 import { readDirectory } from './directory.ts';
 import { checkMethodFiles } from './method-files.ts';
+import { checkPlaces, PLACE_LIST, readPlaceList } from './place-list.ts';
 import { abbreviationsOf, checkSessionPrograms, facultiesOf, PROGRAM_LIST, readProgramList } from './program-list.ts';
 
 /** The name of the method directory inside a data folder. */
@@ -30,6 +32,8 @@ export interface DataReport {
   programs: ProgramList | undefined;
   /** The audience list (data/audiences/), when the folder has one. */
   audiences: AudienceList | undefined;
+  /** The place list (data/places/), when the folder has one. */
+  places: PlaceList | undefined;
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
@@ -288,8 +292,10 @@ export function readDataFiles(
   if (audiences && datasets.infosessions) {
     checkSessionAudiences(sessions.records, sessions.files, fieldNames(infosessionRecord), audiences, findings);
   }
+  const places = readOnly(sorted.placeFiles, PLACE_LIST.places, show, findings, readPlaceList);
+  if (places && datasets.infosessions) checkPlaces(places, datasets, sessions, fieldNames(infosessionRecord), findings);
   const shown = inputs.map((i) => show(i.rel));
-  return { directory, datasets, programs, audiences, findings, files: shown, sources, methodFiles };
+  return { directory, datasets, programs, audiences, places, findings, files: shown, sources, methodFiles };
 }
 
 /**
@@ -307,10 +313,12 @@ function sortInputs(
   const files = new Map<string, SourceFile[]>();
   const programFiles = new Map<string, Uint8Array>();
   const audienceFiles = new Map<string, Uint8Array>();
+  const placeFiles = new Map<string, Uint8Array>();
   for (const { rel, bytes } of inputs) {
     if (rel === DIRECTORY_FILE) directory = readDirectory(bytes, show(rel), Object.keys(registry), findings);
     else if (rel.startsWith(PROGRAM_LIST.folder)) programFiles.set(rel, bytes);
     else if (rel.startsWith(AUDIENCE_LIST.folder)) audienceFiles.set(rel, bytes);
+    else if (rel.startsWith(PLACE_LIST.folder)) placeFiles.set(rel, bytes);
     else {
       const owner = datasetOf(rel, registry, folderName);
       if (!owner) reportUnknownFile(show(rel), registry, show, findings);
@@ -320,7 +328,7 @@ function sortInputs(
       }
     }
   }
-  return { directory, files, programFiles, audienceFiles };
+  return { directory, files, programFiles, audienceFiles, placeFiles };
 }
 
 /** Reports a file that belongs to no data set, naming their folders. */
@@ -355,6 +363,24 @@ function readMethodFiles(
     }
   }
   return methodFiles;
+}
+
+/** A list folder's one file, read by `read` (any other file in the folder is an error); undefined without it. */
+function readOnly<T>(
+  files: Map<string, Uint8Array>,
+  only: string,
+  show: (rel: string) => string,
+  findings: Findings,
+  read: (bytes: Uint8Array, show: (rel: string) => string, findings: Findings) => T,
+): T | undefined {
+  for (const rel of files.keys()) {
+    if (rel === only) continue;
+    const folder = only.slice(0, only.lastIndexOf('/') + 1);
+    const where = { file: show(rel), line: 1, column: 1 };
+    findings.error(where, 'unknown-file', `${show(folder)} holds ${show(only)} only. Move or remove this file.`);
+  }
+  const bytes = files.get(only);
+  return bytes ? read(bytes, show, findings) : undefined;
 }
 
 /** The audience list from data/audiences/ (any other file there is an error). */

@@ -85,7 +85,7 @@ export function roomGroups(location: string): string[] {
 function sittingView(s: ExamSittingOf, lookup: BuildingLookup, basePath: string): ExamSittingView {
   const rooms = roomGroups(s.location).map((text) => {
     const b = lookup(text);
-    return b ? { text, href: withBase(basePath, b.page) } : { text };
+    return b?.page ? { text, href: withBase(basePath, b.page) } : { text };
   });
   const base = { section: s.section, rooms, notes: s.notes };
   if (!s.when) return base;

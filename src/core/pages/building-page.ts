@@ -1,9 +1,10 @@
 import type { Building } from '../buildings/building.ts';
+import { type DirectionsView, directionsView } from '../buildings/directions.ts';
 import type { BuildingLookup } from '../buildings/location.ts';
 import { mapUrl, parentOf, positionText } from '../buildings/pages.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
 import type { Session } from '../calendar/session.ts';
-import { sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
+import { sessionEndsAt, sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
 import { campusDay } from '../records/campus-clock.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { isoDate } from '../records/session-time.ts';
@@ -50,6 +51,8 @@ export interface HeldSessionView {
   title: string;
   when: string;
   location: string;
+  /** When it ends (`data-ends`): the page's script moves a session ahead at the build into the past by this. */
+  endsAt: string;
 }
 
 /** The sessions part of a building's page: those ahead, the newest past, and how many more the terms' pages list. */
@@ -93,6 +96,8 @@ export interface BuildingPageView {
   id: string;
   otherNames: string;
   position: { text: string; map: string } | undefined;
+  /** A link that opens the visitor's maps with directions to the building; undefined without a position. */
+  directions: DirectionsView | undefined;
   partOf: { name: string; code: string; href: string } | undefined;
   parts: BuildingPartView[];
   held: HeldSessionsView;
@@ -106,6 +111,7 @@ function heldView({ ahead, shown, past }: HeldSessions, ctx: BuildingPageContext
     title: sessionTitle(s),
     when: sessionWhen(s),
     location: s.location,
+    endsAt: sessionEndsAt(s),
   });
   const earlier = past > shown.length ? sessionCount(past - shown.length) : undefined;
   return {
@@ -154,6 +160,9 @@ export function buildingPageView(
     id: b.id,
     otherNames: b.alternateNames.length > 0 ? b.alternateNames.join(', ') : 'none',
     position: b.position ? { text: positionText(b.position), map: mapUrl(b.position) } : undefined,
+    directions: b.position
+      ? directionsView({ label: b.name, lat: b.position.lat, lon: b.position.lon, address: '' })
+      : undefined,
     partOf: parent ? { name: parent.name, code: parent.code, href: pageOf(parent.code) } : undefined,
     parts: b.parts.map((p) => ({
       name: p.name,
@@ -196,7 +205,7 @@ export function* buildingPageSources(
   const heldIn = new Map<string, Session[]>();
   for (const s of sessions) {
     const b = s.allDay || s.locationTbd ? undefined : lookup(s.location);
-    if (!b) continue;
+    if (!b?.code) continue; // a place in no building of the data
     const list = heldIn.get(b.code);
     if (list) list.push(s);
     else heldIn.set(b.code, [s]);

@@ -2,6 +2,7 @@ import type { Finding, Place } from '../read/findings.ts';
 import type { AudienceList } from './audience-list.ts';
 import type { SessionRecord } from './infosession-record.ts';
 import type { MethodEntry, PublishedMethod } from './method-entry.ts';
+import type { PlaceList } from './place-list.ts';
 import type { ProgramList } from './program-list.ts';
 import type { PublishedRecord } from './record-spec.ts';
 
@@ -34,6 +35,8 @@ export interface SiteData {
   programs?: ProgramList;
   /** The audience list (data/audiences/) the calendar's filters and feeds use; absent when the folder has none. */
   audiences?: AudienceList;
+  /** The place list (data/places/): named places the session locations write; absent when the folder has none. */
+  places?: PlaceList;
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
   /**

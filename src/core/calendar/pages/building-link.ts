@@ -1,3 +1,4 @@
+import { type DirectionsView, directionsView } from '../../buildings/directions.ts';
 import type { BuildingLookup, BuildingOfLocation } from '../../buildings/location.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { withBase } from '../../site/paths.ts';
@@ -19,14 +20,17 @@ export function mapHref(b: Pick<BuildingOfLocation, 'lat' | 'lon'>): string | un
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`;
 }
 
-/** The building a session's place is in, as its page names it: its page and its map when known. */
+/** The building or named place a session's place is in, as its page names it: its page, map and directions. */
 export interface BuildingNote {
   name: string;
+  /** The building's code; empty for a place in no building of the data (data/places/). */
   code: string;
-  /** Its page on this site. */
-  page: string;
+  /** Its page on this site; undefined for a place in no building. */
+  page: string | undefined;
   /** Its OpenStreetMap link; undefined without coordinates. */
   map: string | undefined;
+  /** A link that opens the visitor's maps with directions to it; undefined without a position or address. */
+  directions: DirectionsView | undefined;
 }
 
 /** The building a location is in, with its map and its page when known; undefined when no building matches. */
@@ -36,5 +40,12 @@ export function buildingNote(
 ): BuildingNote | undefined {
   const b = location ? ctx.buildings?.(location) : undefined;
   if (!b) return undefined;
-  return { name: b.name, code: b.code, page: withBase(ctx.basePath, b.page), map: mapHref(b) };
+  const label = b.place && b.code && b.place !== b.name ? `${b.place}, ${b.name}` : b.name;
+  return {
+    name: b.name,
+    code: b.code,
+    page: b.page === undefined ? undefined : withBase(ctx.basePath, b.page),
+    map: mapHref(b),
+    directions: directionsView({ label, lat: b.lat, lon: b.lon, address: b.address ?? '' }),
+  };
 }

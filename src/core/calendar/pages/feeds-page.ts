@@ -1,6 +1,6 @@
 import type { RenderContext } from '../../site/address.ts';
 import { countSessions } from '../calendar.ts';
-import { FEED_TERMS, type Feed, type SubscriptionFeeds } from '../feeds.ts';
+import type { Feed, SubscriptionFeeds } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
 import { type SubscribeView, subscribeView } from './feed-links.ts';
 
@@ -33,7 +33,7 @@ export interface FeedsPageView {
   audiences: FeedSectionView;
   terms: FeedSectionView;
   /** The windowed feeds' terms (`Spring 2014 to Winter 2015`, `3 terms`); undefined without any. */
-  window: { span: string; terms: string; most: number } | undefined;
+  window: { span: string; terms: string; words: string } | undefined;
 }
 
 type Ctx = Pick<RenderContext, 'url' | 'basePath'>;
@@ -48,7 +48,7 @@ function windowOf(feeds: SubscriptionFeeds): FeedsPageView['window'] {
   const w = feeds.window;
   if (w.length === 0) return undefined;
   const span = w.length === 1 ? w[0]!.label : `${w.at(-1)!.label} to ${w[0]!.label}`;
-  return { span, terms: w.length === 1 ? 'term' : `${w.length} terms`, most: FEED_TERMS };
+  return { span, terms: w.length === 1 ? 'term' : `${w.length} terms`, words: feeds.windowWords };
 }
 
 /** A faculty's section: its whole feed, then each program's (anchored for links from session pages). */

@@ -64,8 +64,8 @@ function termLink(source: CalendarSource, t: ReturnType<typeof termsWithin>[numb
 /** The front door's parts, as the build sees them. */
 export function frontPageView(source: CalendarSource): FrontPageView {
   return {
-    filter: filterForm(source.feeds.all.sessions, source.render),
-    list: frontList(source.feeds.all.sessions, newest(source), source.render),
+    filter: filterForm(source.feeds.newestTerms, source.render),
+    list: frontList(source.feeds.newestTerms, newest(source), source.render),
     terms: terms(source).map((t) => termLink(source, t)),
   };
 }
@@ -95,5 +95,5 @@ export function calendarIndexView(source: CalendarSource): CalendarIndexView {
 
 /** The front door's script's window (infosessions/sessions.json), its days as views. */
 export function sessionsWindowView(source: CalendarSource): UpcomingWindowView {
-  return upcomingWindow(source.feeds.all.sessions, source.render, newest(source));
+  return upcomingWindow(source.feeds.newestTerms, source.render, newest(source));
 }

@@ -23,8 +23,8 @@ export interface UpcomingDay {
 
 /**
  * infosessions/sessions.json: what the front door's script picks this week and what comes
- * next from, by the visitor's today: the days of the feeds' window (the newest terms, see
- * FEED_TERMS), not the archive, each rendered by the server (data attributes included, so the
+ * next from, by the visitor's today: the days of the newest terms (see
+ * FRONT_TERMS), not the archive, each rendered by the server (data attributes included, so the
  * filter works on them); the script only chooses days and never formats a date.
  */
 export interface UpcomingWindow {

@@ -1,0 +1,131 @@
+import { readBuildings } from '../buildings/building.ts';
+import { buildingLookup, isPlaceholderLocation, placeKey } from '../buildings/location.ts';
+import type { CsvCell } from '../read/csv-table.ts';
+import { Findings } from '../read/findings.ts';
+import type { Place, PlaceList } from '../records/place-list.ts';
+import { cellPosition, readCsvRows } from './csv-reader.ts';
+import type { ReadRecord, SourceFile, Tables } from './dataset.ts';
+
+/** The place list's folder and file inside the data folder (the site's own data, published by no method). */
+export const PLACE_LIST = { folder: 'places/', places: 'places/places.csv' } as const;
+
+const COLUMNS = ['name', 'aliases', 'building', 'latitude', 'longitude', 'address'] as const;
+
+/** A coordinate cell: a number within `limit` degrees, null when empty, undefined (reported) otherwise. */
+function degrees(cell: CsvCell, limit: number, file: string, findings: Findings): number | null | undefined {
+  const text = cell.value.trim();
+  if (text === '') return null;
+  const n = Number(text);
+  if (Number.isFinite(n) && Math.abs(n) <= limit) return n;
+  findings.error(
+    { file, line: cell.line, column: cell.column },
+    'place-list',
+    `"${text}" is not a coordinate: write decimal degrees within ±${limit}.`,
+  );
+  return undefined;
+}
+
+/**
+ * Reads and checks the place list: a name on every row, no name or alias twice, a position as both latitude and
+ * longitude in decimal degrees or neither. Building codes are checked against the buildings by checkPlaceBuildings.
+ */
+export function readPlaceList(bytes: Uint8Array, show: (rel: string) => string, findings: Findings): PlaceList {
+  const file = show(PLACE_LIST.places);
+  const places: Place[] = [];
+  const seen = new Map<string, number>();
+  for (const row of readCsvRows(bytes, file, COLUMNS, findings)) {
+    const c = row.cells;
+    const at = (cell: CsvCell) => ({ file, line: cell.line, column: cell.column });
+    const name = c.name!.value.trim();
+    if (!name) {
+      findings.error(at(c.name!), 'place-list', 'the name is empty: write the place as people call it.');
+      continue;
+    }
+    const aliases = c.aliases!.value.split('|').map((a) => a.replace(/\s+/g, ' ').trim());
+    const names = [name, ...aliases.filter(Boolean)];
+    const again = names.find((n) => seen.has(placeKey(n)));
+    if (again) {
+      const line = seen.get(placeKey(again));
+      findings.error(at(c.name!), 'place-list', `"${again}" is already named on line ${line}. Name a place once.`);
+      continue;
+    }
+    for (const n of names) seen.set(placeKey(n), row.line);
+    const [lat, lon] = [degrees(c.latitude!, 90, file, findings), degrees(c.longitude!, 180, file, findings)];
+    if (lat === undefined || lon === undefined) continue;
+    if ((lat === null) !== (lon === null)) {
+      findings.error(at(c.latitude!), 'place-list', 'write both latitude and longitude, or neither.');
+      continue;
+    }
+    const building = c.building!.value.trim() || null;
+    const position = lat === null || lon === null ? null : { lat, lon };
+    places.push({
+      name,
+      aliases: names.slice(1),
+      building,
+      position,
+      address: c.address!.value.trim(),
+      line: row.line,
+    });
+  }
+  return { file, places };
+}
+
+/** Reports a place whose building code no building of data/buildings/ has. */
+export function checkPlaceBuildings(list: PlaceList, codes: ReadonlySet<string>, findings: Findings): void {
+  for (const p of list.places) {
+    if (p.building === null || codes.has(p.building)) continue;
+    findings.error(
+      { file: list.file, line: p.line, column: 1 },
+      'place-list',
+      `"${p.name}" names building "${p.building}", which data/buildings/ does not have. ` +
+        'Write a building code, or none.',
+    );
+  }
+}
+
+/**
+ * Warns of each session location that names no building and no place (`placed` says whether it does), at its cell:
+ * its page shows no building and no directions, and no building's page lists it. Placeholders (`TBD`) are left out
+ * by `placed`. Only a file holding such a location is parsed again, for its place.
+ */
+export function checkSessionPlaces(
+  records: readonly ReadRecord[],
+  sources: readonly SourceFile[],
+  columns: readonly string[],
+  placed: (location: string) => boolean,
+  listFile: string,
+  findings: Findings,
+): void {
+  const files = new Set(records.filter((r) => !placed(String(r.values.location ?? ''))).map((r) => r.at!.file));
+  for (const source of sources.filter((s) => files.has(s.file))) {
+    for (const row of readCsvRows(source.bytes, source.file, columns, new Findings())) {
+      const cell = row.cells.location!;
+      if (placed(cell.value)) continue;
+      findings.warning(
+        { file: row.file, ...cellPosition(cell, cell.value.length - cell.value.trimStart().length) },
+        'unknown-place',
+        `location "${cell.value.trim()}" names no building of data/buildings/ and no place of ${listFile}: its ` +
+          `page shows no map or directions. Write the building's code first ("DC 1301"), ` +
+          `or add the place to ${listFile}.`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks the place list against the buildings (checkPlaceBuildings) and every session location against both
+ * (checkSessionPlaces): what `npm run check` warns of.
+ */
+export function checkPlaces(
+  list: PlaceList,
+  datasets: Readonly<Record<string, Tables>>,
+  sessions: { records: readonly ReadRecord[]; files: readonly SourceFile[] },
+  columns: readonly string[],
+  findings: Findings,
+): void {
+  const buildings = readBuildings({ datasets });
+  checkPlaceBuildings(list, new Set(buildings.map((b) => b.code)), findings);
+  const lookup = buildingLookup(buildings, list.places);
+  const placed = (location: string) => isPlaceholderLocation(location) || lookup(location) !== undefined;
+  checkSessionPlaces(sessions.records, sessions.files, columns, placed, list.file, findings);
+}
