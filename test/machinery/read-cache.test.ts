@@ -19,8 +19,8 @@ beforeAll(async () => {
   data = path.join(work, 'data');
   cache = path.join(work, 'reads');
   await copySmallData(data);
-  // The data sets' files (the directory, the program and audience lists are read apart, every time).
-  files = listDataFiles(data).filter((f) => !/^(methods\.csv|programs\/|audiences\/)/.test(f)).length;
+  // The data sets' files (the directory, the program, audience and place lists are read apart, every time).
+  files = listDataFiles(data).filter((f) => !/^(methods\.csv|programs\/|audiences\/|places\/)/.test(f)).length;
 });
 afterAll(() => removeDir(work));
 
