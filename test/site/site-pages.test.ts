@@ -172,13 +172,14 @@ describe('weight', () => {
     );
     const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
     expect(busiest.sessions).toBeGreaterThan(50);
-    expect(busiest.bytes).toBeLessThan(71 * 1024);
+    // 72.6 KB since the filter folds to one line and offers the closest program (issue 36).
+    expect(busiest.bytes).toBeLessThan(76 * 1024);
   });
 
   // Session pages are most of the site (10,000 of its pages at the bench's size), so each carries
-  // only the script its markup uses (src/scripts/session-page.ts: 3.0 KB, a median page 8.4 KB),
-  // not the listings' (18 KB, which made a median session page 26 KB).
-  it("keeps the median session page of the real data under 10 KB, and every one's script under 3.5 KB", async () => {
+  // only the script its markup uses (src/scripts/session-page.ts: 4.0 KB with the directions link chosen by
+  // platform, a median page 8.4 KB), not the listings' (18 KB, which made a median session page 26 KB).
+  it("keeps the median session page of the real data under 10 KB, and every one's script under 4.5 KB", async () => {
     const files = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d+\/index\.html$/.test(f));
     const pages = await Promise.all(files.map(async (f) => readFile(rootSite(f), 'utf8')));
     const sessions = pages.filter((html) => html.includes('class="session-page"'));
@@ -189,7 +190,7 @@ describe('weight', () => {
       expect(scriptFiles(html), 'the CSP allows inline scripts only').toEqual([]);
       const scripts = inlineScripts(html);
       expect(scripts).toHaveLength(1);
-      expect(Buffer.byteLength(scripts[0]!)).toBeLessThan(3.5 * 1024);
+      expect(Buffer.byteLength(scripts[0]!)).toBeLessThan(4.5 * 1024);
     }
   });
 

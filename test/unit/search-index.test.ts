@@ -182,13 +182,14 @@ describe(`the search index of ${MANY.toLocaleString('en')} sessions`, () => {
   );
   const idx = index(sessions);
 
+  // A word's postings hold up to 1,000 sessions, so that a room or a building finds all of its own (issue 36).
   it.each(['google', 'software', 'co-op', 'microsoft research', 'thomson reuters'])(
-    "answers %j by reading under 100 KB (manifest, shards, the first 15 results' details)",
+    "answers %j by reading under 128 KB (manifest, shards, the first 15 results' details)",
     async (q) => {
       const { hits, docs, bytes } = await idx.query(q);
       expect(docs.length).toBe(Math.min(15, hits.ordinals.length));
       expect(hits.ordinals.length).toBeLessThanOrEqual(SEARCH_CAP * 8);
-      expect(bytes).toBeLessThan(100 * 1024);
+      expect(bytes).toBeLessThan(128 * 1024);
     },
   );
 
