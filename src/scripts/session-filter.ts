@@ -99,6 +99,215 @@ function setCount(el: HTMLElement, n: number): void {
   el.textContent = `${labelOf(el)} (${n})`;
 }
 
+/** A filter form, the parts of the page it drives, and the session items it filters. */
+interface Filter {
+  form: HTMLFormElement;
+  scope: HTMLElement;
+  base: string;
+  site: string;
+  status: HTMLElement | null;
+  clear: HTMLElement | null;
+  slot: HTMLElement | null;
+  searchAll: HTMLAnchorElement | null;
+  program: HTMLSelectElement | null;
+  remembered: HTMLElement | null;
+  summary: ReturnType<typeof filterSummary>;
+  items: Item[];
+}
+
+/** The session items under `scope`, their filter data read once. */
+function readItems(scope: ParentNode): Item[] {
+  return [...scope.querySelectorAll<HTMLElement>('li.session')].map((el) => ({
+    el,
+    programs: (el.dataset.programs ?? '').split(' '),
+    audiences: (el.dataset.audience ?? '').split(' '),
+    employer: (el.querySelector('.what a')?.textContent ?? '').toLowerCase(),
+  }));
+}
+
+/** The faculty token of a program's option: its group's. */
+function groupOf(option: HTMLOptionElement | undefined): string {
+  return (option?.parentElement as HTMLElement | null | undefined)?.dataset.group ?? '';
+}
+
+/**
+ * Sets the form's fields to the `initial` choices; a choice the URL named (`fromUrl`) that the form does not know
+ * offers the closest one instead, and choosing it calls `chosen`.
+ */
+function restoreChoices(form: HTMLFormElement, initial: FilterState, fromUrl: boolean, chosen: () => void): void {
+  for (const name of FILTER_FIELDS) {
+    const value = initial[name];
+    if (!value) continue;
+    const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | RadioNodeList | null;
+    const known =
+      field instanceof HTMLSelectElement
+        ? [...field.options].some((o) => o.value === value)
+        : field instanceof RadioNodeList
+          ? [...field].some((r) => (r as HTMLInputElement).value === value)
+          : true;
+    if (field && known) field.value = value;
+    else if (field && fromUrl)
+      offerClosest(form, name, value, (closest) => {
+        field.value = closest;
+        chosen();
+      });
+  }
+}
+
+/** The criteria the form's fields name now. */
+function criteriaOf(f: Filter): Criteria {
+  return {
+    program: f.program?.value ?? '',
+    group: groupOf(f.program?.selectedOptions[0]),
+    audience: fieldValue(f.form, 'audience'),
+    employer: fieldValue(f.form, 'employer').toLowerCase(),
+  };
+}
+
+/** Hides the items that do not match, and the days left empty; returns how many items show. */
+function showMatches(f: Filter, c: Criteria): number {
+  let shown = 0;
+  for (const item of f.items) {
+    const match = matches(item, c);
+    item.el.hidden = !match;
+    if (match) shown += 1;
+  }
+  for (const g of f.scope.querySelectorAll<HTMLElement>('[data-session-group]')) {
+    g.classList.toggle('filtered-out', g.querySelectorAll('li.session:not([hidden]), li.all-day').length === 0);
+  }
+  return shown;
+}
+
+/** Every choice's count: what choosing it would show, the other filters kept. */
+function updateCounts(f: Filter, c: Criteria): void {
+  for (const option of f.program?.options ?? []) {
+    setCount(option, f.items.filter((i) => matches(i, { ...c, program: option.value, group: groupOf(option) })).length);
+  }
+  for (const radio of f.form.querySelectorAll<HTMLInputElement>('input[name=audience]')) {
+    const label = radio.parentElement?.querySelector<HTMLElement>('[data-count]');
+    if (label) setCount(label, f.items.filter((i) => matches(i, { ...c, audience: radio.value })).length);
+  }
+}
+
+/** Says how many sessions match, or that none does and what to try, in the status line and the folded summary. */
+function sayStatus(f: Filter, active: boolean, shown: number, chosen: string): void {
+  if (!f.status) return;
+  f.status.textContent = !active
+    ? ''
+    : shown > 0
+      ? `${shown} of ${f.items.length} sessions match.`
+      : `No sessions here match ${chosen}. ` +
+        `Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} ` +
+        'or search all terms.';
+  f.status.classList.toggle('empty-state', active && shown === 0);
+  f.summary?.say(`${chosen}: ${f.status.textContent}`);
+}
+
+/** Points the "Search all terms" link at a search for the employer words, if any. */
+function updateSearchAll(f: Filter, c: Criteria): void {
+  if (!f.searchAll) return;
+  f.searchAll.href =
+    withBase(f.base, calendarPaths.search) + (c.employer ? `?q=${encodeURIComponent(c.employer)}` : '');
+  f.searchAll.textContent = c.employer ? `Search all terms for “${c.employer}”` : 'Search all terms';
+}
+
+/** Offers the feed of the chosen program and audience; while one is chosen, hides the page's own feed lines. */
+function updateSubscribe(f: Filter, c: Criteria, who: string): void {
+  if (f.slot) {
+    f.slot.hidden = !(c.program || c.audience);
+    const path =
+      c.program && c.audience
+        ? calendarPaths.programAudienceFeed(c.program, c.audience)
+        : c.program
+          ? calendarPaths.programFeed(c.program)
+          : c.audience
+            ? calendarPaths.audienceFeed(c.audience)
+            : '';
+    if (path) fillSubscribe(f.slot, f.site, f.base, path, who);
+  }
+  // While a filter is on, the page's own feed line (all sessions, the term) is not what the student sees.
+  for (const line of document.querySelectorAll<HTMLElement>('.subscribe'))
+    line.hidden = Boolean(c.program || c.audience);
+}
+
+/** Keeps the choices in the URL, on the device (when the student made them) and in links to listing pages. */
+function keepChoices(f: Filter, c: Criteria, who: string, byStudent: boolean): void {
+  const state: FilterState = { program: c.program, audience: c.audience, employer: c.employer };
+  history.replaceState(history.state, '', `${location.pathname}${filterQuery(state)}${location.hash}`);
+  if (byStudent) rememberFilters(f.base, state);
+  const kept = rememberedFilters(f.base);
+  if (f.remembered) {
+    f.remembered.hidden = Object.keys(kept).length === 0;
+    const text = f.remembered.querySelector('[data-remembered-text]');
+    if (text) text.textContent = `This device remembers ${who || 'your choices'} for your next visit.`;
+  }
+  carryFilters(f.base, state);
+}
+
+/** Applies the form's choices to the page; `byStudent` when the student made them (then the device remembers). */
+function apply(f: Filter, byStudent = false): void {
+  // The front door's script replaces its days: read the items again when they changed.
+  if (f.items.length !== f.scope.querySelectorAll('li.session').length || f.items.some((i) => !i.el.isConnected))
+    f.items = readItems(f.scope);
+  const c = criteriaOf(f);
+  const shown = showMatches(f, c);
+  updateCounts(f, c);
+  const active = Boolean(c.program || c.audience || c.employer);
+  const who = [c.program && choiceLabel(f.form, 'program'), c.audience && choiceLabel(f.form, 'audience')]
+    .filter(Boolean)
+    .join(', ');
+  const chosen = [who, c.employer && `“${c.employer}”`].filter(Boolean).join(', ');
+  sayStatus(f, active, shown, chosen);
+  if (f.clear) f.clear.hidden = !active;
+  updateSearchAll(f, c);
+  updateSubscribe(f, c, who);
+  keepChoices(f, c, who, byStudent);
+}
+
+/** Shows a filter form, sets its choices from the URL or the device, and reads the items it filters. */
+function setUpFilter(form: HTMLFormElement, fromUrl: FilterState): Filter {
+  form.hidden = false;
+  const scope = form.parentElement ?? document.body;
+  const base = form.dataset.base ?? '/';
+  const site = form.dataset.site || location.href;
+  const status = form.querySelector<HTMLElement>('.filter-status');
+  const clear = form.querySelector<HTMLElement>('[data-clear]');
+  const slot = form.querySelector<HTMLElement>('[data-subscribe-slot]');
+  const searchAll = form.querySelector<HTMLAnchorElement>('[data-search-all]');
+  const program = form.querySelector<HTMLSelectElement>('select[name=program]');
+  const remembered = form.querySelector<HTMLElement>('[data-remembered]');
+  const initial = Object.keys(fromUrl).length > 0 ? fromUrl : rememberedFilters(base);
+  restoreChoices(form, initial, initial === fromUrl, () => apply(f, true));
+  const summary = filterSummary(form);
+  const f: Filter = {
+    form,
+    scope,
+    base,
+    site,
+    status,
+    clear,
+    slot,
+    searchAll,
+    program,
+    remembered,
+    summary,
+    items: [],
+  };
+  f.items = readItems(scope);
+  return f;
+}
+
+/** Applies the form's choices whenever the student changes, resets or forgets them. */
+function wireFilter(f: Filter): void {
+  f.form.addEventListener('input', () => apply(f, true));
+  f.form.addEventListener('reset', () => setTimeout(() => apply(f, true)));
+  f.form.addEventListener('submit', (e) => e.preventDefault());
+  f.form.querySelector('[data-forget]')?.addEventListener('click', () => {
+    forgetFilters(f.base);
+    f.form.reset();
+  });
+}
+
 /**
  * Makes each session filter form work: takes its choices from the URL, or where the URL names
  * none from what this device remembers; hides sessions (and days left empty) that do not match;
@@ -109,134 +318,12 @@ function setCount(el: HTMLElement, n: number): void {
 export function attachFilters(): void {
   const fromUrl = filtersOf(location.search);
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-session-filter]')) {
-    form.hidden = false;
-    const scope = form.parentElement ?? document.body;
-    const base = form.dataset.base ?? '/';
-    const site = form.dataset.site || location.href;
-    const status = form.querySelector<HTMLElement>('.filter-status');
-    const clear = form.querySelector<HTMLElement>('[data-clear]');
-    const slot = form.querySelector<HTMLElement>('[data-subscribe-slot]');
-    const searchAll = form.querySelector<HTMLAnchorElement>('[data-search-all]');
-    const program = form.querySelector<HTMLSelectElement>('select[name=program]');
-    const remembered = form.querySelector<HTMLElement>('[data-remembered]');
-    const initial = Object.keys(fromUrl).length > 0 ? fromUrl : rememberedFilters(base);
-    for (const name of FILTER_FIELDS) {
-      const value = initial[name];
-      if (!value) continue;
-      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | RadioNodeList | null;
-      const known =
-        field instanceof HTMLSelectElement
-          ? [...field.options].some((o) => o.value === value)
-          : field instanceof RadioNodeList
-            ? [...field].some((r) => (r as HTMLInputElement).value === value)
-            : true;
-      if (field && known) field.value = value;
-      else if (field && initial === fromUrl)
-        offerClosest(form, name, value, (closest) => {
-          field.value = closest;
-          apply(true);
-        });
-    }
-    const summary = filterSummary(form);
-    const read = (): Item[] =>
-      [...scope.querySelectorAll<HTMLElement>('li.session')].map((el) => ({
-        el,
-        programs: (el.dataset.programs ?? '').split(' '),
-        audiences: (el.dataset.audience ?? '').split(' '),
-        employer: (el.querySelector('.what a')?.textContent ?? '').toLowerCase(),
-      }));
-    let items = read();
-    const groupOf = (option: HTMLOptionElement | undefined) =>
-      (option?.parentElement as HTMLElement | null | undefined)?.dataset.group ?? '';
-    const apply = (byStudent = false) => {
-      // The front door's script replaces its days: read the items again when they changed.
-      if (items.length !== scope.querySelectorAll('li.session').length || items.some((i) => !i.el.isConnected))
-        items = read();
-      const c: Criteria = {
-        program: program?.value ?? '',
-        group: groupOf(program?.selectedOptions[0]),
-        audience: fieldValue(form, 'audience'),
-        employer: fieldValue(form, 'employer').toLowerCase(),
-      };
-      let shown = 0;
-      for (const item of items) {
-        const match = matches(item, c);
-        item.el.hidden = !match;
-        if (match) shown += 1;
-      }
-      for (const g of scope.querySelectorAll<HTMLElement>('[data-session-group]')) {
-        g.classList.toggle('filtered-out', g.querySelectorAll('li.session:not([hidden]), li.all-day').length === 0);
-      }
-      // Every choice's count: what choosing it would show, the other filters kept.
-      for (const option of program?.options ?? []) {
-        setCount(
-          option,
-          items.filter((i) => matches(i, { ...c, program: option.value, group: groupOf(option) })).length,
-        );
-      }
-      for (const radio of form.querySelectorAll<HTMLInputElement>('input[name=audience]')) {
-        const label = radio.parentElement?.querySelector<HTMLElement>('[data-count]');
-        if (label) setCount(label, items.filter((i) => matches(i, { ...c, audience: radio.value })).length);
-      }
-      const active = Boolean(c.program || c.audience || c.employer);
-      const who = [c.program && choiceLabel(form, 'program'), c.audience && choiceLabel(form, 'audience')]
-        .filter(Boolean)
-        .join(', ');
-      const chosen = [who, c.employer && `“${c.employer}”`].filter(Boolean).join(', ');
-      if (status) {
-        status.textContent = !active
-          ? ''
-          : shown > 0
-            ? `${shown} of ${items.length} sessions match.`
-            : `No sessions here match ${chosen}. ` +
-              `Clear the filters${document.querySelector('a[rel~="next"]') ? ', try the next month,' : ''} ` +
-              'or search all terms.';
-        status.classList.toggle('empty-state', active && shown === 0);
-        summary?.say(`${chosen}: ${status.textContent}`);
-      }
-      if (clear) clear.hidden = !active;
-      if (searchAll) {
-        searchAll.href =
-          withBase(base, calendarPaths.search) + (c.employer ? `?q=${encodeURIComponent(c.employer)}` : '');
-        searchAll.textContent = c.employer ? `Search all terms for “${c.employer}”` : 'Search all terms';
-      }
-      if (slot) {
-        slot.hidden = !(c.program || c.audience);
-        const path =
-          c.program && c.audience
-            ? calendarPaths.programAudienceFeed(c.program, c.audience)
-            : c.program
-              ? calendarPaths.programFeed(c.program)
-              : c.audience
-                ? calendarPaths.audienceFeed(c.audience)
-                : '';
-        if (path) fillSubscribe(slot, site, base, path, who);
-      }
-      // While a filter is on, the page's own feed line (all sessions, the term) is not what the student sees.
-      for (const line of document.querySelectorAll<HTMLElement>('.subscribe'))
-        line.hidden = Boolean(c.program || c.audience);
-      const state: FilterState = { program: c.program, audience: c.audience, employer: c.employer };
-      history.replaceState(history.state, '', `${location.pathname}${filterQuery(state)}${location.hash}`);
-      if (byStudent) rememberFilters(base, state);
-      const kept = rememberedFilters(base);
-      if (remembered) {
-        remembered.hidden = Object.keys(kept).length === 0;
-        const text = remembered.querySelector('[data-remembered-text]');
-        if (text) text.textContent = `This device remembers ${who || 'your choices'} for your next visit.`;
-      }
-      carryFilters(base, state);
-    };
-    form.addEventListener('input', () => apply(true));
-    form.addEventListener('reset', () => setTimeout(() => apply(true)));
-    form.addEventListener('submit', (e) => e.preventDefault());
-    form.querySelector('[data-forget]')?.addEventListener('click', () => {
-      forgetFilters(base);
-      form.reset();
-    });
-    apply();
+    const f = setUpFilter(form, fromUrl);
+    wireFilter(f);
+    apply(f);
     // A filter the link or this device brought: folded to its line, the sessions first.
     const unknown = form.querySelector<HTMLElement>('[data-filter-unknown]');
-    if ((program?.value || fieldValue(form, 'audience')) && (!unknown || unknown.hidden)) summary?.fold();
+    if ((f.program?.value || fieldValue(form, 'audience')) && (!unknown || unknown.hidden)) f.summary?.fold();
   }
 }
 
