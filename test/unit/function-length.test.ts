@@ -20,13 +20,10 @@ const MOST = 60;
  * rule came: none may grow.
  */
 const LONGER: Record<string, number> = {
-  'src/core/render/schemas/openapi.ts:openApiDocument': 115,
   'src/core/datasets/method-files.ts:methodFiles': 92,
   'src/core/calendar/feeds.ts:subscriptionFeeds': 90,
   'src/core/datasets/sets/buildings.ts:resolve': 82,
   'src/core/datasets/sets/exam-schedule/sitting.ts:readSitting': 69,
-  'src/pipeline/astro-pages.ts:startAstroPages': 64,
-  'src/core/calendar/feeds.ts:feedFiles': 62,
 };
 
 /** A function's name: its own, or that of the variable or property it is the value of; else none. */
