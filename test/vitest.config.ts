@@ -22,6 +22,14 @@ import { defineConfig } from 'vitest/config';
 /** The layers, cheapest first: each is the folder test/<layer>/ (test/unit/layers.test.ts holds each to it). */
 export const LAYERS = ['unit', 'property', 'cli', 'site', 'machinery', 'browser'] as const;
 
+/**
+ * `npm test` (npm names the script it runs) is the whole suite, and CI's: every case of the fuzz, property and scale
+ * tests (test/helpers/cases.ts) and the bench test's load test of the servers. A run of one suite or layer, and
+ * `npm run test:unit`, leave both out unless set.
+ */
+const WHOLE_RUN = process.env.npm_lifecycle_event === 'test';
+const WHOLE_RUN_ENV = WHOLE_RUN ? { CAMPUS_TEST_FULL: '1', BENCH_TEST_SERVING: '1' } : {};
+
 /** The vitest project of a layer: the suites of its folder. */
 const layer = (name: (typeof LAYERS)[number]) => ({
   extends: true,
@@ -37,6 +45,7 @@ export default defineConfig({
   test: {
     // Makes the run's folder and its Astro cache; builds nothing (each project runs it; the first makes the folder).
     globalSetup: ['test/setup/global-build.ts'],
+    env: WHOLE_RUN_ENV,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // How long expect.poll waits for a page to settle (a search fetching its index, a script
