@@ -12,9 +12,10 @@ import { launchBrowser, openPage, type ServedSite, serveSite } from './harness.t
 // (compiled once, not sent to each page: that was a third of a page's time). Each kind of page (a
 // template: its first folder and depth) is audited in full by its largest, smallest and first page:
 // all of axe's WCAG 2.1 A/AA and best-practice rules at 375 px, and at 320 and 768 px the rules a
-// width can change (target size, scrollable regions). Every other page, which differs from those
-// only in its data, gets the overflow check at each width and the rules its data can break
-// (CONTENT_RULES): a full audit of every page took about 1 s a page, 457 s for the real data's 699.
+// width can change (target size, scrollable regions). With CAMPUS_TEST_EVERY_PAGE, every other page,
+// which differs from those only in its data, gets the overflow check at each width and the rules its
+// data can break (CONTENT_RULES): a full audit of every page took about 1 s a page, 457 s for the
+// real data's 699; these cheaper checks took 347 to 360 s in CI, so npm test leaves them out.
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ALL_RULES = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] };
 const WIDTH_RULES = { type: 'rule', values: ['target-size', 'scrollable-region-focusable'] };
