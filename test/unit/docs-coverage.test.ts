@@ -3,7 +3,7 @@
 // Datasette's do): every npm script, every option of every CLI, every setting and environment
 // variable the code reads, every data set, every status the API answers with and every method
 // `npm start` answers live, and every document of the map.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
@@ -11,6 +11,7 @@ import { SETTINGS } from '../../src/config/settings.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { STATUS_CODES } from '../../src/core/records/status-codes.ts';
 import { ROOT } from '../helpers/build.ts';
+import { projectFiles } from '../helpers/project-files.ts';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readme = read('README.md');
@@ -77,10 +78,7 @@ describe('the README and the docs it maps', () => {
 
   it("names every environment variable the code reads among the settings (the suites' own in docs/testing.md)", () => {
     const files = ['astro.config.mjs'];
-    for (const dir of ['src', 'bench', 'test']) {
-      for (const f of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }))
-        if (/\.(ts|mjs)$/.test(f)) files.push(path.join(dir, f));
-    }
+    for (const dir of ['src', 'bench', 'test']) files.push(...projectFiles(dir).filter((f) => /\.(ts|mjs)$/.test(f)));
     const names = new Set<string>();
     for (const f of files) {
       for (const m of read(f).matchAll(/process\.env\.([A-Z_]+)\b(?!\s*=[^=])/g)) names.add(m[1]!);

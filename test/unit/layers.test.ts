@@ -4,10 +4,11 @@
 // in seconds. A suite in test/unit that reads the shared builds (test/helpers/sites.ts), runs a build
 // or a CLI, or tests src/pipeline/ or bench/ would make every unit run pay for them, unseen: this
 // suite names it, and a suite left outside the layers' folders.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
+import { projectFiles } from '../helpers/project-files.ts';
 import { LAYERS } from '../vitest.config.ts';
 
 /** What a unit suite may not import: the shared builds, a build, a child process. */
@@ -28,9 +29,9 @@ function importsOf(text: string): { from: string; names: string[] }[] {
 }
 
 /** Every suite under test/, by its path from test/. */
-const suites = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
-  .map((f) => f.split(path.sep).join('/'))
-  .filter((f) => f.endsWith('.test.ts') && !f.split('/').includes('node_modules'))
+const suites = projectFiles('test')
+  .map((f) => f.slice('test/'.length))
+  .filter((f) => f.endsWith('.test.ts'))
   .sort();
 const units = suites.filter((f) => f.startsWith('unit/')).map((f) => f.slice('unit/'.length));
 
