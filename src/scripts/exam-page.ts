@@ -45,8 +45,9 @@ function foldSubjects(seeking: boolean): void {
 
 /** Opens the subject of the course the address's fragment names (`#exam-CS135`), and goes to it. */
 function openNamedCourse(): void {
-  const named = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  const subject = named && named.closest<HTMLDetailsElement>('details[data-exam-subject]');
+  const id = decodeURIComponent(location.hash.slice(1));
+  const named = id ? document.getElementById(id) : null;
+  const subject = named?.closest<HTMLDetailsElement>('details[data-exam-subject]');
   if (!named || !subject) return;
   subject.open = true;
   named.scrollIntoView();
