@@ -165,9 +165,8 @@ try {
     const m = median(mine);
     const each = mine.map((r) => r.performance ?? '-').join(' ');
     const loads = mine.map((r) => r.load.toFixed(1)).join(' ');
-    console.log(
-      `${kind}\t${p}\t${m.performance ?? '-'} (${each})\t${m.accessibility ?? '-'}\t${loads}\t${m.shortfalls.join('; ')}`,
-    );
+    const scores = `${m.performance ?? '-'} (${each})\t${m.accessibility ?? '-'}`;
+    console.log(`${kind}\t${p}\t${scores}\t${loads}\t${m.shortfalls.join('; ')}`);
     if (args.causes) for (const c of m.causes) console.log(`  ${c}`);
   }
 } finally {
