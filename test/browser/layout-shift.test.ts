@@ -32,6 +32,7 @@ const PAGES = [
   ['a term', 'infosessions/terms/1141/'],
   ['the buildings list', 'buildings/'],
   ['the feeds page', 'infosessions/feeds/'],
+  ['the search page', 'infosessions/search/'],
   ['an exam term', 'exams/1139/'],
 ] as const;
 
