@@ -21,14 +21,69 @@ function attachFinder(): void {
       c.hidden = typed !== '' && !c.dataset.examCourse!.replace(/\s+/g, '').includes(typed);
       if (!c.hidden) shown += 1;
     }
+    foldSubjects(typed !== '');
     status.textContent =
       typed === '' ? '' : shown === 0 ? 'No course of this term matches.' : `${shown} course${shown === 1 ? '' : 's'}.`;
   });
 }
 
+/** The courses picked for "My exams", by key. */
+const picks = new Set<string>();
+
+/**
+ * Each subject's fold while a course is sought: open where a course matches, gone where none does. With nothing
+ * sought, every subject is back, closed but for those holding a picked course.
+ */
+function foldSubjects(seeking: boolean): void {
+  for (const subject of document.querySelectorAll<HTMLDetailsElement>('details[data-exam-subject]')) {
+    const courses = [...subject.querySelectorAll<HTMLElement>('[data-exam-course]')];
+    const found = courses.some((c) => !c.hidden);
+    subject.hidden = seeking && !found;
+    subject.open = seeking ? found : courses.some((c) => picks.has(c.dataset.key!));
+  }
+}
+
+/** Opens the subject of the course the address's fragment names (`#exam-CS135`), and goes to it. */
+function openNamedCourse(): void {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const named = id ? document.getElementById(id) : null;
+  const subject = named?.closest<HTMLDetailsElement>('details[data-exam-subject]');
+  if (!named || !subject) return;
+  subject.open = true;
+  named.scrollIntoView();
+}
+
 /** The picked courses' keys, in the page's order. */
-function picked(boxes: readonly HTMLInputElement[]): string[] {
-  return boxes.filter((b) => b.checked).map((b) => b.value);
+function picked(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-exam-course]')]
+    .map((c) => c.dataset.key!)
+    .filter((key) => picks.has(key));
+}
+
+/**
+ * Gives a course its "Add to my exams" box, once: made when its subject opens, as a page of 900 courses would
+ * otherwise carry 900 boxes a phone lays out while loading.
+ */
+function addPickBox(course: HTMLElement, onChange: () => void): void {
+  if (course.querySelector('input[data-exam-pick]')) return;
+  const key = course.dataset.key!;
+  const label = document.createElement('label');
+  label.className = 'exam-pick';
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.value = key;
+  box.dataset.examPick = '';
+  box.checked = picks.has(key);
+  box.addEventListener('change', () => {
+    if (box.checked) picks.add(key);
+    else picks.delete(key);
+    onChange();
+  });
+  const name = document.createElement('span');
+  name.className = 'visually-hidden';
+  name.textContent = course.querySelector('h2')!.textContent;
+  label.append(box, ' Add ', name, ' to my exams');
+  course.querySelector('.exam-actions')!.prepend(label, ' ');
 }
 
 /** Offers the feed of the chosen courses when the server answers it (it does at the edge and under `npm start`). */
@@ -63,15 +118,13 @@ async function download(mine: HTMLElement, keys: readonly string[], status: HTML
 }
 
 /** Keeps the picks in the address, lists them, and enables the download. */
-function showPicks(mine: HTMLElement, boxes: readonly HTMLInputElement[]): void {
-  const keys = picked(boxes);
+function showPicks(mine: HTMLElement): void {
+  const keys = picked();
   const url = new URL(location.href);
   if (keys.length > 0) url.searchParams.set('courses', keys.join(','));
   else url.searchParams.delete('courses');
   history.replaceState(null, '', url);
-  const names = boxes
-    .filter((b) => b.checked)
-    .map((b) => b.closest('[data-exam-course]')!.querySelector('h2')!.textContent);
+  const names = keys.map((key) => document.getElementById(`exam-${key}`)!.querySelector('h2')!.textContent);
   mine.querySelector('[data-exam-mine-list]')!.textContent =
     keys.length === 0
       ? 'Pick your courses below (“Add to my exams”), then download one calendar of their exams.'
@@ -80,28 +133,30 @@ function showPicks(mine: HTMLElement, boxes: readonly HTMLInputElement[]): void 
   void offerSubscription(mine, keys);
 }
 
-/** "My exams": the boxes shown, the picks of the address restored, the download wired. */
+/** "My exams": the picks of the address restored, a subject's boxes made as it opens, the download wired. */
 function attachMine(): void {
   const mine = document.querySelector<HTMLElement>('[data-exam-mine]');
   if (!mine) return;
-  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[data-exam-pick]')];
   const status = mine.querySelector<HTMLElement>('[data-exam-mine-status]')!;
   const asked = parseCourseList(new URL(location.href).searchParams.get('courses') ?? '');
-  const keys = 'keys' in asked ? asked.keys : [];
-  for (const box of boxes) {
-    box.checked = keys.includes(box.value);
-    box.closest('label')!.hidden = false;
-    box.addEventListener('change', () => showPicks(mine, boxes));
+  const known = new Set([...document.querySelectorAll<HTMLElement>('[data-exam-course]')].map((c) => c.dataset.key));
+  for (const key of 'keys' in asked ? asked.keys : []) if (known.has(key)) picks.add(key);
+  const changed = () => showPicks(mine);
+  for (const subject of document.querySelectorAll<HTMLDetailsElement>('details[data-exam-subject]')) {
+    subject.addEventListener('toggle', () => {
+      if (subject.open)
+        for (const c of subject.querySelectorAll<HTMLElement>('[data-exam-course]')) addPickBox(c, changed);
+    });
   }
   mine.hidden = false;
-  mine
-    .querySelector('[data-exam-download]')!
-    .addEventListener('click', () => void download(mine, picked(boxes), status));
-  showPicks(mine, boxes);
+  foldSubjects(false);
+  mine.querySelector('[data-exam-download]')!.addEventListener('click', () => void download(mine, picked(), status));
+  showPicks(mine);
 }
 
 /** Attaches the finder and "My exams" where their markup is. */
 export function attachExamPage(): void {
   attachFinder();
   attachMine();
+  openNamedCourse();
 }

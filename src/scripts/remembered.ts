@@ -53,7 +53,10 @@ export function carryFilters(base: string, state: FilterState, root: ParentNode 
     const url = new URL(written, location.href);
     if (url.origin !== location.origin || !url.pathname.startsWith(base)) continue;
     if (!keepsFilters(decodeURIComponent(url.pathname.slice(base.length)))) continue;
+    // A link already right is left untouched: a page of links rewritten for nothing costs a phone a restyle.
+    const carried = withQuery(written, query);
+    if (link.getAttribute('href') === carried) continue;
     link.dataset.href = written;
-    link.setAttribute('href', withQuery(written, query));
+    link.setAttribute('href', carried);
   }
 }

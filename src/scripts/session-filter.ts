@@ -51,8 +51,13 @@ function fieldValue(form: HTMLFormElement, name: string): string {
  * A choice's label without its count: `Computer Science (75)` → `Computer Science` (kept: the script rewrites counts).
  */
 function labelOf(el: HTMLElement): string {
-  return (el.dataset.label ??= (el.textContent ?? '').replace(/\s*\(\d+\)$/, ''));
+  let label = labels.get(el);
+  if (label === undefined) labels.set(el, (label = (el.textContent ?? '').replace(/\s*\(\d+\)$/, '')));
+  return label;
 }
+
+/** Each choice's label, read once (kept out of the DOM: writing an attribute per option costs a phone a restyle). */
+const labels = new WeakMap<HTMLElement, string>();
 
 /** The label of the chosen program or audience, without its count. */
 function choiceLabel(form: HTMLFormElement, name: string): string {
@@ -96,7 +101,9 @@ function matches(item: Item, c: Criteria): boolean {
  * The count a choice shows (`Computer Science (75)`): how many items choosing it shows, the other filters as they are.
  */
 function setCount(el: HTMLElement, n: number): void {
-  el.textContent = `${labelOf(el)} (${n})`;
+  const text = `${labelOf(el)} (${n})`;
+  // Only a count that changed is written: the page is built with the counts the script finds at start.
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** A filter form, the parts of the page it drives, and the session items it filters. */
@@ -320,7 +327,10 @@ export function attachFilters(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-session-filter]')) {
     const f = setUpFilter(form, fromUrl);
     wireFilter(f);
-    apply(f);
+    // With nothing chosen the page already shows what applying shows (every session, the counts it was built
+    // with): applying waits for the next task, so loading blocks a phone the less.
+    if (criteriaOf(f).program || criteriaOf(f).audience || criteriaOf(f).employer) apply(f);
+    else setTimeout(() => apply(f), 0);
     // A filter the link or this device brought: folded to its line, the sessions first.
     const unknown = form.querySelector<HTMLElement>('[data-filter-unknown]');
     if ((f.program?.value || fieldValue(form, 'audience')) && (!unknown || unknown.hidden)) f.summary?.fold();

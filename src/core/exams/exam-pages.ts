@@ -56,7 +56,16 @@ export interface ExamTermView {
   dataHref: string;
   chosenFeedHref: string;
   courses: ExamCourseView[];
+  /** The courses by subject (`CS`), in the courses' order: each a fold of the page. */
+  subjects: ExamSubjectView[];
   terms: ExamTermLink[];
+}
+
+/** A subject's courses on a term's exam page: one fold, closed until opened or found. */
+export interface ExamSubjectView {
+  subject: string;
+  id: string;
+  courses: ExamCourseView[];
 }
 
 /** The index of terms. */
@@ -101,6 +110,18 @@ function courseView(term: string, c: ExamCourse, lookup: BuildingLookup, basePat
   return { course: c.course, key: c.key, id: `exam-${c.key}`, find, feedHref, sittings };
 }
 
+/** Courses grouped by their subject (the course's first word: `CS 135` is CS's), in their order. */
+export function bySubject(courses: readonly ExamCourseView[]): ExamSubjectView[] {
+  const subjects = new Map<string, ExamSubjectView>();
+  for (const c of courses) {
+    const subject = c.course.split(' ')[0]!;
+    const fold = subjects.get(subject) ?? { subject, id: `exam-subject-${subject}`, courses: [] };
+    fold.courses.push(c);
+    subjects.set(subject, fold);
+  }
+  return [...subjects.values()];
+}
+
 /** Each term as the pages link it, newest first. */
 export function examTermLinks(terms: readonly ExamTerm[], basePath: string): ExamTermLink[] {
   return terms.map((t) => ({
@@ -120,6 +141,7 @@ export function examTermView(
   basePath: string,
 ): ExamTermView {
   const { code, label } = term.term;
+  const courses = term.courses.map((c) => courseView(code, c, lookup, basePath));
   return {
     kind: 'term',
     title: `Final exams, ${label}`,
@@ -129,7 +151,8 @@ export function examTermView(
     homeHref: withBase(basePath, examPaths.home),
     dataHref: withBase(basePath, examPaths.termData(code)),
     chosenFeedHref: withBase(basePath, examPaths.chosenFeed(code)),
-    courses: term.courses.map((c) => courseView(code, c, lookup, basePath)),
+    courses,
+    subjects: bySubject(courses),
     terms: [...terms],
   };
 }

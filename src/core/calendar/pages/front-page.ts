@@ -6,7 +6,7 @@ import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import { sessionCount } from './month-page.ts';
-import { type FrontListView, frontList, type UpcomingWindowView, upcomingWindow } from './upcoming.ts';
+import { type FrontListView, frontList, frontSessions, type UpcomingWindowView, upcomingWindow } from './upcoming.ts';
 
 /** What the calendar's single pages (front door, every term, feeds) are made from: a build's context has it. */
 export interface CalendarSource {
@@ -63,8 +63,9 @@ function termLink(source: CalendarSource, t: ReturnType<typeof termsWithin>[numb
 
 /** The front door's parts, as the build sees them. */
 export function frontPageView(source: CalendarSource): FrontPageView {
+  const listed = frontSessions(source.feeds.newestTerms, newest(source), source.render);
   return {
-    filter: filterForm(source.feeds.newestTerms, source.render),
+    filter: filterForm(listed, source.render),
     list: frontList(source.feeds.newestTerms, newest(source), source.render),
     terms: terms(source).map((t) => termLink(source, t)),
   };

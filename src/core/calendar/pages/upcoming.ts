@@ -53,11 +53,19 @@ export function firstDays(
   shown = UPCOMING_SHOWN,
   until = '',
 ): DayView[] {
-  const out: DayView[] = [];
+  return firstDayGroups(sessions, shown).map((day) => dayView(day, ctx, until));
+}
+
+/** A day's sessions, as byDay groups them. */
+type DayGroup = ReturnType<typeof byDay>[number];
+
+/** The first days (byDay's groups) of `sessions` that hold at least `shown` sessions. */
+function firstDayGroups(sessions: readonly Session[], shown: number): DayGroup[] {
+  const out: DayGroup[] = [];
   let count = 0;
   for (const day of byDay(sessions)) {
     if (count >= shown) break;
-    out.push(dayView(day, ctx, until));
+    out.push(day);
     count += countSessions(day.sessions);
   }
   return out;
@@ -81,14 +89,42 @@ export function frontList(
   newest: { label: string; last: string } | undefined,
   ctx: Pick<RenderContext, 'basePath' | 'timestamp'>,
 ): FrontListView {
+  const { heading, note, days, until } = frontDays(sessions, newest, ctx);
+  return { heading, note, days: days.map((day) => dayView(day, ctx, until)) };
+}
+
+/**
+ * The sessions the front door lists as the build sees it (frontList): what its filter counts, so the counts the
+ * page is built with are those its script counts on the same list, and nothing moves when the script runs.
+ */
+export function frontSessions(
+  sessions: readonly Session[],
+  newest: { label: string; last: string } | undefined,
+  ctx: Pick<RenderContext, 'timestamp'>,
+): Session[] {
+  return frontDays(sessions, newest, ctx).days.flatMap((day) => day.sessions);
+}
+
+/** The front door's list before rendering: its heading, note, days, and the day before which a day is past. */
+function frontDays(
+  sessions: readonly Session[],
+  newest: { label: string; last: string } | undefined,
+  ctx: Pick<RenderContext, 'timestamp'>,
+): { heading: string; note: string; days: DayGroup[]; until: string } {
   const today = campusDay(ctx.timestamp);
   const ahead = sessions.filter((s) => isoDate(s.date) >= today);
   const first = ahead[0];
-  if (first) return { heading: comingUpHeading(first.term.label), note: '', days: firstDays(ahead, ctx) };
-  if (!newest) return { heading: NOTHING_AHEAD, note: '', days: [] };
+  if (first)
+    return {
+      heading: comingUpHeading(first.term.label),
+      note: '',
+      days: firstDayGroups(ahead, UPCOMING_SHOWN),
+      until: '',
+    };
+  if (!newest) return { heading: NOTHING_AHEAD, note: '', days: [], until: '' };
   const days = byDay(sessions).map((day) => ({ day, sessions: countSessions(day.sessions) }));
-  const last = lastDays(days, UPCOMING_SHOWN).map(({ day }) => dayView(day, ctx, '\uffff'));
-  return { heading: NOTHING_AHEAD, note: endedNote(newest), days: last };
+  const last = lastDays(days, UPCOMING_SHOWN).map(({ day }) => day);
+  return { heading: NOTHING_AHEAD, note: endedNote(newest), days: last, until: '\uffff' };
 }
 
 /** The "coming up" window of `sessions` (in time order), each day as the front door lists it. */
