@@ -1,3 +1,4 @@
+import { markArchive } from './archive-notice.ts';
 import { attachBuildingFinder } from './building-finder.ts';
 import { moveEndedSessions } from './building-sessions.ts';
 import { attachDirections } from './directions.ts';
@@ -28,6 +29,7 @@ export function attachCalendar(): void {
   attachBuildingFinder();
   attachSearch();
   markPast();
+  markArchive();
   moveEndedSessions();
   // The front door's lists arrive first, so today and the past are marked in them too.
   void showThisWeek().then(() => {

@@ -4,6 +4,7 @@ import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from 
 import type { SubscriptionFeeds } from '../feeds.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
+import { archiveNotice } from './archive-notice.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import { sessionCount } from './month-page.ts';
 import { type FrontListView, frontList, type UpcomingWindowView, upcomingWindow } from './upcoming.ts';
@@ -65,7 +66,10 @@ function termLink(source: CalendarSource, t: ReturnType<typeof termsWithin>[numb
 export function frontPageView(source: CalendarSource): FrontPageView {
   return {
     filter: filterForm(source.feeds.newestTerms, source.render),
-    list: frontList(source.feeds.newestTerms, newest(source), source.render),
+    list: {
+      ...frontList(source.feeds.newestTerms, newest(source), source.render),
+      archive: archiveNotice(source.sessions, source.render.timestamp),
+    },
     terms: terms(source).map((t) => termLink(source, t)),
   };
 }
