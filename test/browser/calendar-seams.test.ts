@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build.ts';
 import { rootSite } from '../helpers/sites.ts';
 import { isHoliday, rowDay, sessionRows } from '../helpers/student-oracle.ts';
 import { launchBrowser, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
@@ -63,7 +68,7 @@ describe('an archive that says so, on a phone', () => {
     for (const p of PAGES) {
       await page.goto(site.url(p), { waitUntil: 'load' });
       const notice = page.locator('[data-archive-notice]');
-      await expect.poll(() => notice.isVisible(), p).toBe(true);
+      await expect.poll(() => notice.isVisible(), { message: p }).toBe(true);
       const text = (await notice.textContent())!.replace(/\s+/g, ' ');
       expect(text, p).toContain(`end on ${newest}`);
       expect(text, p).toMatch(/Subscribing now adds no future event/);
@@ -74,7 +79,7 @@ describe('an archive that says so, on a phone', () => {
     const page = await phone('2014-01-15T12:00:00-05:00');
     for (const p of PAGES) {
       await page.goto(site.url(p), { waitUntil: 'load' });
-      await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), p).toBe(false);
+      await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), { message: p }).toBe(false);
     }
   });
 });
@@ -89,7 +94,9 @@ describe('a week without sessions, on the front door', () => {
     await page.goto(site.url(''), { waitUntil: 'load' });
     const none = page.locator('[data-this-week] [data-none]');
     await expect.poll(() => none.isVisible()).toBe(true);
-    expect(await none.textContent()).toBe(`No sessions this week; the next is on ${spoken(next)}, ${weeks} weeks ahead.`);
+    expect(await none.textContent()).toBe(
+      `No sessions this week; the next is on ${spoken(next)}, ${weeks} weeks ahead.`,
+    );
     expect(await page.locator('#coming-up').textContent()).toBe('After this week');
     expect(await page.locator('[data-next] [data-list] > li').first().getAttribute('data-date')).toBe(next);
   });
@@ -104,5 +111,61 @@ describe('a week without sessions, on the front door', () => {
     await expect.poll(() => page.locator('[data-this-week]').isVisible()).toBe(true);
     expect(await page.locator('[data-this-week] li.session').count()).toBeGreaterThan(0);
     expect(await page.locator('#coming-up').isVisible()).toBe(false);
+  });
+});
+
+describe('without JavaScript, on a phone', () => {
+  /** The programs of data/programs/programs.csv (its `program` column), read apart from the code under test. */
+  const programs = new Set(
+    Papa.parse<Record<string, string>>(readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    })
+      .data.map((r) => r.program!.trim())
+      .filter(Boolean),
+  );
+
+  it("offers no dead filter on the front door, and links every program's sessions and feed", async () => {
+    const page = await phone(undefined, false);
+    await page.goto(site.url(''));
+    expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
+    const links = page.locator('[data-program-links]');
+    expect(await links.isVisible()).toBe(true);
+    const listed = await links.locator('li').evaluateAll((lis) =>
+      lis.map((li) => {
+        const [entry, feed] = [...li.querySelectorAll('a')];
+        return { label: entry!.textContent!, entry: entry!.getAttribute('href')!, feed: feed!.getAttribute('href')! };
+      }),
+    );
+    expect(new Set(listed.map((l) => l.label))).toEqual(programs);
+    // Each entry is an anchor of the feeds page, and each feed answers and parses with ical.js.
+    await page.goto(site.url('infosessions/feeds/'));
+    const ids = new Set(await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id)));
+    for (const l of listed) {
+      expect(l.entry.split('#')[0], l.label).toBe('/infosessions/feeds/');
+      expect(ids.has(decodeURIComponent(l.entry.split('#')[1]!)), l.label).toBe(true);
+      const res = await page.request.get(site.url(l.feed.slice(1)));
+      expect(res.status(), l.feed).toBe(200);
+      expect(new ICAL.Component(ICAL.parse(await res.text())).name, l.feed).toBe('vcalendar');
+    }
+  });
+
+  it.each(['infosessions/2014/02/', 'infosessions/terms/1141/'])(
+    "shows no filter on %s, and says where each program's sessions are",
+    async (p) => {
+      const page = await phone(undefined, false);
+      await page.goto(site.url(p));
+      expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
+      const links = page.locator('[data-program-links]');
+      expect(await links.isVisible()).toBe(true);
+      expect(await links.locator('a[href="/infosessions/feeds/"]').count()).toBe(1);
+    },
+  );
+
+  it('shows no such note where JavaScript runs', async () => {
+    const page = await phone();
+    await page.goto(site.url(''), { waitUntil: 'load' });
+    await expect.poll(() => page.locator('form[data-session-filter]').isVisible()).toBe(true);
+    expect(await page.locator('[data-program-links]').isVisible()).toBe(false);
   });
 });

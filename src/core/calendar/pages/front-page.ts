@@ -65,7 +65,7 @@ function termLink(source: CalendarSource, t: ReturnType<typeof termsWithin>[numb
 /** The front door's parts, as the build sees them. */
 export function frontPageView(source: CalendarSource): FrontPageView {
   return {
-    filter: filterForm(source.feeds.newestTerms, source.render),
+    filter: filterForm(source.feeds.newestTerms, source.render, true),
     list: {
       ...frontList(source.feeds.newestTerms, newest(source), source.render),
       archive: archiveNotice(source.sessions, source.render.timestamp),
