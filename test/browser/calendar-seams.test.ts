@@ -54,8 +54,15 @@ const spoken = (iso: string) =>
     timeZone: 'UTC',
   });
 
-/** Every kind of calendar page: front door, month, term, feeds, building. */
-const PAGES = ['', 'infosessions/2014/02/', 'infosessions/terms/1141/', 'infosessions/feeds/', 'buildings/DC/'];
+/** Every kind of calendar page: front door, all terms, month, term, feeds, building. */
+const PAGES = [
+  '',
+  'infosessions/',
+  'infosessions/2014/02/',
+  'infosessions/terms/1141/',
+  'infosessions/feeds/',
+  'buildings/DC/',
+];
 
 describe('an archive that says so, on a phone', () => {
   const newest = spoken(days.at(-1)!);

@@ -4,7 +4,7 @@ import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from 
 import type { SubscriptionFeeds } from '../feeds.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
-import { archiveNotice } from './archive-notice.ts';
+import { type ArchiveNoticeView, archiveNotice } from './archive-notice.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import { sessionCount } from './month-page.ts';
 import { type FrontListView, frontList, type UpcomingWindowView, upcomingWindow } from './upcoming.ts';
@@ -40,6 +40,8 @@ export interface FrontPageView {
 export interface CalendarIndexView {
   /** `363 sessions in 4 terms, newest first.` */
   lead: string;
+  /** The archive notice of the whole data, if any. */
+  archive?: ArchiveNoticeView | undefined;
   terms: (TermLinkView & { span: string; months: { href: string; label: string; count: number }[] })[];
 }
 
@@ -83,6 +85,7 @@ export function calendarIndexView(source: CalendarSource): CalendarIndexView {
   const at = (target: string) => withBase(source.render.basePath, target);
   return {
     lead: `${sessionCount(countSessions(source.sessions))} in ${all.length} ${termWord(all.length)}, newest first.`,
+    archive: archiveNotice(source.sessions, source.render.timestamp),
     terms: all.map((t) => ({
       ...termLink(source, t),
       span: `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`,
