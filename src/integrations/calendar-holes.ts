@@ -24,7 +24,7 @@ function holeFillers(render: RenderComponent, c: Components): Record<HoleName, (
     'front.list': (v) => render(c.list, { list: v.front().list }),
     'front.terms': (v) => render(c.terms, { terms: v.front().terms }),
     'calendar.lead': (v) => escapeHtml(v.index().lead),
-    'calendar.terms': (v) => render(c.cards, { terms: v.index().terms }),
+    'calendar.terms': (v) => render(c.cards, { terms: v.index().terms, archive: v.index().archive }),
     'feeds.body': (v) => render(c.feeds, { feeds: v.feeds() }),
     'sessions.json': (v) => sessionsJson(v.window(), (day) => render(c.day, { day })),
   };

@@ -8,7 +8,7 @@ export function sessionsJson(view: UpcomingWindowView, day: (d: DayView) => stri
   const file: UpcomingWindow = {
     from: rest.from,
     show: rest.show,
-    days: days.map((d) => ({ date: d.date, sessions: d.sessions, html: day(d.day) })),
+    days: days.map((d) => ({ date: d.date, label: d.day.label, sessions: d.sessions, html: day(d.day) })),
     ...(rest.newest ? { newest: rest.newest } : {}),
   };
   return JSON.stringify(file);

@@ -1,6 +1,7 @@
 // The views of the calendar's single pages, made from a build's context: what their holes
 // (page-holes.ts) are filled from in a build (calendar-holes.ts), and what the pages render under `astro dev`.
 
+import { archiveNotice } from '../core/calendar/pages/archive-notice.ts';
 import { type FeedsPageView, feedsPageView } from '../core/calendar/pages/feeds-page.ts';
 import {
   type CalendarIndexView,
@@ -29,7 +30,10 @@ export function calendarViews(source: CalendarSource): CalendarViews {
   return {
     front: once(() => frontPageView(source)),
     index: once(() => calendarIndexView(source)),
-    feeds: once(() => feedsPageView(source.feeds, source.render)),
+    feeds: once(() => ({
+      ...feedsPageView(source.feeds, source.render),
+      archive: archiveNotice(source.sessions, source.render.timestamp),
+    })),
     window: once(() => sessionsWindowView(source)),
   };
 }

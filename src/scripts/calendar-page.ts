@@ -1,3 +1,4 @@
+import { markArchive } from './archive-notice.ts';
 import { attachBuildingFinder } from './building-finder.ts';
 import { moveEndedSessions } from './building-sessions.ts';
 import { attachDirections } from './directions.ts';
@@ -29,6 +30,7 @@ export function attachCalendar(): void {
     attachBuildingFinder,
     attachSearch,
     markPast,
+    markArchive,
     moveEndedSessions,
   ];
   void inTurns(steps).then(() =>

@@ -1,4 +1,4 @@
-import { endedNote, lastDays, NOTHING_AHEAD } from '../core/calendar/pages/front-words.ts';
+import { emptyWeekNote, endedNote, lastDays, NOTHING_AHEAD } from '../core/calendar/pages/front-words.ts';
 import type { UpcomingDay, UpcomingWindow } from '../core/calendar/pages/upcoming.ts';
 import { localDay } from './local-day.ts';
 
@@ -25,6 +25,20 @@ function fill(list: Element, days: readonly UpcomingDay[]): void {
   const t = document.createElement('template');
   t.innerHTML = days.map((d) => d.html).join('');
   list.replaceChildren(t.content);
+}
+
+/**
+ * This week's part of the front door: its days from `today` to `end`; with none, when the next session is
+ * and how far ahead ("No sessions this week; the next is on …, 16 weeks ahead").
+ */
+function showWeek(week: HTMLElement, days: readonly UpcomingDay[], today: string, end: string): void {
+  const thisWeek = days.filter((d) => d.date >= today && d.date <= end);
+  fill(week.querySelector('[data-list]')!, thisWeek);
+  const none = week.querySelector<HTMLElement>('[data-none]')!;
+  const next = days.find((d) => d.date > end);
+  none.textContent = next ? emptyWeekNote(today, next) : 'No more sessions this week.';
+  none.hidden = thisWeek.length > 0;
+  week.hidden = false;
 }
 
 /**
@@ -64,13 +78,13 @@ export async function showThisWeek(now = new Date()): Promise<void> {
       note.hidden = false;
     }
   } else {
-    const thisWeek = window.days.filter((d) => d.date >= today && d.date <= end);
-    fill(week.querySelector('[data-list]')!, thisWeek);
-    week.querySelector('[data-none]')!.toggleAttribute('hidden', thisWeek.length > 0);
-    week.hidden = false;
-    fill(list, nextDays(window.days, end, window.show));
+    showWeek(week, window.days, today, end);
+    const after = nextDays(window.days, end, window.show);
+    fill(list, after);
     heading.textContent = 'After this week';
     if (note) note.hidden = true;
+    // No "After this week" over an empty list.
+    next.hidden = after.length === 0;
   }
   // A filter chosen before the lists arrived applies to the new items too.
   root.querySelector('form[data-session-filter]')?.dispatchEvent(new Event('input'));

@@ -70,3 +70,29 @@ describe('the rooms of a sitting, by building', () => {
     ['', []],
   ])('cuts %j', (location, groups) => expect(roomGroups(location)).toEqual(groups));
 });
+
+// ical.js reads X-WR-CALNAME and X-WR-CALDESC as unknown properties, escapes and all: the words hold none.
+describe('what an exam calendar says it is, as ical.js reads it', () => {
+  const data = examTermData(term!, ctx);
+  const head = (ics: string) => {
+    const cal = new ICAL.Component(ICAL.parse(ics));
+    return ['prodid', 'x-wr-calname', 'x-wr-caldesc'].map((p) => cal.getFirstPropertyValue(p));
+  };
+  it("names a course's feed by its course and term, as final exams", () => {
+    expect(head(courseFeed(term!, term!.courses[0]!, ctx))).toEqual([
+      '-//campus-api-static//Final exams//EN',
+      'Fall 2013 exams: CS 135',
+      "Final exams of CS 135 in Fall 2013 from the Registrar's schedule: 1 exam.",
+    ]);
+  });
+  it('names every course a student chose that has exams, in their order, and counts the exams', () => {
+    const ics = chosenCalendar(data, ['MATH137', 'XYZ999', 'CS135', 'ENGL109']);
+    expect(head(ics)).toEqual([
+      '-//campus-api-static//Final exams//EN',
+      'Fall 2013 exams: MATH 137 / CS 135 / ENGL 109',
+      "Final exams of MATH 137 / CS 135 / ENGL 109 in Fall 2013 from the Registrar's schedule: 2 exams.",
+    ]);
+    expect(ics.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(ics).not.toContain('{name}');
+  });
+});

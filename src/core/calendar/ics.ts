@@ -140,17 +140,21 @@ export function sessionEvent(
   return lines.map(foldLine).join('\r\n');
 }
 
-/** A whole calendar: header, the time zone (`zone`, from sessionZone), then the given events (already rendered). */
+/**
+ * A whole calendar: header, the time zone (`zone`, from sessionZone), then the given events (already rendered).
+ * `product` names what the calendar holds in its PRODID (information sessions unless told).
+ */
 export function calendarFile(
   name: string,
   description: string,
   events: readonly string[],
   zone: readonly string[],
+  product = 'Information sessions',
 ): string {
   const head = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//campus-api-static//Information sessions//EN',
+    `PRODID:-//campus-api-static//${product}//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(name)}`,

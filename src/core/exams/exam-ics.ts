@@ -9,7 +9,7 @@ import { SESSION_TIME_ZONE as TIME_ZONE } from '../calendar/time-zone.ts';
 import { isoDate } from '../records/session-time.ts';
 import { examPaths } from '../site/exam-paths.ts';
 import type { ExamCourse, ExamSittingOf, ExamTerm } from './exam-term.ts';
-import { chosenCalendar, type ExamTermData } from './my-exams.ts';
+import { CALENDAR_ABOUT, CALENDAR_NAME, chosenCalendar, type ExamTermData } from './my-exams.ts';
 
 /** Where the pages are served and when the schedule last changed (Unix seconds): each event's stamp and SEQUENCE. */
 export interface ExamFeedContext {
@@ -88,20 +88,14 @@ export function courseEvents(term: ExamTerm, course: ExamCourse, ctx: ExamFeedCo
   return courseExams(course).map((event, i) => examEvent(term, course, event, i + 1, ctx));
 }
 
-/** What every exam feed is called, whichever courses it holds. */
-function examCalendarName(term: ExamTerm): { name: string; description: string } {
-  const { label } = term.term;
-  return { name: `Exams, ${label}`, description: `Final exams of ${label}, from the Registrar's schedule.` };
-}
-
 /**
  * A term's exams as every exam feed is made from them (my-exams.ts): the calendar's head and every course's events.
+ * The head leaves the calendar's name and description to chosenCalendar, which names the courses it holds.
  * A course's feed and the feed of chosen courses are both joined from it, so the server's answer and the file agree.
  */
 export function examTermData(term: ExamTerm, ctx: ExamFeedContext): ExamTermData {
-  const { name, description } = examCalendarName(term);
   const zone = sessionZone(term.term.year, term.term.year);
-  const head = calendarFile(name, description, [], zone).replace(/END:VCALENDAR\r\n$/, '');
+  const head = calendarFile(CALENDAR_NAME, CALENDAR_ABOUT, [], zone, 'Final exams').replace(/END:VCALENDAR\r\n$/, '');
   const courses: ExamTermData['courses'] = {};
   for (const c of term.courses) courses[c.key] = { course: c.course, events: courseEvents(term, c, ctx) };
   return { term: term.term.code, label: term.term.label, head, courses };

@@ -7,7 +7,10 @@
 export interface ExamTermData {
   term: string;
   label: string;
-  /** The calendar up to its first event: content lines, each ended by CRLF. */
+  /**
+   * The calendar up to its first event: content lines, each ended by CRLF; its name and description are the lines
+   * `X-WR-CALNAME:${CALENDAR_NAME}` and `X-WR-CALDESC:${CALENDAR_ABOUT}`, which chosenCalendar fills in.
+   */
   head: string;
   courses: Record<string, { course: string; events: string[] }>;
 }
@@ -32,8 +35,50 @@ export function unknownCourse(data: ExamTermData, keys: readonly string[]): stri
   return keys.find((k) => !Object.hasOwn(data.courses, k));
 }
 
-/** The calendar of the chosen courses' exams (keys the term has), in the order given. */
+/** The head's stand-ins for the calendar's name and description, filled in by chosenCalendar. */
+export const CALENDAR_NAME = '{name}';
+export const CALENDAR_ABOUT = '{description}';
+
+/** A TEXT value escaped (RFC 5545, 3.3.11). */
+const escaped = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+
+/** A content line folded at 75 octets (RFC 5545, 3.1), never inside a character, ended by CRLF. */
+function folded(line: string): string {
+  const bytes = new TextEncoder();
+  const parts: string[] = [];
+  let part = '';
+  for (const ch of line) {
+    const limit = parts.length === 0 ? 75 : 74;
+    if (bytes.encode(part + ch).length > limit) {
+      parts.push(part);
+      part = '';
+    }
+    part += ch;
+  }
+  return `${[...parts, part].join('\r\n ')}\r\n`;
+}
+
+/**
+ * The calendar's name and description for the chosen courses (`CS 135 / MATH 137`) of the term, in words without
+ * commas or semicolons: readers that take X-WR-CALNAME as unknown (ical.js) would show their escapes.
+ */
+function calendarWords(data: ExamTermData, courses: string[], exams: number): string {
+  const named = courses.join(' / ') || 'no course';
+  const name = `${data.label} exams: ${named}`;
+  const count = `${exams} exam${exams === 1 ? '' : 's'}`;
+  const about = `Final exams of ${named} in ${data.label} from the Registrar's schedule: ${count}.`;
+  return folded(`X-WR-CALNAME:${escaped(name)}`) + folded(`X-WR-CALDESC:${escaped(about)}`);
+}
+
+/** The calendar of the chosen courses' exams (keys the term has), in the order given, named by its courses. */
 export function chosenCalendar(data: ExamTermData, keys: readonly string[]): string {
-  const events = keys.flatMap((k) => (Object.hasOwn(data.courses, k) ? data.courses[k]!.events : []));
-  return `${data.head}${events.join('')}END:VCALENDAR\r\n`;
+  const known = keys.filter((k) => Object.hasOwn(data.courses, k)).map((k) => data.courses[k]!);
+  const events = known.flatMap((c) => c.events);
+  const words = calendarWords(
+    data,
+    known.map((c) => c.course),
+    events.length,
+  );
+  const head = data.head.replace(`X-WR-CALNAME:${CALENDAR_NAME}\r\nX-WR-CALDESC:${CALENDAR_ABOUT}\r\n`, () => words);
+  return `${head}${events.join('')}END:VCALENDAR\r\n`;
 }

@@ -2,6 +2,7 @@ import type { Building } from '../buildings/building.ts';
 import { type DirectionsView, directionsView } from '../buildings/directions.ts';
 import type { BuildingLookup } from '../buildings/location.ts';
 import { mapUrl, parentOf, positionText } from '../buildings/pages.ts';
+import { type ArchiveNoticeView, archiveNotice } from '../calendar/pages/archive-notice.ts';
 import { sessionCount } from '../calendar/pages/month-page.ts';
 import type { Session } from '../calendar/session.ts';
 import { sessionEndsAt, sessionTitle, sessionWhen } from '../calendar/session-wording.ts';
@@ -88,6 +89,8 @@ export interface BuildingApiView {
 
 /** What a building's page shows (src/components/buildings/BuildingBody.astro): data only, its texts unescaped. */
 export interface BuildingPageView {
+  /** The archive notice of the whole data, if any (archiveNotice). */
+  archive?: ArchiveNoticeView | undefined;
   title: string;
   summary: string;
   homeHref: string;
@@ -149,9 +152,11 @@ export function buildingPageView(
   details: DetailsEntry | null,
   held: HeldSessions,
   ctx: BuildingPageContext,
+  archive?: ArchiveNoticeView,
 ): BuildingPageView {
   const pageOf = (code: string) => withBase(ctx.basePath, buildingPaths.building(code));
   return {
+    archive,
     title: `${b.name} (${b.code})`,
     summary: `${b.name}, campus building ${b.code}: names, parts and where it is.`,
     homeHref: withBase(ctx.basePath, buildingPaths.home),
@@ -214,9 +219,10 @@ export function* buildingPageSources(
   const details = entry ? { methodId: entry.methodId, path: entry.path, keyRequired: entry.keyRequired } : null;
   const today = campusDay(render.timestamp);
   const ctx: BuildingPageContext = { basePath: render.basePath };
+  const archive = archiveNotice(sessions, render.timestamp);
   for (const b of buildings) {
     const held = heldSessions(heldIn.get(b.code) ?? [], today);
-    const parts = rendering(buildingPageView, b, parentOf(b, buildings) ?? null, details, held, ctx);
+    const parts = rendering(buildingPageView, b, parentOf(b, buildings) ?? null, details, held, ctx, archive);
     yield { path: buildingPaths.building(b.code), code: b.code, parts };
   }
 }

@@ -2,6 +2,7 @@ import type { RenderContext } from '../../site/address.ts';
 import { countSessions } from '../calendar.ts';
 import type { Feed, SubscriptionFeeds } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
+import type { ArchiveNoticeView } from './archive-notice.ts';
 import { type SubscribeView, subscribeView } from './feed-links.ts';
 
 export { programAnchor } from '../finder.ts';
@@ -34,6 +35,8 @@ export interface FeedsPageView {
   terms: FeedSectionView;
   /** The windowed feeds' terms (`Spring 2014 to Winter 2015`, `3 terms`); undefined without any. */
   window: { span: string; terms: string; words: string } | undefined;
+  /** The archive notice of the whole data, if any (archiveNotice). */
+  archive?: ArchiveNoticeView | undefined;
 }
 
 type Ctx = Pick<RenderContext, 'url' | 'basePath'>;

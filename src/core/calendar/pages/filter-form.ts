@@ -2,6 +2,7 @@ import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { audienceFacets, countSessions, programFacets, realSessions } from '../calendar.ts';
 import type { Session } from '../session.ts';
+import { type ProgramLinksView, programLinks } from './program-links.ts';
 
 /** A choice of the filter, with how many sessions choosing it shows. */
 export interface FilterChoice {
@@ -26,27 +27,38 @@ export interface FilterFormView {
   groups: { name: string; slug: string; programs: FilterChoice[] }[];
   audiences: FilterChoice[];
   searchHref: string;
+  /** What the page offers without JavaScript instead (ProgramLinks.astro). */
+  noScript: ProgramLinksView;
 }
 
-/** The filter form of `sessions`. */
-export function filterForm(sessions: readonly Session[], ctx: Pick<RenderContext, 'url' | 'basePath'>): FilterFormView {
+/**
+ * The filter form of `sessions`; without JavaScript, the page links to the feeds page, and with `allPrograms` (the
+ * front door) to every program's entry there and its feed.
+ */
+export function filterForm(
+  sessions: readonly Session[],
+  ctx: Pick<RenderContext, 'url' | 'basePath'>,
+  allPrograms = false,
+): FilterFormView {
   const real = realSessions(sessions);
   const counted = new Map(programFacets(real).map((f) => [f.slug, f]));
-  const groups = real[0]?.openTo.catalog.groups() ?? [];
+  const catalog = real[0]?.openTo.catalog.groups() ?? [];
+  const groups = catalog.map((g) => ({
+    name: g.name,
+    slug: g.slug,
+    programs: g.programs.map((p) => ({
+      slug: p.slug,
+      label: p.name,
+      count: countSessions(counted.get(p.slug)?.sessions ?? []),
+    })),
+  }));
   return {
     site: ctx.url,
     base: ctx.basePath,
     all: countSessions(real),
-    groups: groups.map((g) => ({
-      name: g.name,
-      slug: g.slug,
-      programs: g.programs.map((p) => ({
-        slug: p.slug,
-        label: p.name,
-        count: countSessions(counted.get(p.slug)?.sessions ?? []),
-      })),
-    })),
+    groups,
     audiences: audienceFacets(real).map((f) => ({ slug: f.slug, label: f.label, count: countSessions(f.sessions) })),
     searchHref: withBase(ctx.basePath, calendarPaths.search),
+    noScript: programLinks({ groups }, ctx, allPrograms),
   };
 }

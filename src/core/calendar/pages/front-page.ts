@@ -4,6 +4,7 @@ import { countSessions, monthLabel, monthSlug, monthsWithin, termsWithin } from 
 import type { SubscriptionFeeds } from '../feeds.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
+import { type ArchiveNoticeView, archiveNotice } from './archive-notice.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import { sessionCount } from './month-page.ts';
 import { type FrontListView, frontList, frontSessions, type UpcomingWindowView, upcomingWindow } from './upcoming.ts';
@@ -39,6 +40,8 @@ export interface FrontPageView {
 export interface CalendarIndexView {
   /** `363 sessions in 4 terms, newest first.` */
   lead: string;
+  /** The archive notice of the whole data, if any. */
+  archive?: ArchiveNoticeView | undefined;
   terms: (TermLinkView & { span: string; months: { href: string; label: string; count: number }[] })[];
 }
 
@@ -65,8 +68,11 @@ function termLink(source: CalendarSource, t: ReturnType<typeof termsWithin>[numb
 export function frontPageView(source: CalendarSource): FrontPageView {
   const listed = frontSessions(source.feeds.newestTerms, newest(source), source.render);
   return {
-    filter: filterForm(listed, source.render),
-    list: frontList(source.feeds.newestTerms, newest(source), source.render),
+    filter: filterForm(listed, source.render, true),
+    list: {
+      ...frontList(source.feeds.newestTerms, newest(source), source.render),
+      archive: archiveNotice(source.sessions, source.render.timestamp),
+    },
     terms: terms(source).map((t) => termLink(source, t)),
   };
 }
@@ -80,6 +86,7 @@ export function calendarIndexView(source: CalendarSource): CalendarIndexView {
   const at = (target: string) => withBase(source.render.basePath, target);
   return {
     lead: `${sessionCount(countSessions(source.sessions))} in ${all.length} ${termWord(all.length)}, newest first.`,
+    archive: archiveNotice(source.sessions, source.render.timestamp),
     terms: all.map((t) => ({
       ...termLink(source, t),
       span: `${dayLabel(t.sessions[0]!.date)} to ${dayLabel(t.sessions.at(-1)!.date)}`,

@@ -24,3 +24,19 @@ export function lastDays<T extends { sessions: number }>(days: readonly T[], sho
   while (i > 0 && count < shown) count += days[--i]!.sessions;
   return days.slice(i);
 }
+
+/** The whole days from `from` to `to` (ISO days), by the calendar (no clock: a day is a date). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * What the front door says of a week with no session left: the next session's day (`label`) and how far
+ * it is from `today` (ISO days): `No sessions this week; the next is on Mon, May 5, 2014, 16 weeks ahead.`
+ */
+export function emptyWeekNote(today: string, next: { date: string; label: string }): string {
+  const days = daysBetween(today, next.date);
+  const weeks = Math.floor(days / 7);
+  const far = days < 14 ? `${days} day${days === 1 ? '' : 's'}` : `${weeks} weeks`;
+  return `No sessions this week; the next is on ${next.label}, ${far} ahead.`;
+}

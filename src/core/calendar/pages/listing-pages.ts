@@ -6,6 +6,7 @@ import { calendarPaths } from '../../site/paths.ts';
 import { monthSlug, monthsWithin, termsWithin } from '../calendar.ts';
 import type { Session } from '../session.ts';
 import { pastUntil } from '../session-wording.ts';
+import { archiveNotice } from './archive-notice.ts';
 import type { ListingPage } from './listing-page.ts';
 import { monthPage } from './month-page.ts';
 import { termPage } from './term-page.ts';
@@ -31,18 +32,19 @@ export function* listingPageSources(
 ): Generator<ListingPageSource> {
   // Exactly what the pages read of the context: what they are made from names nothing else.
   const at = { url: ctx.url, basePath: ctx.basePath };
+  const archive = archiveNotice(sessions, ctx.timestamp);
   const months = monthsWithin(sessions).filter((m) => m.sessions.length > 0);
   for (let i = 0; i < months.length; i++) {
     const month = months[i]!;
     const until = pastUntil(ctx.timestamp, isoDate(month.sessions[0]!.date), isoDate(month.sessions.at(-1)!.date));
-    const input = { month, prev: months[i - 1], next: months[i + 1], until };
+    const input = { month, prev: months[i - 1], next: months[i + 1], until, archive };
     yield { path: calendarPaths.month(monthSlug(month)), page: rendering(monthPage, input, at) };
   }
   const terms = termsWithin(sessions);
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i]!;
     const until = pastUntil(ctx.timestamp, isoDate(term.sessions[0]!.date), isoDate(term.sessions.at(-1)!.date));
-    const input = { ...term, prev: terms[i + 1]?.term, next: terms[i - 1]?.term, until };
+    const input = { ...term, prev: terms[i + 1]?.term, next: terms[i - 1]?.term, until, archive };
     yield { path: calendarPaths.term(term.term.code), page: rendering(termPage, input, at) };
   }
 }

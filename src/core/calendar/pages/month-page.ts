@@ -4,6 +4,7 @@ import { calendarPaths, withBase } from '../../site/paths.ts';
 import { countSessions, type MonthKey, monthGrid, monthLabel, monthSlug, WEEKDAYS } from '../calendar.ts';
 import { shortMonth } from '../format.ts';
 import type { Session } from '../session.ts';
+import type { ArchiveNoticeView } from './archive-notice.ts';
 import { type FeedHeadView, feedHead } from './feed-links.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import type { ListingPage } from './listing-page.ts';
@@ -22,6 +23,8 @@ export interface MonthPageInput {
   next: MonthKey | undefined;
   /** The day before which its days had passed at the build (pastUntil); '' for none. */
   until?: string;
+  /** The archive notice of the whole data (archiveNotice). */
+  archive?: ArchiveNoticeView | undefined;
 }
 
 /** A square of the month's grid: before the first day (blank), a day without sessions (empty), or a day. */
@@ -43,6 +46,8 @@ export interface MonthBodyView {
   countText: string;
   terms: PagerLink[];
   allPast: boolean;
+  /** The archive notice of the whole data, if any. */
+  archive?: ArchiveNoticeView | undefined;
   pager: PagerView;
   /** The filter and the grid; undefined for a month without sessions. */
   list: { filter: FilterFormView; weekdays: string[]; cells: MonthCell[] } | undefined;
@@ -50,7 +55,7 @@ export interface MonthBodyView {
 
 /** A month's page as data. */
 export function monthPage(
-  { month, prev, next, until = '' }: MonthPageInput,
+  { month, prev, next, until = '', archive }: MonthPageInput,
   ctx: Pick<RenderContext, 'url' | 'basePath'>,
 ): ListingPage {
   const label = monthLabel(month);
@@ -74,6 +79,7 @@ export function monthPage(
     countText: sessionCount(count),
     terms: terms.map((t) => ({ href: at(calendarPaths.term(t.code)), text: t.label })),
     allPast: allPast(until),
+    archive,
     pager: { label: 'Months', prev: link(prev), up, next: link(next) },
     list:
       month.sessions.length > 0

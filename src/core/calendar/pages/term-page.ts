@@ -4,6 +4,7 @@ import { calendarPaths, withBase } from '../../site/paths.ts';
 import { byDay, countSessions, monthLabel, monthSlug, monthsWithin } from '../calendar.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
+import type { ArchiveNoticeView } from './archive-notice.ts';
 import { type FeedLinksView, feedHead, feedLinksView } from './feed-links.ts';
 import { type FilterFormView, filterForm } from './filter-form.ts';
 import type { ListingPage } from './listing-page.ts';
@@ -19,6 +20,8 @@ export interface TermPageInput {
   next?: Term | undefined;
   /** The day before which its days had passed at the build (pastUntil); '' for none. */
   until?: string;
+  /** The archive notice of the whole data (archiveNotice). */
+  archive?: ArchiveNoticeView | undefined;
 }
 
 /** A month of a term's agenda: its anchor, name, month page, count, and days. */
@@ -41,6 +44,8 @@ export interface TermBodyView {
   /** `Mon, Jan 6, 2014` to `Fri, Apr 4, 2014`; undefined without sessions. */
   span: { from: string; to: string } | undefined;
   allPast: boolean;
+  /** The archive notice of the whole data, if any. */
+  archive?: ArchiveNoticeView | undefined;
   feed: FeedLinksView;
   pager: PagerView;
   filter: FilterFormView;
@@ -49,7 +54,7 @@ export interface TermBodyView {
 
 /** A term's page as data. */
 export function termPage(
-  { term, sessions, prev, next, until = '' }: TermPageInput,
+  { term, sessions, prev, next, until = '', archive }: TermPageInput,
   ctx: Pick<RenderContext, 'url' | 'basePath'>,
 ): ListingPage {
   const at = (path: string) => withBase(ctx.basePath, path);
@@ -71,6 +76,7 @@ export function termPage(
     countText: sessionCount(count),
     span: first && last ? { from: dayLabel(first.date), to: dayLabel(last.date) } : undefined,
     allPast: allPast(until),
+    archive,
     feed: feedLinksView(calendarPaths.termFeed(term.code), term.label, ctx),
     pager: {
       label: 'Terms',

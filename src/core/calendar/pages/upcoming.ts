@@ -3,6 +3,7 @@ import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { byDay, countSessions } from '../calendar.ts';
 import type { Session } from '../session.ts';
+import type { ArchiveNoticeView } from './archive-notice.ts';
 import { comingUpHeading, endedNote, lastDays, NOTHING_AHEAD } from './front-words.ts';
 import { type DayView, dayView } from './session-list.ts';
 
@@ -15,6 +16,8 @@ export const UPCOMING_SHOWN = 12;
 export interface UpcomingDay {
   /** `2014-01-10`. */
   date: string;
+  /** `Fri, Jan 10, 2014`: what the page says of it when it is the next day with sessions. */
+  label: string;
   /** Its sessions, not counting all-day notes (holidays). */
   sessions: number;
   /** The day's `<li>`: its heading and its sessions, as rendered by src/components/calendar/DayItem.astro. */
@@ -43,7 +46,7 @@ export interface UpcomingWindow {
 
 /** The window as data: each day's view where the file holds its markup. */
 export type UpcomingWindowView = Omit<UpcomingWindow, 'days'> & {
-  days: (Omit<UpcomingDay, 'html'> & { day: DayView })[];
+  days: (Omit<UpcomingDay, 'html' | 'label'> & { day: DayView })[];
 };
 
 /** The first days of `sessions` (in time order) that hold at least `shown` sessions. */
@@ -76,6 +79,8 @@ export interface FrontListView {
   heading: string;
   note: string;
   days: DayView[];
+  /** The archive notice of the whole data, if any. */
+  archive?: ArchiveNoticeView | undefined;
 }
 
 /**

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ICAL from 'ical.js';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build.ts';
+import { rootSite } from '../helpers/sites.ts';
+import { isHoliday, rowDay, sessionRows } from '../helpers/student-oracle.ts';
+import { launchBrowser, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
+
+// The calendar's last seams, as a student on a phone (375 × 812) meets them on the shared build (made in 2023, after
+// the data's newest session): an archive that says it is one, by the build's clock without JavaScript and by the
+// visitor's with it; and a week with no session, which says when the next one is. Every date is counted from the CSVs.
+let site: ServedSite;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await site?.stop();
+});
+
+/** A phone's tab in Toronto, its clock at `now` (else the real one), with or without JavaScript. */
+async function phone(now?: string, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.phone,
+    timezoneId: 'America/Toronto',
+    javaScriptEnabled,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  if (now) await page.clock.setFixedTime(new Date(now));
+  return page;
+}
+
+/** The ISO days of the CSVs' sessions (holidays left out), in order. */
+const days = sessionRows
+  .filter((r) => !isHoliday(r))
+  .map(rowDay)
+  .sort();
+
+/** `Tue, Mar 17, 2015`: a day as a student reads it. */
+const spoken = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Every kind of calendar page: front door, all terms, month, term, feeds, building. */
+const PAGES = [
+  '',
+  'infosessions/',
+  'infosessions/2014/02/',
+  'infosessions/terms/1141/',
+  'infosessions/feeds/',
+  'buildings/DC/',
+];
+
+describe('an archive that says so, on a phone', () => {
+  const newest = spoken(days.at(-1)!);
+
+  it.each([
+    ['without JavaScript (the build of 2023 is past the data)', undefined, false],
+    ["with today's clock", undefined, true],
+  ])('tells the student the data ends on its newest session, %s', async (_, now, js) => {
+    const page = await phone(now, js);
+    for (const p of PAGES) {
+      await page.goto(site.url(p), { waitUntil: 'load' });
+      const notice = page.locator('[data-archive-notice]');
+      await expect.poll(() => notice.isVisible(), { message: p }).toBe(true);
+      const text = (await notice.textContent())!.replace(/\s+/g, ' ');
+      expect(text, p).toContain(`end on ${newest}`);
+      expect(text, p).toMatch(/Subscribing now adds no future event/);
+    }
+  });
+
+  it('says nothing of an archive with the clock inside the data', async () => {
+    const page = await phone('2014-01-15T12:00:00-05:00');
+    for (const p of PAGES) {
+      await page.goto(site.url(p), { waitUntil: 'load' });
+      await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), { message: p }).toBe(false);
+    }
+  });
+});
+
+describe('a week without sessions, on the front door', () => {
+  it('says when the next session is, and how many weeks ahead', async () => {
+    // Wednesday, Aug 13, 2014: the week runs to Saturday, Aug 16; the CSVs' next session is months ahead.
+    const next = days.find((d) => d > '2014-08-16')!;
+    const weeks = Math.floor((Date.parse(next) - Date.parse('2014-08-13')) / (7 * 86_400_000));
+    expect(weeks).toBeGreaterThan(8);
+    const page = await phone('2014-08-13T12:00:00-04:00');
+    await page.goto(site.url(''), { waitUntil: 'load' });
+    const none = page.locator('[data-this-week] [data-none]');
+    await expect.poll(() => none.isVisible()).toBe(true);
+    expect(await none.textContent()).toBe(
+      `No sessions this week; the next is on ${spoken(next)}, ${weeks} weeks ahead.`,
+    );
+    expect(await page.locator('#coming-up').textContent()).toBe('After this week');
+    expect(await page.locator('[data-next] [data-list] > li').first().getAttribute('data-date')).toBe(next);
+  });
+
+  it('prints no "After this week" heading when nothing follows the week', async () => {
+    // Monday of the data's last week: its last sessions are this week, and nothing after.
+    const last = days.at(-1)!;
+    const monday = new Date(`${last}T12:00:00Z`);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    const page = await phone(`${monday.toISOString().slice(0, 10)}T09:00:00-04:00`);
+    await page.goto(site.url(''), { waitUntil: 'load' });
+    await expect.poll(() => page.locator('[data-this-week]').isVisible()).toBe(true);
+    expect(await page.locator('[data-this-week] li.session').count()).toBeGreaterThan(0);
+    expect(await page.locator('#coming-up').isVisible()).toBe(false);
+  });
+});
+
+describe('without JavaScript, on a phone', () => {
+  /** The programs of data/programs/programs.csv (its `program` column), read apart from the code under test. */
+  const programs = new Set(
+    Papa.parse<Record<string, string>>(readFileSync(path.join(ROOT, 'data/programs/programs.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    })
+      .data.map((r) => r.program!.trim())
+      .filter(Boolean),
+  );
+
+  it("offers no dead filter on the front door, and links every program's sessions and feed", async () => {
+    const page = await phone(undefined, false);
+    await page.goto(site.url(''));
+    expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
+    const links = page.locator('[data-program-links]');
+    expect(await links.isVisible()).toBe(true);
+    const listed = await links.locator('li').evaluateAll((lis) =>
+      lis.map((li) => {
+        const [entry, feed] = [...li.querySelectorAll('a')];
+        return { label: entry!.textContent!, entry: entry!.getAttribute('href')!, feed: feed!.getAttribute('href')! };
+      }),
+    );
+    expect(new Set(listed.map((l) => l.label))).toEqual(programs);
+    // Each entry is an anchor of the feeds page, and each feed answers and parses with ical.js.
+    await page.goto(site.url('infosessions/feeds/'));
+    const ids = new Set(await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id)));
+    for (const l of listed) {
+      expect(l.entry.split('#')[0], l.label).toBe('/infosessions/feeds/');
+      expect(ids.has(decodeURIComponent(l.entry.split('#')[1]!)), l.label).toBe(true);
+      const res = await page.request.get(site.url(l.feed.slice(1)));
+      expect(res.status(), l.feed).toBe(200);
+      expect(new ICAL.Component(ICAL.parse(await res.text())).name, l.feed).toBe('vcalendar');
+    }
+  });
+
+  it.each(['infosessions/2014/02/', 'infosessions/terms/1141/'])(
+    "shows no filter on %s, and says where each program's sessions are",
+    async (p) => {
+      const page = await phone(undefined, false);
+      await page.goto(site.url(p));
+      expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
+      const links = page.locator('[data-program-links]');
+      expect(await links.isVisible()).toBe(true);
+      expect(await links.locator('a[href="/infosessions/feeds/"]').count()).toBe(1);
+    },
+  );
+
+  it('shows no such note where JavaScript runs', async () => {
+    const page = await phone();
+    await page.goto(site.url(''), { waitUntil: 'load' });
+    await expect.poll(() => page.locator('form[data-session-filter]').isVisible()).toBe(true);
+    expect(await page.locator('[data-program-links]').isVisible()).toBe(false);
+  });
+});
