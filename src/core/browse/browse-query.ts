@@ -58,8 +58,9 @@ export function valueGetter(
 ): (row: readonly (string | null)[]) => string | null {
   const facet = table.facets.find((f) => facetName(f) === name);
   const index = table.columns.indexOf(facet?.column ?? name);
-  if (facet?.word !== 'first') return (row) => row[index] ?? null;
-  return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
+  if (facet?.word === 'first') return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
+  if (facet?.word === 'last') return (row) => row[index]?.trim().split(/\s+/).pop() ?? null;
+  return (row) => row[index] ?? null;
 }
 
 /** Each row's text in lower case, its cells apart, made once per table: what a search looks in. */
