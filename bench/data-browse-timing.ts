@@ -1,7 +1,8 @@
 // How soon a data set's table page shows its first rows on a throttled phone: Chromium's CDP with a slow-4G/fast-3G
 // network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, as Lighthouse's mobile profile) and the CPU slowed 4×.
 // Figures for the report, not a test: `node bench/data-browse-timing.ts http://127.0.0.1:3000 data/infosessions/`
-// against a site served by `npm start -- --dist DIR --no-build`. Prints, for each view, the median of 5 fresh loads.
+// against a site served by `npm start -- --dist DIR --no-build`. Prints, for each view, the median of 5 fresh loads,
+// as a Markdown table. Without paths it times the views of the report: plain, filtered (a shard), sorted, searched.
 import { type Browser, chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
 
@@ -58,20 +59,32 @@ async function timeLoad(browser: Browser, url: string): Promise<Timing> {
 /** The median of some numbers. */
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const [origin, ...paths] = process.argv.slice(2);
-if (!origin || paths.length === 0) {
-  console.error('usage: node bench/data-browse-timing.ts ORIGIN PATH…');
+/** The views the report times: each data set's plain page, a view read from a shard, a sort and a search. */
+const VIEWS = [
+  'data/infosessions/',
+  'data/infosessions/?building=DC',
+  'data/infosessions/?_sort=date',
+  'data/infosessions/?_search=google',
+  'data/exam-schedule/',
+  'data/exam-schedule/?subject=CS&term=1139&_sort=date',
+  'data/exam-schedule/?_sort_desc=date',
+  'data/exam-schedule/?_search=MC',
+];
+
+const [origin, ...asked] = process.argv.slice(2);
+if (!origin || origin.startsWith('-')) {
+  console.error('usage: node bench/data-browse-timing.ts ORIGIN [PATH…] (default: the views of the report)');
   process.exit(2);
 }
+const paths = asked.length > 0 ? asked : VIEWS;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
+console.log("| view | first rows | after first byte | view's rows |\n|---|---|---|---|");
 for (const p of paths) {
   const runs: Timing[] = [];
   for (let i = 0; i < 5; i++) runs.push(await timeLoad(browser, `${origin}/${p}`));
   const [first, after, view] = (['firstRow', 'afterResponse', 'viewRows'] as const).map((k) =>
     median(runs.map((r) => r[k])),
   );
-  console.log(
-    `${p}: first rows ${first} ms (${after} ms after the first byte), the view's rows ${view} ms (median of 5)`,
-  );
+  console.log(`| \`${p}\` | ${first} ms | ${after} ms | ${view} ms |`);
 }
 await browser.close();

@@ -2,6 +2,7 @@ import { browseDataFile } from '../core/browse/browse-data.ts';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { pageCount } from '../core/browse/browse-query.ts';
 import { browsedTables, type ChangeTimes } from '../core/browse/browse-sets.ts';
+import { browseShards, facetsFile, facetTotalsFile } from '../core/browse/browse-shards.ts';
 import { tablePageView } from '../core/browse/table-page-parts.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { type DataHistory, recordChangeTimes } from '../core/portal/change-files.ts';
@@ -24,7 +25,8 @@ function historyTimes(history: DataHistory | undefined): ChangeTimes | undefined
 
 /**
  * The pages under /data/, filled into their shells: the portal's index (with its files' sizes and digests) and each
- * page of each table's list, with each table's compact rows file, which the page's script filters, sorts and pages.
+ * page of each table's list, with each table's compact rows file, which the page's script filters, sorts and pages,
+ * its facets' totals (the unfiltered page's choices) and its shards by its first facet (a filtered view's rows).
  */
 export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Generator<OutputFile> {
   const { site, render } = context;
@@ -36,7 +38,10 @@ export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Gen
   const changeTimes = historyTimes(portal.history);
   const input = { registry: DATASETS, datasets: site.datasets, directory: site.directory, render, changeTimes };
   for (const t of browsedTables(input)) {
-    yield { path: browsePaths.rows(t.at.set, t.at.table), body: () => browseDataFile(t.table) };
+    const rowsFile = browsePaths.rows(t.at.set, t.at.table);
+    yield { path: rowsFile, body: () => browseDataFile(t.table) };
+    if (t.table.facets.length > 0) yield { path: facetsFile(rowsFile), body: () => facetTotalsFile(t.table) };
+    for (const shard of browseShards(t.table, rowsFile)) yield { path: shard.path, body: () => shard.body };
     for (let page = 1; page <= pageCount(t.table.rows.length); page++) {
       const view = () => tablePageView({ ...t, page, basePath: render.basePath, portal: true });
       yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: () => shells.table.fill(view()) };

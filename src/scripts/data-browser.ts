@@ -1,6 +1,7 @@
 import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
 import {
   type BrowseQuery,
+  type BrowseRows,
   facetCounts,
   facetName,
   matchingRows,
@@ -11,8 +12,16 @@ import {
   readQuery,
   sortedRows,
 } from '../core/browse/browse-query.ts';
+import {
+  type BrowseShardData,
+  type FacetTotals,
+  facetsFile,
+  shardFacetName,
+  shardFile,
+} from '../core/browse/browse-shards.ts';
+import type { BrowseFacet } from '../core/records/browse-spec.ts';
 
-/** The parts of a table's page the script reads and fills. */
+/** The parts of a table's page the script reads and fills, and where its view stands. */
 interface BrowseView {
   root: HTMLElement;
   form: HTMLFormElement;
@@ -20,6 +29,12 @@ interface BrowseView {
   range: HTMLElement;
   rows: HTMLElement;
   pager: HTMLElement;
+  /** The names an address may use (the form's facets and sort columns), known before any rows are. */
+  names: Pick<BrowseRows, 'columns' | 'facets'>;
+  /** Counts the addresses shown, so that a later one wins over an earlier one still loading. */
+  turn: number;
+  /** Whether the rows are still the ones the build rendered. */
+  rendered: boolean;
 }
 
 /** The parts of the table's page, or undefined on any other page. */
@@ -31,7 +46,7 @@ function findView(): BrowseView | undefined {
   const rows = root?.querySelector<HTMLElement>('[data-browse-rows]');
   const pager = root?.querySelector<HTMLElement>('[data-browse-pager]');
   if (!root || !form || !status || !range || !rows || !pager) return undefined;
-  return { root, form, status, range, rows, pager };
+  return { root, form, status, range, rows, pager, names: formNames(form), turn: 0, rendered: true };
 }
 
 /** An element with text (never markup: the data's text stays text). */
@@ -78,6 +93,29 @@ function fillPager(view: BrowseView, query: BrowseQuery, last: number): void {
   );
 }
 
+/** A facet's choices: each value with its rows in the view (null: not known from the rows at hand). */
+type Choices = [value: string, rows: number | null][];
+
+/**
+ * A facet's choices in a view of the rows at hand. A shard holds one value of its facet, so that facet's choices are
+ * its totals over the whole table: with their counts when the view has no other filter nor search, else without.
+ */
+function choicesOf(data: BrowseData | BrowseShardData, query: BrowseQuery, facet: BrowseFacet): Choices {
+  const name = facetName(facet);
+  if (!('shard' in data) || data.shard.name !== name) return facetCounts(data, query, facet);
+  const alone = query.search === '' && query.filters.every(([n]) => n === name);
+  return data.totals.map(([value, n]) => [value, alone ? n : null]);
+}
+
+/** Fills a facet's select with its choices, the chosen value kept even when no row holds it. */
+function fillSelect(select: HTMLSelectElement, choices: Choices, chosen: string): void {
+  if (chosen && !choices.some(([v]) => v === chosen)) choices.unshift([chosen, 0]);
+  const label = (value: string, n: number | null) => (n === null ? value : `${value} (${n.toLocaleString('en-US')})`);
+  const options = choices.map(([value, n]) => el('option', label(value, n), { value }));
+  select.replaceChildren(el('option', 'any', { value: '' }), ...options);
+  select.value = chosen;
+}
+
 /** The form as the view asks: its search, each facet's values with their counts, its sort. */
 function fillForm(view: BrowseView, data: BrowseData, query: BrowseQuery): void {
   const field = (name: string) => view.form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
@@ -85,28 +123,20 @@ function fillForm(view: BrowseView, data: BrowseData, query: BrowseQuery): void 
   for (const facet of data.facets) {
     const name = facetName(facet);
     const chosen = query.filters.find(([n]) => n === name)?.[1] ?? '';
-    const counts = facetCounts(data, query, facet);
-    if (chosen && !counts.some(([v]) => v === chosen)) counts.unshift([chosen, 0]);
-    const options = counts.map(([value, n]) => el('option', `${value} (${n.toLocaleString('en-US')})`, { value }));
-    const select = field(name) as HTMLSelectElement;
-    select.replaceChildren(el('option', 'any', { value: '' }), ...options);
-    select.value = chosen;
+    fillSelect(field(name) as HTMLSelectElement, choicesOf(data, query, facet), chosen);
   }
   field('_sort').value = query.sort?.column ?? '';
   field('_order').value = query.sort?.desc ? 'desc' : '';
 }
 
-/** Shows the view the address asks for: its rows, the count, the pager and the form. */
-function show(view: BrowseView, data: BrowseData): void {
-  const asked = readQuery(new URLSearchParams(location.search), data);
+/** Shows the view the address asks for, from the rows at hand: its rows, the count, the pager and the form. */
+function show(view: BrowseView, data: BrowseData, asked: BrowseQuery): void {
   const all = sortedRows(data, matchingRows(data, asked), asked);
   const { page, rows } = pageRows(all, asked.page);
   const query = { ...asked, page };
   fillForm(view, data, query);
   const count = `${all.length.toLocaleString('en-US')} row${all.length === 1 ? '' : 's'}`;
   view.status.textContent = `${count} match.`;
-  // A page of the pre-rendered list, asked for no view: shown as it is.
-  if (location.search === '' && location.pathname !== view.root.dataset.folder) return;
   const first = (page - 1) * PAGE_SIZE + 1;
   view.range.textContent = rows.length ? `Rows ${first}–${first + rows.length - 1} of ${count}` : 'No row matches.';
   fillRows(view, data, rows);
@@ -115,64 +145,116 @@ function show(view: BrowseView, data: BrowseData): void {
 }
 
 /** The view the form asks for, as a query string. */
-function formQuery(view: BrowseView, data: BrowseData): string {
+function formQuery(view: BrowseView): string {
   const form = new FormData(view.form);
   const params = new URLSearchParams();
   for (const [name, value] of form) {
     if (typeof value === 'string' && value !== '' && !name.startsWith('_')) params.append(name, value);
   }
-  const query = readQuery(params, data);
+  const query = readQuery(params, view.names);
   const search = String(form.get('_search') ?? '').trim();
   const column = String(form.get('_sort') ?? '');
   const sort = column ? { column, desc: form.get('_order') === 'desc' } : undefined;
   return queryString({ ...query, search, ...(sort ? { sort } : {}), page: 1 });
 }
 
-/** Turns the form's controls off while the table's compact file loads (shown at once: nothing moves when it comes). */
+/** Turns the form's controls off while its choices load (shown at once: nothing moves when they come). */
 function formBusy(view: BrowseView, busy: boolean): void {
   for (const control of view.form.elements) (control as HTMLInputElement).disabled = busy;
   if (busy) view.status.textContent = 'Loading the rows to filter…';
 }
 
+/** The files read so far, by address: each is fetched once. */
+const files = new Map<string, Promise<unknown>>();
+
+/** A JSON file of the site, fetched once. */
+function load<T>(url: string): Promise<T> {
+  let file = files.get(url);
+  if (!file) {
+    file = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status} ${url}`))));
+    files.set(url, file);
+  }
+  return file as Promise<T>;
+}
+
 /**
- * A data set's table page: reads the table's compact file, then filters, sorts and pages it as the address asks
- * (`?subject=CS&_sort=date&_page=2`), and keeps every choice in the address. Without JavaScript the form stays
- * hidden and the page is one page of the pre-rendered list.
+ * The rows a view needs: the shard of the value it filters its table's first facet by (a small file), else the
+ * whole table's compact file (a search or a sort over every row); the whole file too when the shard is missing.
+ */
+function rowsFor(view: BrowseView, query: BrowseQuery): Promise<BrowseData> {
+  const whole = view.root.dataset.browse!;
+  const name = shardFacetName(view.names);
+  const value = query.filters.find(([n]) => n === name)?.[1];
+  if (name === undefined || value === undefined) return load<BrowseData>(whole);
+  return load<BrowseData>(shardFile(whole, name, value)).catch(() => load<BrowseData>(whole));
+}
+
+/** The unfiltered page as the build made it: the form's choices from the facets' totals, the rows left as they are. */
+function showUnfiltered(view: BrowseView): Promise<void> {
+  return load<{ totals: FacetTotals }>(facetsFile(view.root.dataset.browse!)).then(({ totals }) => {
+    for (const [name, counts] of totals) {
+      fillSelect(view.form.elements.namedItem(name) as HTMLSelectElement, [...counts], '');
+    }
+    view.status.textContent = '';
+  });
+}
+
+/** Shows the view the address asks for, once its rows are at hand (a later address wins over an earlier one). */
+function showAddress(view: BrowseView): Promise<void> {
+  const asked = readQuery(new URLSearchParams(location.search), view.names);
+  const turn = ++view.turn;
+  // A page of the pre-rendered list, asked for no view: shown as it is.
+  if (location.search === '' && view.rendered) return showUnfiltered(view);
+  view.rows.setAttribute('aria-busy', 'true');
+  return rowsFor(view, asked).then((data) => {
+    if (turn === view.turn) show(view, data, readQuery(new URLSearchParams(location.search), data));
+  });
+}
+
+/** The names a view's address may use (the form's facets; its sort's columns), known before any rows are. */
+function formNames(form: HTMLFormElement): BrowseView['names'] {
+  const selects = [...form.querySelectorAll('select')].map((s) => s.name).filter((n) => !n.startsWith('_'));
+  const columns = [...form.querySelectorAll<HTMLOptionElement>('select[name="_sort"] option')].map((o) => o.value);
+  return { columns: columns.filter(Boolean), facets: selects.map((column) => ({ column })) };
+}
+
+/**
+ * A data set's table page. The build renders the unfiltered list; the script offers the facets' choices from their
+ * totals, and shows a view the address asks for (`?subject=CS&_sort=date&_page=2`) from its shard when it filters
+ * by the table's first facet, else from the table's compact file, keeping every choice in the address. Without
+ * JavaScript the form stays hidden and the page is one page of the pre-rendered list.
  */
 export function attachDataBrowser(): void {
   const view = findView();
   if (!view) return;
-  if (location.search !== '') view.rows.setAttribute('aria-busy', 'true');
   view.form.hidden = false;
   formBusy(view, true);
-  const go = (url: string, data: BrowseData) => {
-    history.pushState(null, '', url);
-    show(view, data);
+  const failed = () => {
+    view.form.hidden = true;
+    view.rows.removeAttribute('aria-busy');
+    view.range.textContent = 'The rows could not be loaded to filter; the list below is one page of the whole table.';
   };
-  fetch(view.root.dataset.browse!)
-    .then((r) => r.json() as Promise<BrowseData>)
-    .then((data) => {
-      formBusy(view, false);
-      show(view, data);
-      view.form.addEventListener('submit', (e) => {
-        e.preventDefault();
-        const qs = formQuery(view, data);
-        go(qs ? `${view.root.dataset.folder}?${qs}` : view.root.dataset.folder!, data);
-      });
-      view.form.addEventListener('change', (e) => {
-        if ((e.target as Element).tagName === 'SELECT') view.form.requestSubmit();
-      });
-      view.pager.addEventListener('click', (e) => {
-        const a = (e.target as Element).closest<HTMLAnchorElement>('a[data-browse-link]');
-        if (!a) return;
-        e.preventDefault();
-        go(a.href, data);
-      });
-      addEventListener('popstate', () => show(view, data));
-    })
-    .catch(() => {
-      view.form.hidden = true;
-      view.rows.removeAttribute('aria-busy');
-      view.range.textContent = 'The rows could not be loaded to filter; the list below is one page of the whole table.';
-    });
+  const go = (url: string) => {
+    history.pushState(null, '', url);
+    view.rendered = false;
+    showAddress(view).catch(failed);
+  };
+  showAddress(view)
+    .then(() => formBusy(view, false))
+    .catch(failed);
+  view.form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const qs = formQuery(view);
+    go(qs ? `${view.root.dataset.folder}?${qs}` : view.root.dataset.folder!);
+  });
+  view.form.addEventListener('change', (e) => {
+    if ((e.target as Element).tagName === 'SELECT') view.form.requestSubmit();
+  });
+  view.pager.addEventListener('click', (e) => {
+    const a = (e.target as Element).closest<HTMLAnchorElement>('a[data-browse-link]');
+    if (!a) return;
+    e.preventDefault();
+    go(a.href);
+  });
+  addEventListener('popstate', () => showAddress(view).catch(failed));
 }

@@ -8,6 +8,7 @@ import {
   readQuery,
   sortedRows,
 } from '../../src/core/browse/browse-query.ts';
+import { type BrowseShardData, browseShards, facetTotalsFile, shardFile } from '../../src/core/browse/browse-shards.ts';
 import { browseTable, CELL_TEXT_MAX, CHANGED_AT_COLUMN } from '../../src/core/browse/browse-table.ts';
 import { tablePageView } from '../../src/core/browse/table-page-parts.ts';
 import type { TableSpec } from '../../src/core/datasets/dataset.ts';
@@ -146,5 +147,49 @@ describe('a page of a table', () => {
     expect(body).toContain('<a href="/x/data/">All data sets</a>');
     expect(view(false).body.portalHref).toBeUndefined();
     expect((await dataPageBodies()).table(view(false))).not.toContain('All data sets');
+  });
+});
+
+describe("a table's shards: a filtered view reads one value's rows", () => {
+  const rows = table.rows.map((cells) => ({ cells }));
+  const whole = { columns: table.columns, facets: table.facets, rows };
+  const shards = browseShards(whole, 'data/exam-schedule/courses.browse.json');
+  /** A shard's rows, as its page's script reads them. */
+  const shardOf = (value: string) => {
+    const file = shards.find((s) => s.path === shardFile('data/exam-schedule/courses.browse.json', 'term', value));
+    return JSON.parse(file!.body) as BrowseShardData;
+  };
+
+  it('cuts by the first facet, and a view filtering by it shows the same rows from the shard as from the table', () => {
+    expect(shards.map((s) => s.path)).toEqual([
+      'data/exam-schedule/courses.term/v-1139.json',
+      'data/exam-schedule/courses.term/v-1141.json',
+    ]);
+    const qs = 'subject=CS&term=1139&_sort=date';
+    const shard = shardOf('1139');
+    const q = readQuery(new URLSearchParams(qs), shard);
+    const fromShard = sortedRows(shard, matchingRows(shard, q), q).map((i) => shard.rows[i]);
+    expect(fromShard).toEqual(view(qs).map((i) => table.rows[i]));
+    expect(shard.totals).toEqual([
+      ['1139', 4],
+      ['1141', 1],
+    ]);
+  });
+
+  it("names a value's file safely, and counts every facet over the whole table", () => {
+    expect(shardFile('data/x/t.browse.json', 'building', 'TBD*')).toBe('data/x/t.building/x-5442442a.json');
+    expect(JSON.parse(facetTotalsFile(whole)).totals[1]).toEqual([
+      'subject',
+      [
+        ['CS', 4],
+        ['MATH', 1],
+      ],
+    ]);
+  });
+
+  it('counts the last word of a value for a facet that asks it (the year of a date)', () => {
+    const dated = { columns: ['date'], facets: [{ column: 'date', name: 'year', word: 'last' as const }] };
+    const data = { ...dated, rows: [['January 8, 2013'], ['May 1, 2014'], ['March 3, 2013']] };
+    expect(matchingRows(data, readQuery(new URLSearchParams('year=2013'), data))).toEqual([0, 2]);
   });
 });

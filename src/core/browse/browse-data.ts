@@ -26,9 +26,12 @@ function fileIndex(table: BrowseTable): { files: string[]; fileOf: number[] } {
   return { files: [...places.keys()], fileOf };
 }
 
-/** A table's compact rows file: one JSON text, a row a line, so that its bytes read well in a diff. */
-export function browseDataFile(table: BrowseTable): string {
-  const head = JSON.stringify({ columns: table.columns, facets: table.facets }).slice(0, -1);
+/**
+ * A table's compact rows file: one JSON text, a row a line, so that its bytes read well in a diff; `extra` fields
+ * (a shard's own) come after the columns and facets.
+ */
+export function browseDataFile(table: BrowseTable, extra: Record<string, unknown> = {}): string {
+  const head = JSON.stringify({ columns: table.columns, facets: table.facets, ...extra }).slice(0, -1);
   const rows = table.rows.map((r) => JSON.stringify(r.cells)).join(',\n');
   const { files, fileOf } = fileIndex(table);
   const links = files.length > 0 ? `,\n"files":${JSON.stringify(files)},\n"fileOf":${JSON.stringify(fileOf)}` : '';

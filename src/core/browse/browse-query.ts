@@ -52,11 +52,15 @@ export function queryString(query: BrowseQuery): string {
 }
 
 /** A cell's value under a filter's name: the column's text, or the part of it its facet counts. */
-function valueGetter(table: BrowseRows, name: string): (row: readonly (string | null)[]) => string | null {
+export function valueGetter(
+  table: Pick<BrowseRows, 'columns' | 'facets'>,
+  name: string,
+): (row: readonly (string | null)[]) => string | null {
   const facet = table.facets.find((f) => facetName(f) === name);
   const index = table.columns.indexOf(facet?.column ?? name);
-  if (facet?.word !== 'first') return (row) => row[index] ?? null;
-  return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
+  if (facet?.word === 'first') return (row) => row[index]?.trim().split(/\s+/)[0] ?? null;
+  if (facet?.word === 'last') return (row) => row[index]?.trim().split(/\s+/).pop() ?? null;
+  return (row) => row[index] ?? null;
 }
 
 /** Each row's text in lower case, its cells apart, made once per table: what a search looks in. */

@@ -123,7 +123,13 @@ export const dataset = defineDataset({
       key: ['id'],
       repeats: true,
       shown: ['id', 'employer', 'date', 'start_time', 'location'],
-      browse: { facets: [{ column: 'location', name: 'building', word: 'first' }, { column: 'audience' }] },
+      browse: {
+        facets: [
+          { column: 'date', name: 'year', word: 'last' },
+          { column: 'location', name: 'building', word: 'first' },
+          { column: 'audience' },
+        ],
+      },
     },
   ],
   read: (files, findings) => {
