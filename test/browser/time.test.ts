@@ -210,7 +210,9 @@ describe("with today's clock, on a site built in 2014", () => {
       const days = page.locator('[data-session-group][data-date]');
       expect(await days.count()).toBeGreaterThan(5);
       // The page's script marks the past in turns after the load.
-      await expect.poll(() => page.locator('[data-session-group][data-date]:not(.past)').count(), p).toBe(0);
+      await expect
+        .poll(() => page.locator('[data-session-group][data-date]:not(.past)').count(), { message: p })
+        .toBe(0);
     }
     await context.close();
   });
@@ -245,10 +247,9 @@ describe("a building's page by the visitor's clock, on a site built on Jan 5, 20
     const day = (id: string) => new Date(`${held.get(id)} 12:00 UTC`).toISOString().slice(0, 10);
     // The page's script runs its steps in turns after the load: wait until it has moved what ended by Jan 25.
     await expect
-      .poll(
-        async () => (await ids(page, 'ahead')).filter((id) => day(id) < '2014-01-25'),
-        `${code}: past sessions under "Coming up"`,
-      )
+      .poll(async () => (await ids(page, 'ahead')).filter((id) => day(id) < '2014-01-25'), {
+        message: `${code}: past sessions under "Coming up"`,
+      })
       .toEqual([]);
     const ahead = await ids(page, 'ahead');
     const past = await ids(page, 'past');
