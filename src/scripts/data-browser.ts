@@ -230,7 +230,8 @@ export function attachDataBrowser(): void {
   view.form.hidden = false;
   formBusy(view, true);
   const failed = () => {
-    view.form.hidden = true;
+    // Laid out from the first paint (site.css, html.js): without its rows the form goes, not just hides.
+    view.form.remove();
     view.rows.removeAttribute('aria-busy');
     view.range.textContent = 'The rows could not be loaded to filter; the list below is one page of the whole table.';
   };
