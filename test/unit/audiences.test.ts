@@ -1,6 +1,5 @@
 // The audience list (data/audiences/), the counts every page shows, the feeds finder's matching
 // and the subscribe block's platform order: unit tests beside the browser's task tests.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audienceCatalog } from '../../src/core/calendar/audiences.ts';
 import { audienceFacets, chronological, countSessions, realSessions } from '../../src/core/calendar/calendar.ts';
@@ -11,10 +10,8 @@ import { programCatalog } from '../../src/core/calendar/programs.ts';
 import { readSessions } from '../../src/core/calendar/session.ts';
 import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
-import { readDataFolder } from '../../src/load/data-fs.ts';
 import { platformOf, SUBSCRIBE_ORDER } from '../../src/scripts/platform.ts';
-import { ROOT } from '../helpers/build.ts';
-import { realSite } from '../helpers/real-data.ts';
+import { realDataReport, realSite } from '../helpers/real-data.ts';
 import { audiencesOf, isHoliday, sessionRows } from '../helpers/student-oracle.ts';
 
 const site = realSite();
@@ -37,7 +34,7 @@ function check(label: string, list: string) {
 
 describe('the audience list (data/audiences/)', () => {
   it('knows every label the real data writes', () => {
-    const report = readDataFolder(path.join(ROOT, 'data'), ROOT);
+    const report = realDataReport();
     expect(report.findings.list.filter((f) => f.rule === 'audience-label' || f.rule === 'audience-list')).toEqual([]);
     expect(audiences.list.map((a) => a.name)).toEqual([
       'Co-op Students',

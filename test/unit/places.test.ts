@@ -10,9 +10,8 @@ import { directionsHref } from '../../src/core/buildings/directions.ts';
 import { buildingLookup } from '../../src/core/buildings/location.ts';
 import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
-import { readDataFolder } from '../../src/load/data-fs.ts';
 import { ROOT } from '../helpers/build.ts';
-import { realSite } from '../helpers/real-data.ts';
+import { realDataReport, realSite } from '../helpers/real-data.ts';
 import { sessionRows } from '../helpers/student-oracle.ts';
 
 const HEADER = 'id,employer,date,start_time,end_time,location,website,audience,programs,description';
@@ -42,9 +41,7 @@ describe('the place list (data/places/)', () => {
     expect(unmapped).toEqual([]);
     const nowhere = [...locations].filter((l) => lookup(l)!.lat === null && !lookup(l)!.address);
     expect(nowhere).toEqual([]);
-    expect(
-      readDataFolder(path.join(ROOT, 'data'), ROOT).findings.list.filter((f) => f.rule === 'unknown-place'),
-    ).toEqual([]);
+    expect(realDataReport().findings.list.filter((f) => f.rule === 'unknown-place')).toEqual([]);
   });
 
   it('puts Fed Hall in Federation Hall and every way of writing the Bombshelter in the SLC', () => {

@@ -9,9 +9,8 @@ import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { closest, editDistance } from '../../src/core/read/closest.ts';
 import { sortFindings } from '../../src/core/read/findings.ts';
-import { readDataFolder } from '../../src/load/data-fs.ts';
 import { ROOT } from '../helpers/build.ts';
-import { realSite } from '../helpers/real-data.ts';
+import { realDataReport, realSite } from '../helpers/real-data.ts';
 
 const site = realSite();
 const catalog = programCatalog(site.programs);
@@ -36,7 +35,7 @@ function check(programs: string, list: string, faculties = FACULTIES) {
 
 describe('the program list (data/programs/)', () => {
   it('knows every label the real data writes', () => {
-    const report = readDataFolder(path.join(ROOT, 'data'), ROOT);
+    const report = realDataReport();
     expect(report.findings.list.filter((f) => f.rule === 'program-label' || f.rule === 'program-list')).toEqual([]);
     expect(site.programs!.written.length).toBeGreaterThanOrEqual(150);
   });
