@@ -103,9 +103,14 @@ export function examTermData(term: ExamTerm, ctx: ExamFeedContext): ExamTermData
 
 const termData = new WeakMap<ExamTerm, ExamTermData>();
 
-/** A course's feed in a term (`exams/1139/CS135.ics`): its events joined as the server joins them. */
-export function courseFeed(term: ExamTerm, course: ExamCourse, ctx: ExamFeedContext): string {
+/** A term's data made once per term (examTermData): the term's JSON and each course's feed share it. */
+export function examTermDataOnce(term: ExamTerm, ctx: ExamFeedContext): ExamTermData {
   let data = termData.get(term);
   if (!data) termData.set(term, (data = examTermData(term, ctx)));
-  return chosenCalendar(data, [course.key]);
+  return data;
+}
+
+/** A course's feed in a term (`exams/1139/CS135.ics`): its events joined as the server joins them. */
+export function courseFeed(term: ExamTerm, course: ExamCourse, ctx: ExamFeedContext): string {
+  return chosenCalendar(examTermDataOnce(term, ctx), [course.key]);
 }

@@ -4,7 +4,7 @@
 import type { BuildingLookup } from '../buildings/location.ts';
 import { type OutputSpec, type Rendering, rendering } from '../render/output.ts';
 import { examPaths } from '../site/exam-paths.ts';
-import { courseFeed, type ExamFeedContext, examTermData } from './exam-ics.ts';
+import { courseFeed, type ExamFeedContext, examTermDataOnce } from './exam-ics.ts';
 import { type ExamPageView, examIndexView, examTermLinks, examTermView } from './exam-pages.ts';
 import type { ExamTerm } from './exam-term.ts';
 
@@ -31,7 +31,7 @@ export function* examPageSources(
 export function* examFeedFiles(terms: readonly ExamTerm[], ctx: ExamFeedContext): Generator<OutputSpec> {
   for (const term of terms) {
     const path = examPaths.termData(term.term.code);
-    yield { path, from: [term, ctx], body: () => `${JSON.stringify(examTermData(term, ctx))}\n` };
+    yield { path, from: [term, ctx], body: () => `${JSON.stringify(examTermDataOnce(term, ctx))}\n` };
   }
   for (const term of terms) {
     for (const course of term.courses) {
