@@ -21,10 +21,11 @@ import { markToday } from './today.ts';
 export function attachCalendar(): void {
   const platform = platformOf(navigator.userAgent);
   const steps = [
+    // First, so in the script's own run: a remembered filter is chosen again before the page's load event.
+    attachFilters,
     () => orderSubscribeOptions(platform),
     () => attachDirections(platform),
     attachCopyButtons,
-    attachFilters,
     attachFilterLinks,
     attachFeedFinder,
     attachBuildingFinder,

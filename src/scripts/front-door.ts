@@ -29,7 +29,7 @@ function fill(list: Element, days: readonly UpcomingDay[]): void {
 
 /**
  * This week's part of the front door: its days from `today` to `end`; with none, when the next session is
- * and how far ahead ("No sessions this week; the next is on …, 16 weeks ahead").
+ * and how far ahead ("No more sessions this week; the next is on …, 16 weeks ahead").
  */
 function showWeek(week: HTMLElement, days: readonly UpcomingDay[], today: string, end: string): void {
   const thisWeek = days.filter((d) => d.date >= today && d.date <= end);

@@ -102,7 +102,7 @@ describe('a week without sessions, on the front door', () => {
     const none = page.locator('[data-this-week] [data-none]');
     await expect.poll(() => none.isVisible()).toBe(true);
     expect(await none.textContent()).toBe(
-      `No sessions this week; the next is on ${spoken(next)}, ${weeks} weeks ahead.`,
+      `No more sessions this week; the next is on ${spoken(next)}, ${weeks} weeks ahead.`,
     );
     expect(await page.locator('#coming-up').textContent()).toBe('After this week');
     expect(await page.locator('[data-next] [data-list] > li').first().getAttribute('data-date')).toBe(next);

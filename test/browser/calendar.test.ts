@@ -181,7 +181,9 @@ describe('the front door on a phone', () => {
   it("says when no session is left this week, and lists next week's", async () => {
     const page = await openAt('', new Date(2014, 0, 18, 12, 0)); // Saturday
     await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'After this week');
-    expect(await page.locator('[data-this-week] [data-none]').textContent()).toBe('No more sessions this week.');
+    expect(await page.locator('[data-this-week] [data-none]').textContent()).toBe(
+      'No more sessions this week; the next is on Mon, Jan 20, 2014, 2 days ahead.',
+    );
     expect(await days(page, '[data-this-week]')).toEqual([]);
     expect((await days(page, '[data-next]'))[0]!.date).toBe('2014-01-20');
   });

@@ -32,11 +32,11 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * What the front door says of a week with no session left: the next session's day (`label`) and how far
- * it is from `today` (ISO days): `No sessions this week; the next is on Mon, May 5, 2014, 16 weeks ahead.`
+ * it is from `today` (ISO days): `No more sessions this week; the next is on Mon, May 5, 2014, 16 weeks ahead.`
  */
 export function emptyWeekNote(today: string, next: { date: string; label: string }): string {
   const days = daysBetween(today, next.date);
   const weeks = Math.floor(days / 7);
   const far = days < 14 ? `${days} day${days === 1 ? '' : 's'}` : `${weeks} weeks`;
-  return `No sessions this week; the next is on ${next.label}, ${far} ahead.`;
+  return `No more sessions this week; the next is on ${next.label}, ${far} ahead.`;
 }
