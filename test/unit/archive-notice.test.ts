@@ -36,6 +36,8 @@ describe('emptyWeekNote: a week with no session', () => {
     ['2014-03-29', '2014-03-30', 'Sun, Mar 30, 2014', '1 day'],
     ['2014-03-01', '2014-03-15', 'Sat, Mar 15, 2014', '2 weeks'],
   ])('from %s to %s', (today, date, label, far) => {
-    expect(emptyWeekNote(today, { date, label })).toBe(`No more sessions this week; the next is on ${label}, ${far} ahead.`);
+    expect(emptyWeekNote(today, { date, label })).toBe(
+      `No more sessions this week; the next is on ${label}, ${far} ahead.`,
+    );
   });
 });
