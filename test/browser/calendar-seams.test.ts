@@ -2,37 +2,25 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
-import { rootSite } from '../helpers/sites.ts';
 import { isHoliday, rowDay, sessionRows } from '../helpers/student-oracle.ts';
-import { launchBrowser, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
+import { servedRootSite, VIEWPORTS } from './harness.ts';
 
 // The calendar's last seams, as a student on a phone (375 × 812) meets them on the shared build (made in 2023, after
 // the data's newest session): an archive that says it is one, by the build's clock without JavaScript and by the
 // visitor's with it; and a week with no session, which says when the next one is. Every date is counted from the CSVs.
-let site: ServedSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await site?.stop();
-});
+const suite = servedRootSite();
 
 /** A phone's tab in Toronto, its clock at `now` (else the real one), with or without JavaScript. */
 async function phone(now?: string, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: VIEWPORTS.phone,
     timezoneId: 'America/Toronto',
     javaScriptEnabled,
   });
-  contexts.push(context);
+  suite.contexts.push(context);
   const page = await context.newPage();
   if (now) await page.clock.setFixedTime(new Date(now));
   return page;
@@ -73,7 +61,7 @@ describe('an archive that says so, on a phone', () => {
   ])('tells the student the data ends on its newest session, %s', async (_, now, js) => {
     const page = await phone(now, js);
     for (const p of PAGES) {
-      await page.goto(site.url(p), { waitUntil: 'load' });
+      await page.goto(suite.site.url(p), { waitUntil: 'load' });
       const notice = page.locator('[data-archive-notice]');
       await expect.poll(() => notice.isVisible(), { message: p }).toBe(true);
       const text = (await notice.textContent())!.replace(/\s+/g, ' ');
@@ -85,7 +73,7 @@ describe('an archive that says so, on a phone', () => {
   it('says nothing of an archive with the clock inside the data', async () => {
     const page = await phone('2014-01-15T12:00:00-05:00');
     for (const p of PAGES) {
-      await page.goto(site.url(p), { waitUntil: 'load' });
+      await page.goto(suite.site.url(p), { waitUntil: 'load' });
       await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), { message: p }).toBe(false);
     }
   });
@@ -98,7 +86,7 @@ describe('a week without sessions, on the front door', () => {
     const weeks = Math.floor((Date.parse(next) - Date.parse('2014-08-13')) / (7 * 86_400_000));
     expect(weeks).toBeGreaterThan(8);
     const page = await phone('2014-08-13T12:00:00-04:00');
-    await page.goto(site.url(''), { waitUntil: 'load' });
+    await page.goto(suite.site.url(''), { waitUntil: 'load' });
     const none = page.locator('[data-this-week] [data-none]');
     await expect.poll(() => none.isVisible()).toBe(true);
     expect(await none.textContent()).toBe(
@@ -114,7 +102,7 @@ describe('a week without sessions, on the front door', () => {
     const monday = new Date(`${last}T12:00:00Z`);
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     const page = await phone(`${monday.toISOString().slice(0, 10)}T09:00:00-04:00`);
-    await page.goto(site.url(''), { waitUntil: 'load' });
+    await page.goto(suite.site.url(''), { waitUntil: 'load' });
     await expect.poll(() => page.locator('[data-this-week]').isVisible()).toBe(true);
     expect(await page.locator('[data-this-week] li.session').count()).toBeGreaterThan(0);
     expect(await page.locator('#coming-up').isVisible()).toBe(false);
@@ -134,7 +122,7 @@ describe('without JavaScript, on a phone', () => {
 
   it("offers no dead filter on the front door, and links every program's sessions and feed", async () => {
     const page = await phone(undefined, false);
-    await page.goto(site.url(''));
+    await page.goto(suite.site.url(''));
     expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
     const links = page.locator('[data-program-links]');
     expect(await links.isVisible()).toBe(true);
@@ -146,12 +134,12 @@ describe('without JavaScript, on a phone', () => {
     );
     expect(new Set(listed.map((l) => l.label))).toEqual(programs);
     // Each entry is an anchor of the feeds page, and each feed answers and parses with ical.js.
-    await page.goto(site.url('infosessions/feeds/'));
+    await page.goto(suite.site.url('infosessions/feeds/'));
     const ids = new Set(await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id)));
     for (const l of listed) {
       expect(l.entry.split('#')[0], l.label).toBe('/infosessions/feeds/');
       expect(ids.has(decodeURIComponent(l.entry.split('#')[1]!)), l.label).toBe(true);
-      const res = await page.request.get(site.url(l.feed.slice(1)));
+      const res = await page.request.get(suite.site.url(l.feed.slice(1)));
       expect(res.status(), l.feed).toBe(200);
       expect(new ICAL.Component(ICAL.parse(await res.text())).name, l.feed).toBe('vcalendar');
     }
@@ -161,7 +149,7 @@ describe('without JavaScript, on a phone', () => {
     "shows no filter on %s, and says where each program's sessions are",
     async (p) => {
       const page = await phone(undefined, false);
-      await page.goto(site.url(p));
+      await page.goto(suite.site.url(p));
       expect(await page.locator('form[data-session-filter]').isVisible()).toBe(false);
       const links = page.locator('[data-program-links]');
       expect(await links.isVisible()).toBe(true);
@@ -171,7 +159,7 @@ describe('without JavaScript, on a phone', () => {
 
   it('shows no such note where JavaScript runs', async () => {
     const page = await phone();
-    await page.goto(site.url(''), { waitUntil: 'load' });
+    await page.goto(suite.site.url(''), { waitUntil: 'load' });
     await expect.poll(() => page.locator('form[data-session-filter]').isVisible()).toBe(true);
     expect(await page.locator('[data-program-links]').isVisible()).toBe(false);
   });

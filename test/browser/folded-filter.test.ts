@@ -1,25 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootSite } from '../helpers/sites.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openSessions, sessionRows } from '../helpers/student-oracle.ts';
-import { ARTIFACTS, launchBrowser, type ServedSite, serveSite } from './harness.ts';
+import { ARTIFACTS, servedRootSite } from './harness.ts';
 
 // A Computer Science co-op student chose their filter once; this device remembers it. On their
 // next visit to a month, the filter is folded to one line, the first session open to them is on the
 // first screen, the list holds exactly their sessions (counted from the CSVs), and "Change" opens
 // the filter again.
-let site: ServedSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await site?.stop();
-});
+const suite = servedRootSite();
 
 const SIZES = [
   ['phone', { width: 375, height: 812 }, true],
@@ -31,13 +19,13 @@ const theirs = new Set(openSessions('Computer Science', 'Co-op Students'));
 const january = sessionRows.filter((r) => /^January \d+, 2014$/.test(r.date!) && theirs.has(r.id!)).map((r) => r.id!);
 
 async function visit(page: Page, at: string): Promise<void> {
-  await page.goto(site.url(at), { waitUntil: 'load' });
+  await page.goto(suite.site.url(at), { waitUntil: 'load' });
 }
 
 describe.each(SIZES)('a CS co-op student with a remembered filter on a %s', (name, viewport, touch) => {
   it('sees the filter as one line and their first session on the first screen', async () => {
-    const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
-    contexts.push(context);
+    const context = await suite.browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+    suite.contexts.push(context);
     const page = await context.newPage();
     await page.clock.setFixedTime(new Date(2014, 0, 10, 9, 0));
     // The first visit: the student chooses, the form stays open while they do.

@@ -2,13 +2,14 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
 import { ROOT } from '../helpers/build.ts';
 import { DIRECTORY } from '../helpers/directory.ts';
 import { close, listen } from '../helpers/http.ts';
+import { rootSite } from '../helpers/sites.ts';
 
 /** Where screenshots go: test artifacts, ignored by git. */
 export const ARTIFACTS = path.join(ROOT, 'test-results/screenshots');
@@ -16,7 +17,9 @@ export const ARTIFACTS = path.join(ROOT, 'test-results/screenshots');
 /** The two widths every page is checked at: a phone and a desktop. */
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
-export { launchBrowser } from './browser.ts';
+import { launchBrowser } from './browser.ts';
+
+export { launchBrowser };
 
 /** A built site served on 127.0.0.1 by the project's own server. */
 export interface ServedSite {
@@ -284,3 +287,24 @@ export async function expectAuditedPage(
 }
 
 export { close };
+
+/** A suite's shared build served and one Chromium, with the contexts its tests opened (closed after the suite). */
+export interface SuiteBrowser {
+  site: ServedSite;
+  browser: Browser;
+  contexts: BrowserContext[];
+}
+
+/** Serves the shared root build and starts Chromium before the suite's tests; closes both, and its contexts, after. */
+export function servedRootSite(): SuiteBrowser {
+  const suite = { contexts: [] as BrowserContext[] } as SuiteBrowser;
+  beforeAll(async () => {
+    [suite.site, suite.browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const c of suite.contexts) await c.close();
+    await suite.browser?.close();
+    await suite.site?.stop();
+  });
+  return suite;
+}

@@ -1,29 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
-import { rootSite } from '../helpers/sites.ts';
-import { launchBrowser, type ServedSite, serveSite } from './harness.ts';
+import { servedRootSite } from './harness.ts';
 
 // A student on a phone opens the pages that used to move under their thumb while loading (a form the script showed
 // pushed the list down: layout shift 0.07 to 0.24 in Lighthouse). The page may not move: the layout shift the browser
 // itself reports (PerformanceObserver, 'layout-shift') stays under 0.05, with the CPU slowed as Lighthouse's phone is,
 // so the script runs well after the first paint. And with JavaScript off, an exam term's every course is still there,
 // folded by subject, one tap away.
-let site: ServedSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await site?.stop();
-});
+const suite = servedRootSite();
 
 /** The pages that moved, by kind. */
 const PAGES = [
@@ -56,8 +43,8 @@ describe.each([
   ['an Android phone', ANDROID, PAGES.slice(0, 1)],
 ] as const)('a student on %s, at 375 × 812', (_, userAgent, pages) => {
   it.each(pages)('sees %s stay in place while it loads', async (_kind, at) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent });
-    contexts.push(context);
+    const context = await suite.browser.newContext({ viewport: { width: 375, height: 812 }, userAgent });
+    suite.contexts.push(context);
     await context.addInitScript(() => {
       const shifts: Shifts = [];
       (globalThis as unknown as { __shifts: Shifts }).__shifts = shifts;
@@ -72,7 +59,7 @@ describe.each([
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(site.url(at), { waitUntil: 'networkidle' });
+    await page.goto(suite.site.url(at), { waitUntil: 'networkidle' });
     // The script's last turn has run once a task queued after the page's own has.
     await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
     const shifts = await page.evaluate(() => (globalThis as unknown as { __shifts: Shifts }).__shifts);
@@ -86,10 +73,10 @@ describe('a student without JavaScript on an exam term page', () => {
     const text = await readFile(path.join(ROOT, 'data/exam-schedule/1139.csv'), 'utf8');
     const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     const courses = new Set(rows.map((r) => r.course!.trim()));
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
-    contexts.push(context);
+    const context = await suite.browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    suite.contexts.push(context);
     const page = await context.newPage();
-    await page.goto(site.url('exams/1139/'), { waitUntil: 'load' });
+    await page.goto(suite.site.url('exams/1139/'), { waitUntil: 'load' });
     const listed = await page.locator('details[data-exam-subject] [data-exam-course] h2').allTextContents();
     expect(new Set(listed)).toEqual(courses);
     expect(await page.locator('form[data-exam-finder]').isVisible()).toBe(false);

@@ -1,24 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootSite } from '../helpers/sites.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { isHoliday, openToProgram, sessionRows } from '../helpers/student-oracle.ts';
-import { ARTIFACTS, launchBrowser, type ServedSite, serveSite } from './harness.ts';
+import { ARTIFACTS, servedRootSite } from './harness.ts';
 
 // A student opens a link a friend shared from an older calendar, whose program the calendar now
 // names otherwise (`math-computer-science`), or mistyped: the page says so, offers the closest
 // program, and one tap shows that program's sessions, counted from the CSVs.
-let site: ServedSite;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await site?.stop();
-});
+const suite = servedRootSite();
 
 const SIZES = [
   ['phone', { width: 375, height: 812 }, true],
@@ -26,11 +14,11 @@ const SIZES = [
 ] as const;
 
 async function open(viewport: { width: number; height: number }, touch: boolean, at: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  suite.contexts.push(context);
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(2014, 0, 10, 9, 0));
-  await page.goto(site.url(at), { waitUntil: 'load' });
+  await page.goto(suite.site.url(at), { waitUntil: 'load' });
   return page;
 }
 
