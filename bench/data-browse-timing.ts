@@ -71,9 +71,14 @@ const VIEWS = [
   'data/exam-schedule/?_search=MC',
 ];
 
+const USAGE = 'usage: node bench/data-browse-timing.ts ORIGIN [PATH…] (default: the views of the report)';
 const [origin, ...asked] = process.argv.slice(2);
+if (origin === '--help') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!origin || origin.startsWith('-')) {
-  console.error('usage: node bench/data-browse-timing.ts ORIGIN [PATH…] (default: the views of the report)');
+  console.error(USAGE);
   process.exit(2);
 }
 const paths = asked.length > 0 ? asked : VIEWS;
