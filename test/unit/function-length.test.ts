@@ -1,7 +1,5 @@
 // Short functions (issue 34): no function in src/ spans more than 60 lines, from its first line to its last, comments
-// and blank lines included (Biome's noExcessiveLinesPerFunction, in `npm run lint`, counts code lines only). A few
-// are still longer, in files other branches were reshaping when the rule came (LONGER): each may only shrink, and
-// leaves the list once it fits.
+// and blank lines included (Biome's noExcessiveLinesPerFunction, in `npm run lint`, counts code lines only).
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,17 +12,6 @@ const ts: typeof TS = createRequire(path.join(ROOT, 'test/astro-check/package.js
 
 /** The most lines a function may span. */
 const MOST = 60;
-
-/**
- * The functions still longer, by `file:name` (or the line of their start when nameless), and their length when the
- * rule came: none may grow.
- */
-const LONGER: Record<string, number> = {
-  'src/core/datasets/method-files.ts:methodFiles': 92,
-  'src/core/calendar/feeds.ts:subscriptionFeeds': 90,
-  'src/core/datasets/sets/buildings.ts:resolve': 82,
-  'src/core/datasets/sets/exam-schedule/sitting.ts:readSitting': 69,
-};
 
 /** A function's name: its own, or that of the variable or property it is the value of; else none. */
 function nameOf(node: TS.Node): string | undefined {
@@ -62,11 +49,9 @@ function sources(): string[] {
 describe('functions in src/', () => {
   const spans = sources().flatMap((f) => functionSpans(f, readFileSync(path.join(ROOT, f), 'utf8')));
 
-  it(`span at most ${MOST} lines each, and the few longer ones listed do not grow`, () => {
+  it(`span at most ${MOST} lines each`, () => {
     expect(spans.length).toBeGreaterThan(500); // the walk found the functions
-    const long = spans.filter((s) => s.lines > MOST && !(s.at in LONGER)).map((s) => `${s.at} (${s.lines} lines)`);
+    const long = spans.filter((s) => s.lines > MOST).map((s) => `${s.at} (${s.lines} lines)`);
     expect(long).toEqual([]);
-    const grown = spans.filter((s) => s.at in LONGER && s.lines > LONGER[s.at]!).map((s) => `${s.at} ${s.lines}`);
-    expect(grown).toEqual([]);
   });
 });

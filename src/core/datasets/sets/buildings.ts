@@ -128,6 +128,16 @@ function readRow(row: DataRow, findings: Findings): BuildingRow {
  * is one of its building_sections (besides a building of its own, when it has its own code).
  */
 function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingRecord[] {
+  const holders = codeHolders(rows, findings);
+  const sections = buildingSections(rows, holders, findings);
+  return [...holders.values()].map((r) => publishedBuilding(r, sections.get(r.code) ?? []));
+}
+
+/**
+ * The row that holds each building_code (the first to give it), reporting, row by row, a building_id or a code an
+ * earlier row gave.
+ */
+function codeHolders(rows: readonly BuildingRow[], findings: Findings): Map<string, BuildingRow> {
   const holders = new Map<string, BuildingRow>();
   const ids = new Map<string, BuildingRow>();
   for (const r of rows) {
@@ -142,26 +152,43 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingReco
     if (r.code === '') continue;
     const first = holders.get(r.code);
     if (!first) holders.set(r.code, r);
-    else {
-      const at = `${first.name} at ${first.row.file}:${first.row.line}`;
-      findings.error(
-        placeOf(r.row, 'building_code'),
-        'duplicate-code',
-        r.parent === r.code
-          ? `building_code ${r.code} is already the code of ${at}, and parent_code names it too: ` +
-              `this row is a part of that building. Leave building_code empty; ` +
-              `a part without a code of its own is published in ${r.code}'s building_sections.`
-          : first.parent !== '' && r.parent === ''
-            ? `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, ` +
-              `and /buildings/${r.code} publishes one building. ` +
-              `Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), ` +
-              `or give one of the two another code.`
-            : `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one ` +
-              `building. Give this row a code of its own or, when it is a part of another building (parent_code), ` +
-              `leave building_code empty.`,
-      );
-    }
+    else findings.error(placeOf(r.row, 'building_code'), 'duplicate-code', repeatedCode(r, first));
   }
+  return holders;
+}
+
+/** Why a row may not give the code an earlier row holds, and what to do instead. */
+function repeatedCode(r: BuildingRow, first: BuildingRow): string {
+  const at = `${first.name} at ${first.row.file}:${first.row.line}`;
+  if (r.parent === r.code)
+    return (
+      `building_code ${r.code} is already the code of ${at}, and parent_code names it too: ` +
+      `this row is a part of that building. Leave building_code empty; ` +
+      `a part without a code of its own is published in ${r.code}'s building_sections.`
+    );
+  if (first.parent !== '' && r.parent === '')
+    return (
+      `building_code ${r.code} is already the code of ${at}, a part of ${first.parent}, ` +
+      `and /buildings/${r.code} publishes one building. ` +
+      `Leave the part's building_code empty (it stays in ${first.parent}'s building_sections), ` +
+      `or give one of the two another code.`
+    );
+  return (
+    `building_code ${r.code} is already the code of ${at}, and /buildings/${r.code} publishes one ` +
+    `building. Give this row a code of its own or, when it is a part of another building (parent_code), ` +
+    `leave building_code empty.`
+  );
+}
+
+/**
+ * The rows that are parts of each building, by its code; reports a row with neither code nor parent, a row that is
+ * its own parent, and a parent_code that names no building.
+ */
+function buildingSections(
+  rows: readonly BuildingRow[],
+  holders: ReadonlyMap<string, BuildingRow>,
+  findings: Findings,
+): Map<string, BuildingRow[]> {
   const sections = new Map<string, BuildingRow[]>();
   for (const r of rows) {
     if (r.parent === '') {
@@ -190,7 +217,12 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingReco
       );
     } else sections.set(r.parent, [...(sections.get(r.parent) ?? []), r]);
   }
-  return [...holders.values()].map((r) => ({
+  return sections;
+}
+
+/** A building's published record: its row's values, with its sections' names and positions. */
+function publishedBuilding(r: BuildingRow, sections: readonly BuildingRow[]): BuildingRecord {
+  return {
     values: {
       building_id: r.id,
       building_code: r.code,
@@ -198,7 +230,7 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingReco
       alternate_names: r.alternates,
       latitude: r.position?.[0] ?? null,
       longitude: r.position?.[1] ?? null,
-      building_sections: (sections.get(r.code) ?? []).map((s) => ({
+      building_sections: sections.map((s) => ({
         section_name: s.name,
         latitude: s.position?.[0] ?? null,
         longitude: s.position?.[1] ?? null,
@@ -207,7 +239,7 @@ function resolve(rows: readonly BuildingRow[], findings: Findings): BuildingReco
     },
     at: placeOf(r.row, 'building_id'),
     fileKey: 'Buildings',
-  }));
+  };
 }
 
 /**

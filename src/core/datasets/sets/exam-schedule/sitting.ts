@@ -195,6 +195,14 @@ function checkWhen(row: ExamRow, cells: ExamCells, read: WhenRead, term: Term | 
     );
 }
 
+/** Where a row's note is: Day, where the export writes a note when there is no sitting, or the notes column. */
+interface NotePlace {
+  dayIsNote: boolean;
+  note: CsvCell | undefined;
+  /** How a message names where the note goes. */
+  noteColumn: string;
+}
+
 /** Checks a row by its rules; its course and sitting, or undefined when it has an error. */
 export function readSitting(row: ExamRow, term: Term | undefined, findings: Findings): Sitting | undefined {
   const before = findings.list.length;
@@ -202,10 +210,39 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
   const canonical = row.layout === 'canonical';
   for (const name of CANONICAL) if (cells[name]) checkCellText(row.file, name, cells[name], name === 'notes', findings);
   checkCourse(row, cells.course, findings);
-  // The export writes a note in Day when there is no sitting; the data folder has a notes column.
+  const place = notePlace(row, findings);
+  if (place.note) checkNote(row, place.note, findings);
+  checkOnline(row, findings);
+  const when: When = {
+    day: place.dayIsNote ? undefined : cells.day,
+    date: cells.date,
+    start_time: cells.start_time,
+    end_time: cells.end_time,
+  };
+  const read = readWhen(row, when, canonical, place.noteColumn, findings);
+  if (read) checkWhen(row, cells, read, term, findings);
+  checkSittingOrNote(row, when, place, findings);
+  if (erredSince(findings, before)) return undefined;
+  const text = (cell: CsvCell | undefined) => (cell === undefined || blank(cell) ? null : cell.value);
+  return {
+    course: cells.course.value,
+    sitting: {
+      section: cells.section.value,
+      day: text(when.day),
+      date: read ? isoDate(read.date) : null,
+      start_time: text(cells.start_time),
+      end_time: text(cells.end_time),
+      location: text(cells.location),
+      notes: place.note?.value ?? '',
+    },
+  };
+}
+
+/** Where the row's note is (the export writes a note in Day when there is no sitting), warning when it is in Day. */
+function notePlace(row: ExamRow, findings: Findings): NotePlace {
+  const { cells } = row;
+  const canonical = row.layout === 'canonical';
   const dayIsNote = !canonical && !blank(cells.day) && !WEEKDAYS.includes(cells.day.value.trim());
-  const note = dayIsNote ? cells.day : cells.notes;
-  const noteColumn = canonical ? 'notes' : "Day (the export's notes)";
   if (dayIsNote)
     findings.warning(
       placeOf(row, cells.day),
@@ -213,23 +250,29 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
       "Day holds a note, as the export writes them; the data folder's layout leaves day empty and puts the note in " +
         'notes.',
     );
-  if (note) checkNote(row, note, findings);
-  if (/\bOn Line\b/i.test(cells.section.value)) {
+  return {
+    dayIsNote,
+    note: dayIsNote ? cells.day : cells.notes,
+    noteColumn: canonical ? 'notes' : "Day (the export's notes)",
+  };
+}
+
+/** Warns where a section spells online sections "On Line". */
+function checkOnline(row: ExamRow, findings: Findings): void {
+  const { section } = row.cells;
+  if (/\bOn Line\b/i.test(section.value)) {
     findings.warning(
-      placeOf(row, cells.section),
+      placeOf(row, section),
       'online',
-      `section "${cells.section.value.trim()}" spells online sections "On Line"; other rows write "Online". ` +
+      `section "${section.value.trim()}" spells online sections "On Line"; other rows write "Online". ` +
         `Write Online.`,
     );
   }
-  const when: When = {
-    day: dayIsNote ? undefined : cells.day,
-    date: cells.date,
-    start_time: cells.start_time,
-    end_time: cells.end_time,
-  };
-  const read = readWhen(row, when, canonical, noteColumn, findings);
-  if (read) checkWhen(row, cells, read, term, findings);
+}
+
+/** Reports a note in section or location, or a row that gives neither a sitting nor a note. */
+function checkSittingOrNote(row: ExamRow, when: When, { note, noteColumn }: NotePlace, findings: Findings): void {
+  const { cells } = row;
   const misplaced = LINK.test(cells.section.value)
     ? cells.section
     : LINK.test(cells.location.value)
@@ -250,18 +293,4 @@ export function readSitting(row: ExamRow, term: Term | undefined, findings: Find
         'Fill in one of them.',
     );
   }
-  if (erredSince(findings, before)) return undefined;
-  const text = (cell: CsvCell | undefined) => (cell === undefined || blank(cell) ? null : cell.value);
-  return {
-    course: cells.course.value,
-    sitting: {
-      section: cells.section.value,
-      day: text(when.day),
-      date: read ? isoDate(read.date) : null,
-      start_time: text(cells.start_time),
-      end_time: text(cells.end_time),
-      location: text(cells.location),
-      notes: note?.value ?? '',
-    },
-  };
 }
