@@ -38,6 +38,6 @@ export function dataShells(shells: { data: Shell; portal: Shell }, bodies: DataP
   const portal = bodyShell(shells.portal, (v: PortalView & { summary: string }) => bodies.portal(v));
   return {
     table: bodyShell(shells.data, bodies.table),
-    portal: { digest: portal.digest, fill: (v) => portal.fill({ ...v, summary: v.description }) },
+    portal: { page: portal.page, fill: (v) => portal.fill({ ...v, summary: v.description }) },
   };
 }

@@ -9,10 +9,10 @@ import type { BuildingPageView } from '../core/pages/building-page.ts';
 import type { MethodPageView } from '../core/pages/method-page.ts';
 import { componentRenderer, importComponent } from './component-render.ts';
 
-/** A shell that takes a page of its kind (`P`, the page's view) and gives its text; `digest` names the shell. */
+/** A shell that takes a page of its kind (`P`, the page's view) and gives its text; `page` is the shell as rendered. */
 export interface PageShell<P> {
   fill(page: P): string;
-  digest: string;
+  page: string;
 }
 
 /** The shells of the calendar's large page sets: months and terms, and sessions. */
@@ -33,7 +33,7 @@ interface TitledView {
 /** A shell (Astro's, cut at its markers) filled from a page's view: its title, its summary, its component's body. */
 export function bodyShell<P extends TitledView>(shell: Shell, body: (view: P) => string): PageShell<P> {
   return {
-    digest: shell.digest,
+    page: shell.page,
     fill: (view) => shell.fill({ title: view.title, summary: view.summary, head: '', body: body(view) }),
   };
 }
@@ -84,7 +84,7 @@ export async function sessionPageParts(): Promise<SessionPageParts> {
 /** The session shell (Astro's, cut at its markers) filled from a session's view by its components. */
 export function sessionShell(shell: Shell, parts: SessionPageParts): PageShell<SessionPageView> {
   return {
-    digest: shell.digest,
+    page: shell.page,
     fill: (view) =>
       shell.fill({
         title: view.title,
@@ -112,7 +112,7 @@ export async function listingPageParts(): Promise<ListingPageParts> {
 /** The listing shell (Astro's, cut at its markers) filled from a month's or term's view by its components. */
 export function listingShell(shell: Shell, parts: ListingPageParts): PageShell<ListingPage> {
   return {
-    digest: shell.digest,
+    page: shell.page,
     fill: (page) => shell.fill({ title: page.title, summary: page.summary, ...parts(page) }),
   };
 }

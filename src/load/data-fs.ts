@@ -14,10 +14,12 @@ import path from 'node:path';
 import {
   type DataReport,
   DIRECTORY_FILE,
+  readAndCheck,
   readDataFiles,
   reportUnreadFile,
   type SetReader,
 } from '../core/datasets/data-folder.ts';
+import type { SourceFile } from '../core/datasets/dataset.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import { ValidationError } from '../core/read/findings.ts';
 import type { SiteData } from '../core/records/site-data.ts';
@@ -118,6 +120,17 @@ export function dataDigest(dir: string): string {
   return hash.digest('hex');
 }
 
+/**
+ * A digest of what a data set is read from: each file's path inside the set's folder and its bytes, in order. A set's
+ * tables are made from its own files and nothing else (its reader's code aside), so a build lets this digest stand in
+ * for them in what its API files are made from (SiteData.sources).
+ */
+function setFilesDigest(files: readonly SourceFile[]): string {
+  const sum = createHash('sha1');
+  for (const f of files) sum.update(`${f.rel}\u0000${f.bytes.byteLength}\u0000`).update(f.bytes);
+  return sum.digest('base64url');
+}
+
 /** How a data folder's files are named in findings: relative to `cwd`, forward slashes. */
 export function showPath(dataDir: string, cwd: string): (rel: string) => string {
   return (rel) => path.relative(cwd, path.join(dataDir, rel)).split(path.sep).join('/');
@@ -162,8 +175,13 @@ export function readDataFolder(
  * have data, and any error throws a ValidationError carrying all findings. `readSet` reads each data set's files
  * (by default its reader, each time; a build's cache, read-cache.ts).
  */
-export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: SetReader): SiteData {
-  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) });
+export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet: SetReader = readAndCheck): SiteData {
+  const sources: Record<string, string> = {};
+  const namedSets: SetReader = (set, files, findings) => {
+    sources[set.name] = setFilesDigest(files);
+    return readSet(set, files, findings);
+  };
+  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, readSet: namedSets });
   const { findings } = report;
   // What a whole data folder must hold is checked with it (readDataFiles), as `npm run check` does;
   // only a folder that holds no data file at all is said here.
@@ -182,7 +200,7 @@ export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: Set
     ...(report.audiences && { audiences: report.audiences }),
     ...(report.places && { places: report.places }),
     warnings: findings.warnings,
-    sources: report.sources,
+    sources,
     methodFiles: report.methodFiles,
   };
 }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { BuildingLookup } from '../core/buildings/location.ts';
 import { calendarPageSources } from '../core/calendar/pages/calendar-pages.ts';
 import { type BuildingPageView, buildingPageSources } from '../core/pages/building-page.ts';
@@ -16,7 +17,7 @@ export function* digested(files: Iterable<OutputSpec<string | Iterable<string>>>
 
 /** A page of a large set, filled into its shell (named by its bytes) when its bytes are needed. */
 export function filled<P>(digests: InputDigests, shell: PageShell<P>, path: string, parts: Rendering<P>): OutputFile {
-  digests.name(shell, `shell:${shell.digest}`);
+  digests.nameOnce(shell, () => `shell:${hash('sha256', shell.page, 'base64url')}`);
   return { path: pageFile(path), madeFrom: digests.of([shell, ...parts.from]), body: () => shell.fill(parts.make()) };
 }
 

@@ -25,6 +25,11 @@ export class InputDigests {
     this.names.set(value, name);
   }
 
+  /** Names a shared object by what `name` gives, unless it has a name already (the name is made once). */
+  nameOnce(value: object, name: () => string): void {
+    if (!this.names.has(value)) this.names.set(value, name());
+  }
+
   /** Names an object by the digest of its own content (its named parts by their names); returns the name. */
   nameByContent(value: object): string {
     const name = this.of(value, value);

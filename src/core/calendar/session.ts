@@ -110,8 +110,8 @@ const SOURCES = new WeakMap<Session, readonly unknown[]>();
 
 /**
  * What a session is read from besides the program catalogue and the code: its record's values
- * and its file's key, which is all readSessions reads of it. A digest of these (and the
- * catalogue) names the session for the digests of the files made from it (build.ts), at about
+ * and its file's key, which is all readSessions reads of it: with the catalogue, what the session is made from, so
+ * the build can name a session by these in what its files are made from (src/pipeline), at about
  * half the cost of reading the session itself; undefined for a session made otherwise.
  */
 export function sessionSource(s: Session): readonly unknown[] | undefined {

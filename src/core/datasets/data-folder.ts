@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Findings, type Place } from '../read/findings.ts';
 import type { AudienceList } from '../records/audience-list.ts';
 import { infosessionRecord } from '../records/infosession-record.ts';
@@ -37,21 +36,8 @@ export interface DataReport {
   findings: Findings;
   /** Paths as shown in findings, in the order read. */
   files: string[];
-  /** Each data set's sources: a digest of its files' paths and bytes (sourceDigest). */
-  sources: Record<string, string>;
   /** The files of each method a data set (not a derived one) feeds, by method ID, as they were checked. */
   methodFiles: Map<number, MethodFile[]>;
-}
-
-/**
- * A digest of what a data set is read from: each file's path inside the set's folder and its
- * bytes, in order. A set's tables are made from its own files and nothing else (its reader's
- * code aside), so a build lets this digest stand in for them (the API's files, build.ts).
- */
-export function sourceDigest(files: readonly SourceFile[]): string {
-  const sum = createHash('sha1');
-  for (const f of files) sum.update(`${f.rel}\u0000${f.bytes.byteLength}\u0000`).update(f.bytes);
-  return sum.digest('base64url');
 }
 
 /**
@@ -276,10 +262,8 @@ export function readDataFiles(
   const sorted = sortInputs(inputs, show, registry, folderName, findings);
   const { directory, files } = sorted;
   const datasets: Record<string, Tables> = {};
-  const sources: Record<string, string> = {};
   for (const [name, list] of files) {
     datasets[name] = readDatasetFiles(registry[name]!, list, findings, readSet);
-    sources[name] = sourceDigest(list);
   }
   const methodFiles = directory ? readMethodFiles(directory, registry, datasets, show, findings) : new Map();
   if (whole) checkWholeFolder(directory, datasets, registry, show, findings);
@@ -295,7 +279,7 @@ export function readDataFiles(
   const places = readOnly(sorted.placeFiles, PLACE_LIST.places, show, findings, readPlaceList);
   if (places && datasets.infosessions) checkPlaces(places, datasets, sessions, fieldNames(infosessionRecord), findings);
   const shown = inputs.map((i) => show(i.rel));
-  return { directory, datasets, programs, audiences, places, findings, files: shown, sources, methodFiles };
+  return { directory, datasets, programs, audiences, places, findings, files: shown, methodFiles };
 }
 
 /**

@@ -128,8 +128,8 @@ export interface Dataset<T extends Tables = Tables> {
    * Reads the folder's files (in name order) into tables, reporting every problem to `findings`.
    * The records' values must be made from each file's path inside the folder (`rel`) and its
    * bytes alone, never from where the file is shown (`file`, which depends on the working
-   * folder) nor from another data set: a build lets a digest of those stand in for the records
-   * (data-folder.ts sourceDigest) and reuses the API files of a data set whose digest is the same.
+   * folder) nor from another data set: the records' files stand in for the records in what the API files are made
+   * from (SiteData.sources), so a build reuses the API files of a data set whose files are the same.
    */
   read(files: readonly SourceFile[], findings: Findings): T;
   /** The methods it feeds, by method ID; each feed's records are of the tables' types. */

@@ -11,7 +11,7 @@ export interface DownloadFile {
   records: number;
 }
 
-/** The list `/data/downloads.json` publishes: every download file, with its size and digest, in a stable order. */
+/** The list `/data/downloads.json` publishes: every download file, with its size and SHA-256, in a stable order. */
 export function downloadsJson(files: readonly DownloadFile[]): string {
   return `${JSON.stringify({ files }, null, 2)}\n`;
 }

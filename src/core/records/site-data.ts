@@ -40,8 +40,9 @@ export interface SiteData {
   /** Warnings found while reading (errors stop the build before a SiteData exists). */
   warnings: Finding[];
   /**
-   * Each data set's sources, by name: a digest of its files (data-folder.ts sourceDigest); absent for a
-   * set made in memory.
+   * What each data set's API files are made from, by name: a name for its files, the same exactly when their paths
+   * inside the set and their bytes are (given by the build's loader, src/load/data-fs.ts); absent for a set made in
+   * memory.
    */
   sources?: Readonly<Record<string, string>>;
   /**

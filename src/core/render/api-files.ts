@@ -18,7 +18,7 @@ export interface ApiFile extends OutputSpec<string | Iterable<string>> {
   format: Format;
   /**
    * What its bytes are made from: the method's directory entry, the directory, where the site is served, the file's
-   * parameters, format and timestamp, and its records, which stand in by what they are read from (the digest of the
+   * parameters, format and timestamp, and its records, which stand in by what they are read from (the name of the
    * data set's files, SiteData.sources) where the method has a data set.
    */
   from: readonly unknown[];
@@ -48,7 +48,7 @@ export function fileEnvelope(
 
 /**
  * Every file of the static API, each rendered when asked for: a large listing is written a
- * batch at a time, never held whole. `sources` are the data sets' digests (SiteData.sources);
+ * batch at a time, never held whole. `sources` name the data sets' files (SiteData.sources);
  * a method whose data set has none is made from its records themselves. `times` are when each
  * data set's data last changed, by name: a method's files carry its data set's time as
  * meta.timestamp (when its data last changed), else the build's (`ctx.timestamp`).

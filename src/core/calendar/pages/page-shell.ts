@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { escape as escapeHtml } from 'html-escaper';
 
 /**
@@ -28,8 +27,8 @@ export interface ShellParts {
 /** A rendered shell page cut at its markers, ready to be filled per page. */
 export interface Shell {
   fill(parts: ShellParts): string;
-  /** A digest of the shell page: what a filled page is made from besides its parts. */
-  digest: string;
+  /** The shell page as rendered: what a filled page is made from besides its parts. */
+  page: string;
 }
 
 /** Cuts a rendered shell page at its markers; throws when one is missing. */
@@ -39,7 +38,7 @@ export function parseShell(page: string): Shell {
     if (!pieces.includes(marker)) throw new Error(`the page shell lacks ${marker}`);
   }
   return {
-    digest: hash('sha256', page, 'base64url'),
+    page,
     fill({ title, summary, head, body }) {
       const value: Record<string, string> = {
         [SHELL_MARKERS.title]: escapeHtml(title),
