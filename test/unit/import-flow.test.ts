@@ -35,6 +35,25 @@ const SHELL_FORBIDS: Record<string, readonly string[]> = {
 /** Packages and built-ins src/core may not import: it is pure, with no Astro and no disk. */
 const CORE_FORBIDDEN_PACKAGES = /^(astro|@astrojs\/|node:(fs|child_process|http|https|net|os|path|process))/;
 
+/**
+ * The build's machinery words (issue 34): the pipeline alone digests what an output is made from and decides what to
+ * reuse; the core says what an output is made from, and never how a build reuses it.
+ */
+const MACHINERY_WORDS = /digest|madeFrom|sharedInput|cutFrom|acrossFiles|MadeFile/i;
+
+/** The core's one hash, a domain value: the CSP's hash of an inline script. */
+const CORE_HASHES = ['src/core/site/csp.ts'];
+
+/** Where a core file names the build's machinery or hashes, one message each line. */
+function machineryIn(file: string, text: string): string[] {
+  if (CORE_HASHES.includes(file)) return [];
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      MACHINERY_WORDS.test(line) || /['"]node:crypto['"]/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+    );
+}
+
 /** Every import specifier of a source file (static, side-effect and dynamic), with its line. */
 function importsOf(text: string): { spec: string; line: number }[] {
   const out: { spec: string; line: number }[] = [];
@@ -100,6 +119,13 @@ describe('imports follow the flow data/ → read → datasets → records → re
 
   it('breaks no rule of the table', () => {
     expect(files.flatMap((f) => flowViolations(f, readFileSync(path.join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
+  it('leaves digests and reuse to the pipeline: no core file names them or hashes (but the CSP)', () => {
+    const core = files.filter((f) => f.startsWith('src/core/'));
+    expect(core.flatMap((f) => machineryIn(f, readFileSync(path.join(ROOT, f), 'utf8')))).toEqual([]);
+    expect(machineryIn('src/core/site/paths.ts', "import { hash } from 'node:crypto';\n")).toHaveLength(1);
+    expect(machineryIn('src/core/render/output.ts', '  /** A digest of its inputs. */\n')).toHaveLength(1);
   });
 
   it.each([
