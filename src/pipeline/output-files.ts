@@ -150,10 +150,9 @@ function isManifestBody(value: unknown): value is ManifestBody {
   );
 }
 
-/** A manifest's first line: its format, and what the version was built from (format 1: its files too). */
+/** A manifest's first line: its format, and what the version was built from. */
 interface ManifestHead {
   version?: number;
-  files?: Record<string, string>;
   inputs?: VersionInputs;
 }
 
@@ -192,13 +191,10 @@ export function readVersionRecord(versionDir: string): VersionRecord {
     const end = bytes.indexOf(0x0a);
     const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
     const inputs = head.inputs ? { inputs: head.inputs } : {};
-    // Format 1 is the head alone, its files in it. Any other format's files are not read: its version reads as
-    // holding nothing and made from nothing (no `made`), so its folder is never updated in place (files it shares
-    // with the published version would be written through) and none of its files is reused.
-    if (head.version !== FORMAT)
-      return head.files
-        ? { manifest: new Map(Object.entries(head.files)), made: new Map(), ...inputs }
-        : { manifest: new Map() };
+    // Another format's files are not read: its version reads as holding nothing and made from nothing (no `made`),
+    // so its folder is never updated in place (files it shares with the published version would be written through)
+    // and none of its files is reused.
+    if (head.version !== FORMAT) return { manifest: new Map() };
     const manifest: Manifest = new Map();
     const made: MadeFrom = new Map();
     const body: unknown = deserialize(bytes.subarray(end + 1));
