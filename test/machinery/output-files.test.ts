@@ -186,8 +186,8 @@ describe('a version manifest', () => {
       await writeFile(manifestFile(dir), whole.subarray(0, cut));
       expect(readVersionRecord(dir).manifest.size, `cut at byte ${cut} of ${whole.length}`).toBe(0);
     }
-    // Another format (1: its files in its head; 3: a line of text a file; 4: without pieces) is not read: its files are made again, and its
-    // folder, which says nothing of what it holds, is never updated in place (no `made`).
+    // Another format (1: its files in its head; 3: a line of text a file; 4: without pieces) is not read: its files
+    // are made again, and its folder, which says nothing of what it holds, is never updated in place (no `made`).
     await writeFile(manifestFile(dir), '{"version":3}\nz/index.html\tsumZ\tdigestZ\t120\n');
     expect(readVersionRecord(dir)).toEqual({ manifest: new Map() });
     await writeFile(manifestFile(dir), Buffer.concat([Buffer.from('{"version":4}\n'), whole.subarray(body)]));
