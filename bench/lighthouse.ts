@@ -94,12 +94,19 @@ function causes(lhr: Report): string[] {
   const scripts = items(lhr, 'bootup-time')
     .slice(0, 3)
     .map((i) => `script ${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))} ms`);
+  const work = items(lhr, 'mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((i) => `${i.groupLabel ?? i.group} ${Math.round(Number(i.duration))} ms`);
+  const tasks = items(lhr, 'long-tasks')
+    .slice(0, 4)
+    .map((i) => `${Math.round(Number(i.duration))} ms at ${Math.round(Number(i.startTime))} ms`);
   const weight = lhr.audits['total-byte-weight']?.displayValue;
   // Lighthouse 12.2's RootCauses gatherer fails with a newer Chromium, and takes the LCP element and the shifts'
   // elements with it: test/browser/layout-shift.test.ts names the elements that move instead.
   const lost = 'not reported by this Lighthouse and Chromium';
   const moved = shifts.length > 0 || lhr.audits['layout-shifts']?.details ? shifts : [`shifted elements ${lost}`];
-  return [`LCP ${lcp ? node(lcp.node) : lost}`, ...moved, ...scripts, `weight ${weight ?? '?'}`];
+  const threads = [`main thread ${work.join(', ')}`, `long tasks ${tasks.join(', ') || 'none'}`];
+  return [`LCP ${lcp ? node(lcp.node) : lost}`, ...moved, ...scripts, ...threads, `weight ${weight ?? '?'}`];
 }
 
 /** Audits one page once. */
