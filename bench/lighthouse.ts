@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchArgs } from './bench-args.ts';
+import { type QuietBlocking, quietBlocking } from './lighthouse-cpu.ts';
 import { startServer } from './local-server.ts';
 
 const USAGE = `Usage: npm run lighthouse -- --dist DIR [--page PATH]…
@@ -22,7 +23,9 @@ printing its performance and accessibility scores and the audits under a full sc
   --json FILE   also write every run's scores, audits and load average as JSON
   --chrome BIN  the browser (default: CHROMIUM_PATH, else /usr/bin/chromium)
 
-The machine's load average is printed with each run: the scores move with it.`;
+The machine's load average is printed with each run: the scores move with it. So is each run's blocking time
+counted at the main thread's CPU time, not its wall time (each task after the first paint, 4× less 50 ms), which
+the load hardly moves: the page's own cost.`;
 
 /** One page of each kind, as the real data's build has them; a path missing from the site is left out, said. */
 const PAGES: readonly [string, string][] = [
@@ -57,6 +60,8 @@ interface Run {
   shortfalls: string[];
   causes: string[];
   load: number;
+  /** The blocking time at the main thread's CPU time rather than its wall time (lighthouse-cpu.ts). */
+  quiet: QuietBlocking | undefined;
 }
 
 /** A category's score out of 100, or null when Lighthouse could not score it. */
@@ -94,12 +99,19 @@ function causes(lhr: Report): string[] {
   const scripts = items(lhr, 'bootup-time')
     .slice(0, 3)
     .map((i) => `script ${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))} ms`);
+  const work = items(lhr, 'mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((i) => `${i.groupLabel ?? i.group} ${Math.round(Number(i.duration))} ms`);
+  const tasks = items(lhr, 'long-tasks')
+    .slice(0, 4)
+    .map((i) => `${Math.round(Number(i.duration))} ms at ${Math.round(Number(i.startTime))} ms`);
   const weight = lhr.audits['total-byte-weight']?.displayValue;
   // Lighthouse 12.2's RootCauses gatherer fails with a newer Chromium, and takes the LCP element and the shifts'
   // elements with it: test/browser/layout-shift.test.ts names the elements that move instead.
   const lost = 'not reported by this Lighthouse and Chromium';
   const moved = shifts.length > 0 || lhr.audits['layout-shifts']?.details ? shifts : [`shifted elements ${lost}`];
-  return [`LCP ${lcp ? node(lcp.node) : lost}`, ...moved, ...scripts, `weight ${weight ?? '?'}`];
+  const threads = [`main thread ${work.join(', ')}`, `long tasks ${tasks.join(', ') || 'none'}`];
+  return [`LCP ${lcp ? node(lcp.node) : lost}`, ...moved, ...scripts, ...threads, `weight ${weight ?? '?'}`];
 }
 
 /** Audits one page once. */
@@ -112,7 +124,8 @@ async function audit(kind: string, p: string, port: number, chromePort: number):
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const { lhr, artifacts } = result;
+  const metrics = items(lhr, 'metrics')[0] as { observedFirstContentfulPaintTs?: number } | undefined;
   return {
     kind,
     path: p,
@@ -121,6 +134,10 @@ async function audit(kind: string, p: string, port: number, chromePort: number):
     shortfalls: [...shortfalls(lhr, 'performance'), ...shortfalls(lhr, 'accessibility')],
     causes: causes(lhr),
     load: loadavg()[0]!,
+    quiet: quietBlocking(
+      (artifacts.Trace?.traceEvents ?? []) as Parameters<typeof quietBlocking>[0],
+      metrics?.observedFirstContentfulPaintTs,
+    ),
   };
 }
 
@@ -161,7 +178,7 @@ const chromePath = args.chrome ?? (process.env.CHROMIUM_PATH || '/usr/bin/chromi
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
 const all: Run[] = [];
 try {
-  console.log('kind\tpath\tperformance (runs)\taccessibility\tload\tunder full score');
+  console.log('kind\tpath\tperformance (runs)\taccessibility\tload\tblocking at CPU time, ms\tunder full score');
   for (const [kind, p] of present) {
     const mine: Run[] = [];
     for (let i = 0; i < runs; i++) mine.push(await audit(kind, p, server.port, chrome.port));
@@ -170,7 +187,8 @@ try {
     const each = mine.map((r) => r.performance ?? '-').join(' ');
     const loads = mine.map((r) => r.load.toFixed(1)).join(' ');
     const scores = `${m.performance ?? '-'} (${each})\t${m.accessibility ?? '-'}`;
-    console.log(`${kind}\t${p}\t${scores}\t${loads}\t${m.shortfalls.join('; ')}`);
+    const quiet = mine.map((r) => r.quiet?.blockingMs ?? '-').join(' ');
+    console.log(`${kind}\t${p}\t${scores}\t${loads}\t${quiet}\t${m.shortfalls.join('; ')}`);
     if (args.causes) for (const c of m.causes) console.log(`  ${c}`);
   }
 } finally {

@@ -20,25 +20,38 @@ function nextDays(days: readonly UpcomingDay[], after: string, show: number): Up
   return out;
 }
 
-/** Fills a list with days the server rendered. */
-function fill(list: Element, days: readonly UpcomingDay[]): void {
+/**
+ * Fills a list with days the server rendered; a list that holds those days already (the build's list, when the
+ * visitor's clock picks the same days, as it does in an archive) is kept, so nothing is parsed or laid out anew.
+ * Says whether the list changed.
+ */
+function fill(list: Element, days: readonly UpcomingDay[]): boolean {
+  const held = [...list.children].map((li) => (li as HTMLElement).dataset.date).join(' ');
+  if (held === days.map((d) => d.date).join(' ')) return false;
   const t = document.createElement('template');
   t.innerHTML = days.map((d) => d.html).join('');
   list.replaceChildren(t.content);
+  return true;
+}
+
+/** Sets an element's text, unless it says that already (a text put anew is laid out anew). */
+function say(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /**
  * This week's part of the front door: its days from `today` to `end`; with none, when the next session is
  * and how far ahead ("No more sessions this week; the next is on …, 16 weeks ahead").
  */
-function showWeek(week: HTMLElement, days: readonly UpcomingDay[], today: string, end: string): void {
+function showWeek(week: HTMLElement, days: readonly UpcomingDay[], today: string, end: string): boolean {
   const thisWeek = days.filter((d) => d.date >= today && d.date <= end);
-  fill(week.querySelector('[data-list]')!, thisWeek);
+  const changed = fill(week.querySelector('[data-list]')!, thisWeek);
   const none = week.querySelector<HTMLElement>('[data-none]')!;
   const next = days.find((d) => d.date > end);
-  none.textContent = next ? emptyWeekNote(today, next) : 'No more sessions this week.';
+  say(none, next ? emptyWeekNote(today, next) : 'No more sessions this week.');
   none.hidden = thisWeek.length > 0;
   week.hidden = false;
+  return changed;
 }
 
 /**
@@ -63,29 +76,29 @@ export async function showThisWeek(now = new Date()): Promise<void> {
   const note = next.querySelector<HTMLElement>('[data-note]');
   const heading = next.querySelector('h2')!;
   const list = next.querySelector('[data-list]')!;
+  let changed: boolean;
   if (today < window.from) {
     // A clock before the data: its first days are what comes up.
-    const first = nextDays(window.days, '', window.show);
-    fill(list, first);
-    heading.textContent = 'Coming up';
+    changed = fill(list, nextDays(window.days, '', window.show));
+    say(heading, 'Coming up');
     if (note) note.hidden = true;
   } else if (!window.days.some((d) => d.date >= today)) {
     // Nothing ahead: say so, name the newest term and when it ended, and show its last days.
-    fill(list, lastDays(window.days, window.show));
-    heading.textContent = NOTHING_AHEAD;
+    changed = fill(list, lastDays(window.days, window.show));
+    say(heading, NOTHING_AHEAD);
     if (note && window.newest) {
-      note.textContent = endedNote(window.newest);
+      say(note, endedNote(window.newest));
       note.hidden = false;
     }
   } else {
-    showWeek(week, window.days, today, end);
     const after = nextDays(window.days, end, window.show);
-    fill(list, after);
-    heading.textContent = 'After this week';
+    const weekChanged = showWeek(week, window.days, today, end);
+    changed = fill(list, after) || weekChanged;
+    say(heading, 'After this week');
     if (note) note.hidden = true;
     // No "After this week" over an empty list.
     next.hidden = after.length === 0;
   }
   // A filter chosen before the lists arrived applies to the new items too.
-  root.querySelector('form[data-session-filter]')?.dispatchEvent(new Event('input'));
+  if (changed) root.querySelector('form[data-session-filter]')?.dispatchEvent(new Event('input'));
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
@@ -6,19 +6,21 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
 import { isHoliday, rowDay, sessionRows } from '../helpers/student-oracle.ts';
-import { servedRootSite, VIEWPORTS } from './harness.ts';
+import { ARTIFACTS, servedRootSite, VIEWPORTS } from './harness.ts';
 
 // The calendar's last seams, as a student on a phone (375 × 812) meets them on the shared build (made in 2023, after
 // the data's newest session): an archive that says it is one, by the build's clock without JavaScript and by the
 // visitor's with it; and a week with no session, which says when the next one is. Every date is counted from the CSVs.
 const suite = servedRootSite();
+mkdirSync(ARTIFACTS, { recursive: true });
 
-/** A phone's tab in Toronto, its clock at `now` (else the real one), with or without JavaScript. */
-async function phone(now?: string, javaScriptEnabled = true): Promise<Page> {
+/** A phone's tab in Toronto, its clock at `now` (else the real one), with or without JavaScript, in a colour scheme. */
+async function phone(now?: string, javaScriptEnabled = true, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await suite.browser.newContext({
     viewport: VIEWPORTS.phone,
     timezoneId: 'America/Toronto',
     javaScriptEnabled,
+    colorScheme,
   });
   suite.contexts.push(context);
   const page = await context.newPage();
@@ -77,6 +79,80 @@ describe('an archive that says so, on a phone', () => {
       await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), { message: p }).toBe(false);
     }
   });
+});
+
+/** The texts of the notices a student sees on the page (`p.notice`, shown), spaces folded. */
+async function seenNotices(page: Page): Promise<string[]> {
+  const texts = await page.locator('p.notice:visible').allTextContents();
+  return texts.map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** WCAG's contrast ratio of two computed `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const x = Number(v) / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('the archive notice, said once and calmly', () => {
+  // A month and a term of the archive: every session on them has ended, and so has the whole archive.
+  const LISTS = ['infosessions/2014/02/', 'infosessions/terms/1141/'];
+
+  it.each([
+    ["with today's clock", true],
+    ['without JavaScript', false],
+  ])('says once that the sessions have ended on a month and a term, %s', async (_, js) => {
+    const page = await phone(undefined, js);
+    for (const p of LISTS) {
+      await page.goto(suite.site.url(p), { waitUntil: 'load' });
+      await expect.poll(() => page.locator('[data-archive-notice]').isVisible(), { message: p }).toBe(true);
+      const seen = await seenNotices(page);
+      expect(seen, p).toHaveLength(1);
+      expect(seen[0], p).toContain(`end on ${spoken(days.at(-1)!)}`);
+    }
+  });
+
+  it("says the page's sessions have ended, once, when the archive goes on after them", async () => {
+    // March 10, 2014: February's sessions are over, the archive's newest is a year ahead.
+    const page = await phone('2014-03-10T12:00:00-04:00');
+    await page.goto(suite.site.url(LISTS[0]!), { waitUntil: 'load' });
+    await expect.poll(() => page.locator('[data-all-past]').isVisible()).toBe(true);
+    expect(await seenNotices(page)).toEqual(['Past Every session on this page has ended.']);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'reads as information, not as the error red, with AA contrast (%s scheme)',
+    async (scheme) => {
+      const page = await phone(undefined, true, scheme);
+      await page.goto(suite.site.url(LISTS[0]!), { waitUntil: 'load' });
+      const notice = page.locator('[data-archive-notice]');
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      const look = await notice.evaluate((el) => {
+        const probe = (v: string) => {
+          const s = document.createElement('span');
+          s.style.color = `var(${v})`;
+          document.body.append(s);
+          const c = getComputedStyle(s).color;
+          s.remove();
+          return c;
+        };
+        const cs = getComputedStyle(el);
+        return { border: cs.borderLeftColor, fg: cs.color, bg: cs.backgroundColor, red: probe('--cancel') };
+      });
+      expect(look.border).not.toBe(look.red);
+      expect(contrast(look.fg, look.bg)).toBeGreaterThanOrEqual(4.5);
+      await notice.screenshot({ path: path.join(ARTIFACTS, `archive-notice-${scheme}.png`) });
+    },
+  );
 });
 
 describe('a week without sessions, on the front door', () => {

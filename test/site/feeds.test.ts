@@ -34,6 +34,53 @@ async function parseFeed(p: string) {
   return { text, cal, events };
 }
 
+/** Every `.ics` file under `dir` of the built site, as site paths, folders walked. */
+async function icsFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(dist, dir), { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.ics'))
+    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+}
+
+/** A calendar's name as ical.js reads it (its head alone: the events are not needed). */
+async function calendarNameOf(p: string): Promise<string> {
+  const text = await readFile(path.join(dist, p), 'utf8');
+  const head = text.slice(0, text.search(/\r\nBEGIN:(VTIMEZONE|VEVENT)/));
+  return String(new ICAL.Component(ICAL.parse(`${head}\r\nEND:VCALENDAR\r\n`)).getFirstPropertyValue('x-wr-calname'));
+}
+
+describe('calendar names, as a calendar app lists them', () => {
+  it('read as written in every feed and session file: no comma or semicolon left escaped', async () => {
+    const files = [...(await icsFiles('infosessions')), 'infosessions.ics'];
+    expect(files.length).toBeGreaterThan(apiData.length);
+    const escaped = [];
+    for (const f of files) if (/\\/.test(await calendarNameOf(f))) escaped.push(f);
+    expect(escaped).toEqual([]);
+  });
+
+  it("names a term's feed and a program's feed for an audience in words, with no comma", async () => {
+    expect(await calendarNameOf('infosessions/terms/1141.ics')).toBe('Information sessions in Winter 2014');
+    expect(await calendarNameOf('infosessions/programs/computer-science/co-op-students.ics')).toBe(
+      'Information sessions: Computer Science for Co-op Students',
+    );
+  });
+
+  it("keeps an employer's words in its session's calendar name, and the comma in the event", async () => {
+    const withComma = apiData.filter((r) => /,/.test(r.employer!) && !/cancell?ed/i.test(r.employer!));
+    expect(withComma.length).toBeGreaterThan(3);
+    for (const r of withComma) {
+      const words = (t: string) => t.split(/[\s,;]+/).filter(Boolean);
+      expect(words(await calendarNameOf(`infosessions/${r.id}.ics`))).toEqual([
+        ...words(r.employer!),
+        'information',
+        'session',
+      ]);
+      const { events } = await parseFeed(`infosessions/${r.id}.ics`);
+      expect(events[0]!.e.summary).toBe(`${r.employer} information session`);
+    }
+  });
+});
+
 describe('the feed of every session', () => {
   it("holds the data's last 4 weeks when its newest session is past, and says so", async () => {
     const { events, cal } = await parseFeed('infosessions.ics');

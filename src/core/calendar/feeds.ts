@@ -71,6 +71,16 @@ export const FRONT_TERMS = 6;
 /** An audience's or an audience label's feed. */
 export type LabelledFeed = Feed & { slug: string; label: string };
 
+/**
+ * The names a feed is given (X-WR-CALNAME) hold no comma or semicolon: iCalendar escapes them (`\,`, RFC 5545's
+ * TEXT, which X-WR-CALNAME and RFC 7986's NAME both are), and readers that keep an unknown property's value as it
+ * is (ical.js, some calendar apps) would show the backslash. The data's own names are escaped, never changed.
+ */
+export const termFeedName = (term: string): string => `Information sessions in ${term}`;
+
+/** A program's feed for one audience, named without a comma (termFeedName). */
+const programAudienceName = (program: string, audience: string) => `Information sessions: ${program} for ${audience}`;
+
 /** A windowed feed: its description ends with the window in words. */
 function windowed(path: string, name: string, about: string, sessions: Session[], words: string): Feed {
   return { path, name, description: `${about}. ${words}`, sessions };
@@ -126,8 +136,8 @@ function programFeed(program: Program, events: readonly Session[], by: LabelledF
     byAudience: by.map((a) =>
       windowed(
         calendarPaths.programAudienceFeed(program.slug, a.slug),
-        `Information sessions: ${program.name}, ${a.label}`,
-        `Employer information sessions open to ${program.name}, for ${a.label}`,
+        programAudienceName(program.name, a.label),
+        `Employer information sessions open to ${program.name} for ${a.label}`,
         a.sessions.filter((s) => forAudience.has(s)),
         words,
       ),
@@ -181,7 +191,7 @@ export function subscriptionFeeds(
     all: windowed(calendarPaths.allFeed, 'Information sessions', 'Every employer information session', recent, words),
     terms: termsWithin(ordered).map((t) => ({
       path: calendarPaths.termFeed(t.term.code),
-      name: `Information sessions, ${t.term.label}`,
+      name: termFeedName(t.term.label),
       description: `Employer information sessions of ${t.term.label}: the whole term`,
       sessions: t.sessions,
     })),

@@ -24,6 +24,15 @@ export function escapeText(text: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
+/**
+ * A calendar's name as its X-WR-CALNAME holds it: a comma or semicolon (with the spaces after it) becomes one space
+ * ("Kik Interactive, Inc" → "Kik Interactive Inc"). Both are escaped in a TEXT value, and readers that keep an
+ * unknown property's value as written (ical.js, some calendar apps) show the backslash; a backslash stays, escaped.
+ */
+export function calendarName(name: string): string {
+  return name.replace(/\s*[,;]\s*/g, ' ').trim();
+}
+
 /** Octets of one code point in UTF-8. */
 function utf8Length(codePoint: number): number {
   return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
@@ -157,7 +166,7 @@ export function calendarFile(
     `PRODID:-//campus-api-static//${product}//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(name)}`,
+    `X-WR-CALNAME:${escapeText(calendarName(name))}`,
     `X-WR-CALDESC:${escapeText(description)}`,
     `X-WR-TIMEZONE:${TIME_ZONE}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT12H',

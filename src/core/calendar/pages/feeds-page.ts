@@ -1,6 +1,6 @@
 import type { RenderContext } from '../../site/address.ts';
 import { countSessions } from '../calendar.ts';
-import type { Feed, SubscriptionFeeds } from '../feeds.ts';
+import { type Feed, type SubscriptionFeeds, termFeedName } from '../feeds.ts';
 import { findText, programAnchor } from '../finder.ts';
 import type { ArchiveNoticeView } from './archive-notice.ts';
 import { type SubscribeView, subscribeView } from './feed-links.ts';
@@ -90,9 +90,7 @@ export function feedsPageView(feeds: SubscriptionFeeds, ctx: Ctx): FeedsPageView
     terms: {
       id: 'by-term',
       name: 'By term',
-      items: feeds.terms.map((t) =>
-        feedItem(t, t.name.replace(/^Information sessions, /, ''), findText([t.name]), ctx),
-      ),
+      items: feeds.terms.map((t) => feedItem(t, t.name.replace(termFeedName(''), ''), findText([t.name]), ctx)),
     },
     window: windowOf(feeds),
   };

@@ -2,6 +2,7 @@ import { isoDate } from '../../records/session-time.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { countSessions, type MonthKey, monthGrid, monthLabel, monthSlug, WEEKDAYS } from '../calendar.ts';
+import { termFeedName } from '../feeds.ts';
 import { shortMonth } from '../format.ts';
 import type { Session } from '../session.ts';
 import type { ArchiveNoticeView } from './archive-notice.ts';
@@ -87,7 +88,7 @@ export function monthPage(
         : undefined,
   };
   const head: FeedHeadView | undefined = terms[0]
-    ? feedHead(calendarPaths.termFeed(terms[0].code), `Information sessions, ${terms[0].label}`, ctx)
+    ? feedHead(calendarPaths.termFeed(terms[0].code), termFeedName(terms[0].label), ctx)
     : undefined;
   const summary = `${count} employer information sessions in ${label}.`;
   const path = calendarPaths.month(monthSlug(month));

@@ -2,6 +2,7 @@ import type { Term } from '../../records/term.ts';
 import type { RenderContext } from '../../site/address.ts';
 import { calendarPaths, withBase } from '../../site/paths.ts';
 import { byDay, countSessions, monthLabel, monthSlug, monthsWithin } from '../calendar.ts';
+import { termFeedName } from '../feeds.ts';
 import { dayLabel } from '../format.ts';
 import type { Session } from '../session.ts';
 import type { ArchiveNoticeView } from './archive-notice.ts';
@@ -87,7 +88,7 @@ export function termPage(
     filter: filterForm(sessions, ctx),
     months,
   };
-  const head = feedHead(calendarPaths.termFeed(term.code), `Information sessions, ${term.label}`, ctx);
+  const head = feedHead(calendarPaths.termFeed(term.code), termFeedName(term.label), ctx);
   const summary = `${count} employer information sessions in ${term.label}.`;
   return { kind: 'term', path: calendarPaths.term(term.code), title: `Sessions in ${term.label}`, summary, head, body };
 }
