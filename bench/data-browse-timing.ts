@@ -70,7 +70,7 @@ async function timeLoad(browser: Browser, url: string): Promise<Timing> {
 /** The median of some numbers. */
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** The views the report times, on each of the three large tables: plain, a later page, a facet, two, a sort, a search. */
+/** The views the report times, on each of the three large tables: plain, a later page, a facet, two, sort, search. */
 const VIEWS = [
   'data/infosessions/',
   'data/infosessions/?_page=3',
