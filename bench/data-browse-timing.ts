@@ -34,12 +34,9 @@ async function timeLoad(browser: Browser, url: string): Promise<Timing> {
       const body = document.querySelector('tbody[data-browse-rows]');
       if (!marks.first && body?.querySelector('tr')) marks.first = performance.now();
       if (!marks.script && document.querySelector('[data-browse-form]:not([hidden])')) marks.script = performance.now();
-      if (
-        !marks.view &&
-        body &&
-        !body.hasAttribute('aria-busy') &&
-        document.querySelector('[data-browse-form]:not([hidden])')
-      )
+      // The view's first rows: shown early (data-browse-first), or all of them in (no longer aria-busy).
+      const shown = body?.hasAttribute('data-browse-first') || (body && !body.hasAttribute('aria-busy'));
+      if (!marks.view && shown && document.querySelector('[data-browse-form]:not([hidden])'))
         marks.view = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });

@@ -151,6 +151,7 @@ function show(view: BrowseView, data: BrowseData, asked: BrowseQuery): void {
   view.range.textContent = rows.length ? `Rows ${first}–${first + rows.length - 1} of ${count}` : 'No row matches.';
   fillRows(view, data, rows);
   fillPager(view, query, pageCount(all.length));
+  view.rows.removeAttribute('data-browse-first');
   view.rows.removeAttribute('aria-busy');
 }
 
@@ -214,7 +215,8 @@ function paintEarly(view: BrowseView, data: BrowseData, shown: readonly number[]
   fillRows(view, data, shown);
   fillPager(view, query, count === undefined ? undefined : pageCount(count));
   view.status.textContent = 'Loading the rest of the rows to filter…';
-  view.rows.removeAttribute('aria-busy');
+  // Still busy (aria-busy) until all the view's rows are in; marked as showing its first ones meanwhile.
+  view.rows.setAttribute('data-browse-first', '');
 }
 
 /** Paints the first page a view's first-page file holds, unless another view was asked for meanwhile. */
@@ -272,6 +274,7 @@ function showAddress(view: BrowseView): Promise<void> {
   // A page of the pre-rendered list, asked for no view: shown as it is.
   if (location.search === '' && view.rendered) return showUnfiltered(view);
   view.rows.setAttribute('aria-busy', 'true');
+  view.rows.removeAttribute('data-browse-first');
   const ahead = firstPageFile(view, asked);
   const first = ahead ? load<BrowseFirstPage>(ahead).then((p) => paintFirstPage(view, turn, p)) : Promise.resolve();
   return first

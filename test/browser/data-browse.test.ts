@@ -56,10 +56,11 @@ async function shownSittings(page: Page): Promise<Sitting[]> {
   );
 }
 
-/** Chooses a value in one of the page's filters and waits for the address to say so. */
+/** Chooses a value in one of the page's filters and waits for the address to say so, and for all its rows. */
 async function choose(page: Page, name: string, value: string, inUrl: string): Promise<void> {
   await page.locator(`form[data-browse-form] select[name="${name}"]`).selectOption(value);
   await page.waitForURL((u) => u.search.includes(inUrl));
+  await page.locator('tbody[data-browse-rows]:not([aria-busy])').waitFor({ state: 'attached' });
 }
 
 let site: ServedSite;
