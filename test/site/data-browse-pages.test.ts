@@ -89,7 +89,7 @@ describe("the files a table page's script reads", () => {
   /** A built JSON file of the data pages, parsed. */
   const builtJson = <T>(sitePath: string) => JSON.parse(readFileSync(basedSite(sitePath), 'utf8')) as T;
 
-  it('hold every sitting of the exam schedules once in the chunks the page names, in the order of the paged list', () => {
+  it('hold every sitting of the exam schedules once in the chunks the page names, in the paged list order', () => {
     const page = readFileSync(basedSite('data/exam-schedule/index.html'), 'utf8');
     const chunks = Number(/data-chunks="(\d+)"/.exec(page)?.[1]);
     const expected = csvRows('exam-schedule').map(({ file, row }) => `${file} ${row.course} ${row.section}`);
