@@ -1,4 +1,5 @@
-import { browseDataFile } from '../core/browse/browse-data.ts';
+import { browseChunks, chunkCount } from '../core/browse/browse-chunks.ts';
+import { facetFirstPages, sortFirstPages } from '../core/browse/browse-first-pages.ts';
 import { browsePaths } from '../core/browse/browse-paths.ts';
 import { pageCount } from '../core/browse/browse-query.ts';
 import { browsedTables, type ChangeTimes } from '../core/browse/browse-sets.ts';
@@ -25,8 +26,9 @@ function historyTimes(history: DataHistory | undefined): ChangeTimes | undefined
 
 /**
  * The pages under /data/, filled into their shells: the portal's index (with its files' sizes and digests) and each
- * page of each table's list, with each table's compact rows file, which the page's script filters, sorts and pages,
- * its facets' totals (the unfiltered page's choices) and its shards by its first facet (a filtered view's rows).
+ * page of each table's list, with each table's files for the page's script: its compact rows in chunks (which it
+ * filters, sorts and pages), its facets' totals (the unfiltered page's choices), its shards by its first facet (a
+ * filtered view's rows), and the first pages of the views known ahead (sorted by a column; filtered by another facet).
  */
 export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Generator<OutputFile> {
   const { site, render } = context;
@@ -39,9 +41,11 @@ export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Gen
   const input = { registry: DATASETS, datasets: site.datasets, directory: site.directory, render, changeTimes };
   for (const t of browsedTables(input)) {
     const rowsFile = browsePaths.rows(t.at.set, t.at.table);
-    yield { path: rowsFile, body: () => browseDataFile(t.table) };
     if (t.table.facets.length > 0) yield { path: facetsFile(rowsFile), body: () => facetTotalsFile(t.table) };
-    for (const shard of browseShards(t.table, rowsFile)) yield { path: shard.path, body: () => shard.body };
+    // A table in one chunk needs no first page: its chunk is as soon in.
+    const ahead = chunkCount(t.table.rows.length) > 1 ? [sortFirstPages, facetFirstPages] : [];
+    const parts = [browseChunks, browseShards, ...ahead].flatMap((f) => f(t.table, rowsFile));
+    for (const part of parts) yield { path: part.path, body: () => part.body };
     for (let page = 1; page <= pageCount(t.table.rows.length); page++) {
       const view = () => tablePageView({ ...t, page, basePath: render.basePath, portal: true });
       yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: () => shells.table.fill(view()) };

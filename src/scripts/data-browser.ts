@@ -1,4 +1,5 @@
 import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
+import { type BrowseFirstPage, sortFile } from '../core/browse/browse-first-pages.ts';
 import {
   type BrowseQuery,
   type BrowseRows,
@@ -20,6 +21,7 @@ import {
   shardFile,
 } from '../core/browse/browse-shards.ts';
 import type { BrowseFacet } from '../core/records/browse-spec.ts';
+import { load, loadTable, pickedRows } from './data-browse-rows.ts';
 
 /** The parts of a table's page the script reads and fills, and where its view stands. */
 interface BrowseView {
@@ -35,6 +37,8 @@ interface BrowseView {
   turn: number;
   /** Whether the rows are still the ones the build rendered. */
   rendered: boolean;
+  /** The turn whose first rows are shown already, before all its rows are in. */
+  painted: number;
 }
 
 /** The parts of the table's page, or undefined on any other page. */
@@ -46,8 +50,11 @@ function findView(): BrowseView | undefined {
   const rows = root?.querySelector<HTMLElement>('[data-browse-rows]');
   const pager = root?.querySelector<HTMLElement>('[data-browse-pager]');
   if (!root || !form || !status || !range || !rows || !pager) return undefined;
-  return { root, form, status, range, rows, pager, names: formNames(form), turn: 0, rendered: true };
+  return { root, form, status, range, rows, pager, names: formNames(form), turn: 0, rendered: true, painted: 0 };
 }
+
+/** A count of rows in words, the thousands separated (`1,234 rows`). */
+const rowCount = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 
 /** An element with text (never markup: the data's text stays text). */
 function el(tag: string, text = '', attrs: Record<string, string> = {}): HTMLElement {
@@ -74,8 +81,11 @@ function fillRows(view: BrowseView, data: BrowseData, shown: readonly number[]):
   view.rows.replaceChildren(...trs);
 }
 
-/** The pager of the view: previous and next pages of the same view, and where it stands. */
-function fillPager(view: BrowseView, query: BrowseQuery, last: number): void {
+/**
+ * The pager of the view: previous and next pages of the same view, and where it stands (without the last page while
+ * the view's rows are still counted, and then without a next page).
+ */
+function fillPager(view: BrowseView, query: BrowseQuery, last: number | undefined): void {
   const folder = view.root.dataset.folder!;
   const link = (n: number, rel: string, text: string) => {
     const qs = queryString({ ...query, page: n });
@@ -88,8 +98,8 @@ function fillPager(view: BrowseView, query: BrowseQuery, last: number): void {
   };
   view.pager.replaceChildren(
     cell('', query.page > 1 ? link(query.page - 1, 'prev', '← Previous') : undefined),
-    cell('up', el('span', `Page ${query.page} of ${last}`)),
-    cell('next', query.page < last ? link(query.page + 1, 'next', 'Next →') : undefined),
+    cell('up', el('span', last === undefined ? `Page ${query.page}` : `Page ${query.page} of ${last}`)),
+    cell('next', last !== undefined && query.page < last ? link(query.page + 1, 'next', 'Next →') : undefined),
   );
 }
 
@@ -135,12 +145,13 @@ function show(view: BrowseView, data: BrowseData, asked: BrowseQuery): void {
   const { page, rows } = pageRows(all, asked.page);
   const query = { ...asked, page };
   fillForm(view, data, query);
-  const count = `${all.length.toLocaleString('en-US')} row${all.length === 1 ? '' : 's'}`;
+  const count = rowCount(all.length);
   view.status.textContent = `${count} match.`;
   const first = (page - 1) * PAGE_SIZE + 1;
   view.range.textContent = rows.length ? `Rows ${first}–${first + rows.length - 1} of ${count}` : 'No row matches.';
   fillRows(view, data, rows);
   fillPager(view, query, pageCount(all.length));
+  view.rows.removeAttribute('data-browse-first');
   view.rows.removeAttribute('aria-busy');
 }
 
@@ -164,29 +175,86 @@ function formBusy(view: BrowseView, busy: boolean): void {
   if (busy) view.status.textContent = 'Loading the rows to filter…';
 }
 
-/** The files read so far, by address: each is fetched once. */
-const files = new Map<string, Promise<unknown>>();
-
-/** A JSON file of the site, fetched once. */
-function load<T>(url: string): Promise<T> {
-  let file = files.get(url);
-  if (!file) {
-    file = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status} ${url}`))));
-    files.set(url, file);
-  }
-  return file as Promise<T>;
+/**
+ * The rows a view needs: the shard of the value it filters its table's first facet by (a small file), else the
+ * whole table's chunks (a search or a sort over every row), `onChunk` told of each as they come in order; the
+ * chunks too when the shard is missing.
+ */
+function rowsFor(view: BrowseView, query: BrowseQuery, onChunk: (chunk: BrowseData) => void): Promise<BrowseData> {
+  const whole = view.root.dataset.browse!;
+  const table = () => loadTable(whole, Number(view.root.dataset.chunks ?? '1'), onChunk);
+  const name = shardFacetName(view.names);
+  const value = query.filters.find(([n]) => n === name)?.[1];
+  if (name === undefined || value === undefined) return table();
+  return load<BrowseData>(shardFile(whole, name, value)).catch(table);
 }
 
 /**
- * The rows a view needs: the shard of the value it filters its table's first facet by (a small file), else the
- * whole table's compact file (a search or a sort over every row); the whole file too when the shard is missing.
+ * The file of a view's first page the build made ahead for a table of several chunks, if any: a first page with no
+ * search, sorted by a column and not filtered, or filtered by one value of a facet other than the first (whose
+ * shards hold all its rows).
  */
-function rowsFor(view: BrowseView, query: BrowseQuery): Promise<BrowseData> {
+function firstPageFile(view: BrowseView, query: BrowseQuery): string | undefined {
+  const oneChunk = view.root.dataset.chunks === '1';
+  if (oneChunk || query.search !== '' || query.page > 1 || query.filters.length > 1) return undefined;
   const whole = view.root.dataset.browse!;
-  const name = shardFacetName(view.names);
-  const value = query.filters.find(([n]) => n === name)?.[1];
-  if (name === undefined || value === undefined) return load<BrowseData>(whole);
-  return load<BrowseData>(shardFile(whole, name, value)).catch(() => load<BrowseData>(whole));
+  const [filter] = query.filters;
+  if (!filter) return query.sort && sortFile(whole, query.sort.column, query.sort.desc);
+  const facet = view.names.facets.some((f) => f.column === filter[0]) && filter[0] !== shardFacetName(view.names);
+  return facet && !query.sort ? shardFile(whole, filter[0], filter[1]) : undefined;
+}
+
+/**
+ * Shows a view's page of rows before all its rows are in: the page, and the view's row count when known, else
+ * how many rows match so far (the last page, and so the next page's link, waits for the count).
+ */
+function paintEarly(view: BrowseView, data: BrowseData, shown: readonly number[], query: BrowseQuery, count?: number) {
+  const first = (query.page - 1) * PAGE_SIZE + 1;
+  const total = count === undefined ? `at least ${rowCount(first + shown.length - 1)}` : rowCount(count);
+  view.range.textContent = `Rows ${first}–${first + shown.length - 1} of ${total}`;
+  fillRows(view, data, shown);
+  fillPager(view, query, count === undefined ? undefined : pageCount(count));
+  view.status.textContent = 'Loading the rest of the rows to filter…';
+  // Still busy (aria-busy) until all the view's rows are in; marked as showing its first ones meanwhile.
+  view.rows.setAttribute('data-browse-first', '');
+}
+
+/** Paints the first page a view's first-page file holds, unless another view was asked for meanwhile. */
+function paintFirstPage(view: BrowseView, turn: number, page: BrowseFirstPage): void {
+  if (turn !== view.turn || page.rows.length === 0) return;
+  const query = readQuery(new URLSearchParams(location.search), page);
+  paintEarly(
+    view,
+    page,
+    page.rows.map((_, i) => i),
+    query,
+    page.count,
+  );
+  view.painted = turn;
+}
+
+/**
+ * A painter of a view's page from the table's chunks as they come, in order (a view with no sort only): it shows
+ * the page's rows found so far, until the page is full.
+ */
+function chunkPainter(view: BrowseView, turn: number): (chunk: BrowseData) => void {
+  const found: [BrowseData, number][] = [];
+  return (chunk) => {
+    if (turn !== view.turn || view.painted === turn) return;
+    const query = readQuery(new URLSearchParams(location.search), chunk);
+    if (query.sort) return;
+    for (const i of matchingRows(chunk, query)) found.push([chunk, i]);
+    const start = (query.page - 1) * PAGE_SIZE;
+    const page = found.slice(start, start + PAGE_SIZE);
+    if (page.length === 0) return;
+    paintEarly(
+      view,
+      pickedRows(page),
+      page.map((_, i) => i),
+      query,
+    );
+    if (page.length === PAGE_SIZE) view.painted = turn;
+  };
 }
 
 /** The unfiltered page as the build made it: the form's choices from the facets' totals, the rows left as they are. */
@@ -206,9 +274,15 @@ function showAddress(view: BrowseView): Promise<void> {
   // A page of the pre-rendered list, asked for no view: shown as it is.
   if (location.search === '' && view.rendered) return showUnfiltered(view);
   view.rows.setAttribute('aria-busy', 'true');
-  return rowsFor(view, asked).then((data) => {
-    if (turn === view.turn) show(view, data, readQuery(new URLSearchParams(location.search), data));
-  });
+  view.rows.removeAttribute('data-browse-first');
+  const ahead = firstPageFile(view, asked);
+  const first = ahead ? load<BrowseFirstPage>(ahead).then((p) => paintFirstPage(view, turn, p)) : Promise.resolve();
+  return first
+    .catch(() => undefined)
+    .then(() => rowsFor(view, asked, chunkPainter(view, turn)))
+    .then((data) => {
+      if (turn === view.turn) show(view, data, readQuery(new URLSearchParams(location.search), data));
+    });
 }
 
 /** The names a view's address may use (the form's facets; its sort's columns), known before any rows are. */

@@ -84,3 +84,33 @@ describe('the paged lists without JavaScript', () => {
     expect(new Set(rows.map((r) => r.building_code))).toEqual(new Set(codes.filter(Boolean)));
   });
 });
+
+describe("the files a table page's script reads", () => {
+  /** A built JSON file of the data pages, parsed. */
+  const builtJson = <T>(sitePath: string) => JSON.parse(readFileSync(basedSite(sitePath), 'utf8')) as T;
+
+  it('hold every sitting of the exam schedules once in the chunks the page names, in the paged list order', () => {
+    const page = readFileSync(basedSite('data/exam-schedule/index.html'), 'utf8');
+    const chunks = Number(/data-chunks="(\d+)"/.exec(page)?.[1]);
+    const expected = csvRows('exam-schedule').map(({ file, row }) => `${file} ${row.course} ${row.section}`);
+    expect(chunks).toBe(Math.ceil(expected.length / 500));
+    const files = Array.from({ length: chunks }, (_, k) =>
+      builtJson<{ columns: string[]; rows: (string | null)[][] }>(`data/exam-schedule/courses.rows/${k}.json`),
+    );
+    const rows = files.flatMap((f) => f.rows.map((r) => r.map((c) => c ?? '')));
+    expect(rows.map((r) => `${r[0]} ${r[1]} ${r[2]}`).sort()).toEqual(expected.sort());
+    const { columns } = files[0]!;
+    expect(rows).toEqual(walkedRows('data/exam-schedule/').rows.map((r) => columns.map((c) => r[c])));
+  });
+
+  it('give the first page of the schedule sorted by date and of one subject, with their counts from data/', () => {
+    const sittings = csvRows('exam-schedule');
+    const sorted = builtJson<{ rows: string[][]; count: number }>('data/exam-schedule/courses.sort/v-date.asc.json');
+    const dates = sittings.map(({ row }) => row.date!).filter(Boolean);
+    expect(sorted.count).toBe(sittings.length);
+    expect(sorted.rows.map((r) => r[4])).toEqual(dates.sort().slice(0, 100));
+    const cs = builtJson<{ rows: string[][]; count: number }>('data/exam-schedule/courses.subject/v-CS.json');
+    expect(cs.count).toBe(sittings.filter(({ row }) => row.course!.startsWith('CS ')).length);
+    expect(cs.rows.every((r) => r[1]!.startsWith('CS '))).toBe(true);
+  });
+});

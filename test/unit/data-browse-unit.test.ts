@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { browseChunks, chunkFile } from '../../src/core/browse/browse-chunks.ts';
+import { type BrowseData, rowFile } from '../../src/core/browse/browse-data.ts';
+import {
+  type BrowseFirstPage,
+  facetFirstPages,
+  sortFile,
+  sortFirstPages,
+} from '../../src/core/browse/browse-first-pages.ts';
 import {
   type BrowseRows,
   facetCounts,
   matchingRows,
+  PAGE_SIZE,
   pageRows,
   queryString,
   readQuery,
@@ -191,5 +200,55 @@ describe("a table's shards: a filtered view reads one value's rows", () => {
     const dated = { columns: ['date'], facets: [{ column: 'date', name: 'year', word: 'last' as const }] };
     const data = { ...dated, rows: [['January 8, 2013'], ['May 1, 2014'], ['March 3, 2013']] };
     expect(matchingRows(data, readQuery(new URLSearchParams('year=2013'), data))).toEqual([0, 2]);
+  });
+});
+
+describe('the files a view reads before all its rows are in', () => {
+  /** A table of 1,234 sittings over three terms and four subjects, some without a date. */
+  const many = Array.from({ length: 1234 }, (_, i) => [
+    ['1139', '1141', '1145'][i % 3]!,
+    `${['CS', 'MATH', 'STAT', 'PHYS'][i % 4]} ${100 + (i % 7)}`,
+    i % 11 === 0 ? null : `2013-12-${String(1 + (i % 28)).padStart(2, '0')}`,
+  ]);
+  const big = { columns: table.columns, facets: table.facets, rows: many };
+  const whole = { ...big, rows: many.map((cells, i) => ({ cells, link: `/v2/x/${i % 5}.json` })) };
+  const rowsFile = 'data/exam-schedule/courses.browse.json';
+  /** A file of the given list, parsed. */
+  const parsed = <T>(files: { path: string; body: string }[], path: string) =>
+    JSON.parse(files.find((f) => f.path === path)!.body) as T;
+
+  it('cuts the rows into chunks of 500 that together hold every row, each with its API file, in order', () => {
+    const chunks = browseChunks(whole, rowsFile);
+    expect(chunks.map((c) => c.path)).toEqual([0, 1, 2].map((k) => chunkFile(rowsFile, k)));
+    expect(chunkFile(rowsFile, 2)).toBe('data/exam-schedule/courses.rows/2.json');
+    const rows = chunks.flatMap((c) => {
+      const data = JSON.parse(c.body) as BrowseData;
+      return data.rows.map((cells, i) => [...cells, rowFile(data, i)]);
+    });
+    expect(rows).toEqual(whole.rows.map((r) => [...r.cells, r.link]));
+    expect(browseChunks({ ...whole, rows: [] }, rowsFile)).toHaveLength(1);
+  });
+
+  it.each([
+    ['date', false],
+    ['date', true],
+    ['course', false],
+  ] as const)('holds the first page of the table sorted by %s (descending: %s), and the count', (column, desc) => {
+    const page = parsed<BrowseFirstPage>(sortFirstPages(whole, rowsFile), sortFile(rowsFile, column, desc));
+    const q = readQuery(new URLSearchParams(`${desc ? '_sort_desc' : '_sort'}=${column}`), big);
+    const expected = sortedRows(big, matchingRows(big, q), q).slice(0, PAGE_SIZE);
+    expect(page.rows).toEqual(expected.map((i) => many[i]));
+    expect(page.count).toBe(many.length);
+  });
+
+  it('holds the first page of each value of every facet but the first, whose shards hold all the rows', () => {
+    const pages = facetFirstPages(whole, rowsFile);
+    expect(pages.map((p) => p.path).sort()).toEqual(
+      ['CS', 'MATH', 'PHYS', 'STAT'].map((v) => `data/exam-schedule/courses.subject/v-${v}.json`),
+    );
+    const page = parsed<BrowseFirstPage>(pages, shardFile(rowsFile, 'subject', 'STAT'));
+    const stat = many.filter((r) => r[1]!.startsWith('STAT '));
+    expect(page.rows).toEqual(stat.slice(0, PAGE_SIZE));
+    expect(page.count).toBe(stat.length);
   });
 });

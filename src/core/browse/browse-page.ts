@@ -1,4 +1,5 @@
 import { withBase } from '../site/paths.ts';
+import { chunkCount } from './browse-chunks.ts';
 import { browsePaths } from './browse-paths.ts';
 import { facetName, PAGE_SIZE, pageCount } from './browse-query.ts';
 import type { BrowseRow, BrowseTable } from './browse-table.ts';
@@ -40,8 +41,10 @@ export interface TableBodyView {
   stale?: string;
   /** The set's tables, the shown one marked, when it has more than one. */
   chooser?: { label: string; tables: readonly { href: string; name: string; current: boolean }[] };
-  /** The table's compact rows file (which the script reads) and its page's folder. */
+  /** The name of the table's compact rows file, which its chunks, shards and first pages are named from. */
   rowsFile: string;
+  /** How many chunks the table's compact rows are in (browse-chunks.ts). */
+  chunks: number;
   folder: string;
   /** The filter form's facets (their URL names) and sortable columns. */
   facets: readonly string[];
@@ -105,6 +108,7 @@ export function tableBodyView(input: TablePageInput): TableBodyView {
     ...(input.stale ? { stale: input.stale } : {}),
     ...(chooser ? { chooser } : {}),
     rowsFile: withBase(basePath, browsePaths.rows(at.set, at.table)),
+    chunks: chunkCount(table.rows.length),
     folder: withBase(basePath, at.folder),
     facets: table.facets.map(facetName),
     columns: table.columns,

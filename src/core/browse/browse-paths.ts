@@ -9,7 +9,10 @@ export const browsePaths = {
   table: (set: string, table: string, first: boolean) => (first ? `data/${set}/` : `data/${set}/${table}/`),
   /** Page n of a table's list (the first is the table's own page). */
   page: (folder: string, n: number) => (n === 1 ? folder : `${folder}page/${n}/`),
-  /** The compact file of a table's rows, which the page's script filters, sorts and pages. */
+  /**
+   * The name of a table's compact rows file, which its page's script filters, sorts and pages: written in chunks
+   * (browse-chunks.ts), whose names, as its shards' and first pages', are made from it.
+   */
   rows: (set: string, table: string) => `data/${set}/${table}.browse.json`,
   /** Where Astro renders the shell the build fills per page (and then removes). */
   shell: 'data-shell/',

@@ -17,15 +17,15 @@ export function shardFacetName(table: Pick<BrowseRows, 'facets'>): string | unde
   return first && facetName(first);
 }
 
-/** A value as a file name: itself when letters, digits, `_` and `-`, else `x-` and its UTF-8 in hex. */
-function valueName(value: string): string {
+/** A value as a file name: `v-` and itself when letters, digits, `_` and `-`, else `x-` and its UTF-8 in hex. */
+export function fileName(value: string): string {
   if (/^[A-Za-z0-9_-]+$/.test(value)) return `v-${value}`;
   return `x-${[...new TextEncoder().encode(value)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Where a table's shard of one value is, beside its compact rows file (`courses.browse.json`). */
 export function shardFile(rowsFile: string, name: string, value: string): string {
-  return `${rowsFile.replace(/\.browse\.json$/, '')}.${name}/${valueName(value)}.json`;
+  return `${rowsFile.replace(/\.browse\.json$/, '')}.${name}/${fileName(value)}.json`;
 }
 
 /** Where a table's facet totals are, beside its compact rows file. */
