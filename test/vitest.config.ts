@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LAYERS } from './layers.ts';
 
 // Here, not at the top level (which holds only what the project is): `npm test` names it, and
 // `npx vitest run --config test/vitest.config.ts test/site/server.test.ts` runs one suite with it
@@ -19,8 +20,6 @@ import { defineConfig } from 'vitest/config';
 // - test/browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
 // test/helpers/, test/setup/ and test/fixtures/ are shared by every layer.
 
-/** The layers, cheapest first: each is the folder test/<layer>/ (test/unit/layers.test.ts holds each to it). */
-export const LAYERS = ['unit', 'property', 'cli', 'site', 'machinery', 'browser'] as const;
 
 /**
  * `npm test` (npm names the script it runs) is the whole suite, and CI's: every case of the fuzz, property and scale

@@ -163,7 +163,11 @@ export function readDataFolder(
  * (by default its reader, each time; a build's cache, read-cache.ts).
  */
 export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: SetReader): SiteData {
-  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) });
+  return siteDataOf(readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) }), dataDir, cwd);
+}
+
+/** The site data of a whole data folder's report (readDataFolder), or a ValidationError carrying all its findings. */
+export function siteDataOf(report: DataReport, dataDir: string, cwd = process.cwd()): SiteData {
   const { findings } = report;
   // What a whole data folder must hold is checked with it (readDataFiles), as `npm run check` does;
   // only a folder that holds no data file at all is said here.
