@@ -20,7 +20,6 @@ import { LAYERS } from './layers.ts';
 // - test/browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
 // test/helpers/, test/setup/ and test/fixtures/ are shared by every layer.
 
-
 /**
  * `npm test` (npm names the script it runs) is the whole suite, and CI's: every case of the fuzz, property and scale
  * tests (test/helpers/cases.ts) and the bench test's load test of the servers. A run of one suite or layer, and

@@ -163,7 +163,11 @@ export function readDataFolder(
  * (by default its reader, each time; a build's cache, read-cache.ts).
  */
 export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet?: SetReader): SiteData {
-  return siteDataOf(readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) }), dataDir, cwd);
+  return siteDataOf(
+    readDataFolder(dataDir, cwd, undefined, { whole: true, ...(readSet && { readSet }) }),
+    dataDir,
+    cwd,
+  );
 }
 
 /** The site data of a whole data folder's report (readDataFolder), or a ValidationError carrying all its findings. */
