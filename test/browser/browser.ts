@@ -12,9 +12,9 @@ export const BROWSER_ARGS = [
 ];
 
 /**
- * What the suites add to BROWSER_ARGS: no new document host per navigation (RenderDocument; Playwright already turns the
- * back/forward cache off). The suites keep no page to return to, and every-page's 700 navigations cost a third more
- * CPU with it (119 pages loaded and measured at three widths: 41 to 43 CPU-s with it, 28 to 29 without).
+ * What the suites add to BROWSER_ARGS: no new document host per navigation (RenderDocument; Playwright already turns
+ * the back/forward cache off). The suites keep no page to return to, and every-page's 700 navigations cost a third
+ * more CPU with it (119 pages loaded and measured at three widths: 41 to 43 CPU-s with it, 28 to 29 without).
  */
 export const SUITE_ARGS = [...BROWSER_ARGS, '--disable-features=RenderDocument'];
 

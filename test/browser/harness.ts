@@ -129,8 +129,8 @@ export async function runAxe(
   page: Page,
   include?: readonly string[],
 ): Promise<{ id: string; help: string; nodes: string[] }[]> {
-  // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list. A kept audit
-  // tab (keptTab's 'audit') has it already, from its init script: compiled once, not sent to each page.
+  // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list. A kept
+  // audit tab (keptTab's 'audit') has it already, from its init script: compiled once, not sent to each page.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource);
   const result = await page.evaluate(async (include) => {
     const axe = (
