@@ -11,7 +11,8 @@ import { LAYERS } from './layers.ts';
 // suite goes in):
 // - test/unit: in process, no build, no child process, no browser, not the build's machinery (seconds);
 // - test/property: generated cases in process (fuzzing, hostile input, property tests, random link trees on disk):
-//   seconds each, an eighth of their cases unless CAMPUS_TEST_FULL (npm test sets it; test/helpers/cases.ts);
+//   seconds each, an eighth of their cases unless CAMPUS_TEST_FULL (npm test sets it; test/helpers/cases.ts); and
+//   the suites that parse the sources with TypeScript 6's parser (seconds to load);
 // - test/cli: the CLIs and type checkers run as child processes, on small data, no build of the site;
 // - test/site: read the real data's shared builds (test/helpers/sites.ts builds them on first use);
 // - test/machinery: the build's own machinery (src/pipeline/: writing, reuse, atomic publishing,
