@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LAYERS } from './layers.ts';
 
 // Here, not at the top level (which holds only what the project is): `npm test` names it, and
 // `npx vitest run --config test/vitest.config.ts test/site/server.test.ts` runs one suite with it
@@ -10,7 +11,8 @@ import { defineConfig } from 'vitest/config';
 // suite goes in):
 // - test/unit: in process, no build, no child process, no browser, not the build's machinery (seconds);
 // - test/property: generated cases in process (fuzzing, hostile input, property tests, random link trees on disk):
-//   seconds each, an eighth of their cases unless CAMPUS_TEST_FULL (npm test sets it; test/helpers/cases.ts);
+//   seconds each, an eighth of their cases unless CAMPUS_TEST_FULL (npm test sets it; test/helpers/cases.ts); and
+//   the suites that parse the sources with TypeScript 6's parser (seconds to load);
 // - test/cli: the CLIs and type checkers run as child processes, on small data, no build of the site;
 // - test/site: read the real data's shared builds (test/helpers/sites.ts builds them on first use);
 // - test/machinery: the build's own machinery (src/pipeline/: writing, reuse, atomic publishing,
@@ -18,9 +20,6 @@ import { defineConfig } from 'vitest/config';
 //   their own, mostly from small data;
 // - test/browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
 // test/helpers/, test/setup/ and test/fixtures/ are shared by every layer.
-
-/** The layers, cheapest first: each is the folder test/<layer>/ (test/unit/layers.test.ts holds each to it). */
-export const LAYERS = ['unit', 'property', 'cli', 'site', 'machinery', 'browser'] as const;
 
 /**
  * `npm test` (npm names the script it runs) is the whole suite, and CI's: every case of the fuzz, property and scale

@@ -181,7 +181,24 @@ export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet: SetR
     sources[set.name] = setFilesDigest(files);
     return readSet(set, files, findings);
   };
-  const report = readDataFolder(dataDir, cwd, undefined, { whole: true, readSet: namedSets });
+  return siteDataOf(
+    readDataFolder(dataDir, cwd, undefined, { whole: true, readSet: namedSets }),
+    dataDir,
+    cwd,
+    sources,
+  );
+}
+
+/**
+ * The site data of a whole data folder's report (readDataFolder), or a ValidationError carrying all its findings.
+ * `sources` names each data set's files by their digest (loadSiteData's); a report read without it has none.
+ */
+export function siteDataOf(
+  report: DataReport,
+  dataDir: string,
+  cwd = process.cwd(),
+  sources: Record<string, string> = {},
+): SiteData {
   const { findings } = report;
   // What a whole data folder must hold is checked with it (readDataFiles), as `npm run check` does;
   // only a folder that holds no data file at all is said here.

@@ -129,8 +129,9 @@ export async function runAxe(
   page: Page,
   include?: readonly string[],
 ): Promise<{ id: string; help: string; nodes: string[] }[]> {
-  // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list.
-  await page.evaluate(await axeSource);
+  // Evaluated, not added as a script tag: the site's CSP (rightly) refuses inline scripts it does not list. A kept
+  // audit tab (keptTab's 'audit') has it already, from its init script: compiled once, not sent to each page.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource);
   const result = await page.evaluate(async (include) => {
     const axe = (
       globalThis as unknown as {
@@ -189,7 +190,10 @@ export async function keptTab(
   const key = `${purpose} ${viewport.width}x${viewport.height}`;
   const open = tabs.get(key);
   if (!open || open.isClosed()) {
-    const page = await openPage(browser, url, viewport);
+    const page = await newTab(browser, viewport);
+    // The audits' tabs run axe-core on every page they show: it comes with each page (runAxe).
+    if (purpose === 'audit') await page.context().addInitScript(await axeSource);
+    if (!(await page.goto(url, { waitUntil: 'load' }))) throw new Error(`no response for ${url}`);
     tabs.set(key, page);
     return page;
   }

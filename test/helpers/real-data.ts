@@ -1,19 +1,20 @@
 // The real data folder, read once per worker: the suites of a worker share its modules
 // (isolate: false in test/vitest.config.ts), so the unit suites that read data/ whole share one
-// read (about 0.65 CPU-s each) instead of each making its own. Read only: a suite that changes
+// read (about 0.65 CPU-s each) instead of each making its own, and the site data and the report
+// are one read (loadSiteData is readDataFolder and siteDataOf). Read only: a suite that changes
 // records reads its own with loadSiteData.
 import path from 'node:path';
 import type { DataReport } from '../../src/core/datasets/data-folder.ts';
 import type { SiteData } from '../../src/core/records/site-data.ts';
-import { loadSiteData, readDataFolder } from '../../src/load/data-fs.ts';
+import { readDataFolder, siteDataOf } from '../../src/load/data-fs.ts';
 import { ROOT } from './build.ts';
 
 let site: SiteData | undefined;
 let report: DataReport | undefined;
 
-/** The site data of data/, as the build reads it (loadSiteData), read on first use. */
+/** The site data of data/, as the build reads it (loadSiteData), made from the one read of realDataReport. */
 export function realSite(): SiteData {
-  site ??= loadSiteData(path.join(ROOT, 'data'), ROOT);
+  site ??= siteDataOf(realDataReport(), path.join(ROOT, 'data'), ROOT);
   return site;
 }
 

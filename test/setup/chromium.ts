@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath } from '../browser/browser.ts';
+import { chromiumPath, SUITE_ARGS } from '../browser/browser.ts';
 
 /**
  * vitest globalSetup of the browser suites (test/vitest.config.ts): one headless Chromium for
@@ -7,7 +7,7 @@ import { BROWSER_ARGS, chromiumPath } from '../browser/browser.ts';
  * (CAMPUS_TEST_CHROMIUM, which the workers inherit) and gets a browser of its own over it.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  const server = await chromium.launchServer({ executablePath: chromiumPath(), args: BROWSER_ARGS });
+  const server = await chromium.launchServer({ executablePath: chromiumPath(), args: SUITE_ARGS });
   process.env.CAMPUS_TEST_CHROMIUM = server.wsEndpoint();
   return async () => {
     delete process.env.CAMPUS_TEST_CHROMIUM;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
 import { projectFiles } from '../helpers/project-files.ts';
-import { LAYERS } from '../vitest.config.ts';
+import { LAYERS } from '../layers.ts';
 
 /** What a unit suite may not import: the shared builds, a build, a child process. */
 const BUILDS = ['../helpers/sites.ts', '../../src/pipeline/build.ts', 'node:child_process'];

@@ -1,53 +1,13 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSessions, sessionRows } from '../../bench/generate.ts';
 import { readBuildings } from '../../src/core/buildings/building.ts';
 import { buildingLookup, locationSearchText } from '../../src/core/buildings/location.ts';
 import { chronological, realSessions } from '../../src/core/calendar/calendar.ts';
 import { programCatalog } from '../../src/core/calendar/programs.ts';
-import { SEARCH_CAP, searchDocFiles, searchIndexFiles } from '../../src/core/calendar/search-index.ts';
-import {
-  findSessions,
-  highlightPieces,
-  type SearchDoc,
-  type SearchManifest,
-  searchWords,
-  withinOneEdit,
-} from '../../src/core/calendar/search-tokens.ts';
+import { highlightPieces, searchWords, withinOneEdit } from '../../src/core/calendar/search-tokens.ts';
 import { readSessions, type Session } from '../../src/core/calendar/session.ts';
-import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
-import { DATASETS } from '../../src/core/datasets/registry.ts';
-import { calendarPaths } from '../../src/core/site/paths.ts';
-import { ROOT } from '../helpers/build.ts';
-import { cases } from '../helpers/cases.ts';
 import { realSite } from '../helpers/real-data.ts';
+import { index } from '../helpers/search-index.ts';
 import { audiencesOf, sessionRows as csvRows } from '../helpers/student-oracle.ts';
-
-/** The index of `sessions` in memory, and a query over it counting the bytes it reads (as the search page fetches). */
-function index(sessions: readonly Session[], placeText?: (location: string) => string) {
-  const files = new Map([
-    ...[...searchIndexFiles(sessions, placeText)].map((f) => [f.path, f.body] as const),
-    ...[...searchDocFiles(sessions)].map((f) => [f.path, f.body()] as const),
-  ]);
-  const manifest = JSON.parse(files.get(calendarPaths.searchManifest)!) as SearchManifest;
-  return {
-    files,
-    manifest,
-    async query(q: string, shown = 15) {
-      const read = new Set<string>([calendarPaths.searchManifest]);
-      const hits = await findSessions(q, manifest, async (k) => {
-        read.add(calendarPaths.searchShard(k));
-        return JSON.parse(files.get(calendarPaths.searchShard(k))!);
-      });
-      const docs = hits.ordinals.slice(0, shown).map((n) => {
-        const chunk = calendarPaths.searchDocs(Math.floor(n / manifest.chunk));
-        read.add(chunk);
-        return (JSON.parse(files.get(chunk)!) as SearchDoc[])[n % manifest.chunk]!;
-      });
-      return { hits, docs, bytes: [...read].reduce((sum, p) => sum + Buffer.byteLength(files.get(p)!), 0) };
-    },
-  };
-}
 
 /**
  * The oracle: sessions (not notes) whose employer, description, location or audience has every word of the query,
@@ -164,37 +124,6 @@ describe('a search that forgives one typo in a word', () => {
     // The 8 sessions Facebook held, all open to co-op students, and 3 of others whose description names Facebook.
     expect(hits.ordinals.length).toBe(open.length);
     expect(open.filter((r) => r.employer === 'Facebook')).toHaveLength(8);
-  });
-});
-
-/** The sessions the index is made of: 100,000 in CI, a tenth in the unit layer's inner loop. */
-const MANY = cases(10_000, 100_000);
-
-describe(`the search index of ${MANY.toLocaleString('en')} sessions`, () => {
-  const real = sessionRows(path.join(ROOT, 'data'));
-  const files = [...generateSessions(real, MANY)].map(([name, text]) => ({
-    rel: `infosessions/${name}`,
-    bytes: Buffer.from(text),
-  }));
-  const data = readDataFiles(files, (r) => r, DATASETS);
-  const sessions = chronological(
-    readSessions({ directory: [], datasets: data.datasets, warnings: [] }, programCatalog(undefined)),
-  );
-  const idx = index(sessions);
-
-  // A word's postings hold up to 1,000 sessions, so that a room or a building finds all of its own (issue 36).
-  it.each(['google', 'software', 'co-op', 'microsoft research', 'thomson reuters'])(
-    "answers %j by reading under 128 KB (manifest, shards, the first 15 results' details)",
-    async (q) => {
-      const { hits, docs, bytes } = await idx.query(q);
-      expect(docs.length).toBe(Math.min(15, hits.ordinals.length));
-      expect(hits.ordinals.length).toBeLessThanOrEqual(SEARCH_CAP * 8);
-      expect(bytes).toBeLessThan(128 * 1024);
-    },
-  );
-
-  it('keeps every file of the index small', () => {
-    for (const [p, body] of idx.files) expect(Buffer.byteLength(body), p).toBeLessThan(64 * 1024);
   });
 });
 
