@@ -45,7 +45,7 @@ export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Gen
     // A table in one chunk needs no first page: its chunk is as soon in.
     const ahead = chunkCount(t.table.rows.length) > 1 ? [sortFirstPages, facetFirstPages] : [];
     const parts = [browseChunks, browseShards, ...ahead].flatMap((f) => f(t.table, rowsFile));
-    for (const part of parts) yield { path: part.path, body: () => part.body };
+    yield* parts;
     for (let page = 1; page <= pageCount(t.table.rows.length); page++) {
       const view = () => tablePageView({ ...t, page, basePath: render.basePath, portal: true });
       yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: () => shells.table.fill(view()) };

@@ -2,7 +2,7 @@
 // in order as they come (browse-chunks.ts), so that a view can show its first rows before the last chunk is in.
 
 import { chunkFile } from '../core/browse/browse-chunks.ts';
-import type { BrowseData } from '../core/browse/browse-data.ts';
+import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
 
 /** The files read so far, by address: each is fetched once. */
 const files = new Map<string, Promise<unknown>>();
@@ -19,19 +19,7 @@ export function load<T>(url: string): Promise<T> {
 
 /** Chunks joined into one table's compact rows: their rows in order, their API files each kept once. */
 function joined(chunks: readonly BrowseData[]): BrowseData {
-  const rows: BrowseData['rows'][number][] = [];
-  const fileAt = new Map<string, number>();
-  const fileOf: number[] = [];
-  for (const chunk of chunks) {
-    rows.push(...chunk.rows);
-    chunk.rows.forEach((_, i) => {
-      const file = chunk.files?.[chunk.fileOf?.[i] ?? -1];
-      if (file !== undefined && !fileAt.has(file)) fileAt.set(file, fileAt.size);
-      fileOf.push(file === undefined ? -1 : fileAt.get(file)!);
-    });
-  }
-  const links = fileAt.size > 0 ? { files: [...fileAt.keys()], fileOf } : {};
-  return { columns: chunks[0]!.columns, facets: chunks[0]!.facets, rows, ...links };
+  return pickedRows(chunks.flatMap((chunk) => chunk.rows.map((_, i) => [chunk, i] as const)));
 }
 
 /** The tables joined so far, by their rows file's name: each is joined once. */
@@ -66,15 +54,20 @@ export function loadTable(rowsFile: string, count: number, onChunk: (chunk: Brow
   return table;
 }
 
-/** Some rows picked from chunks, as one compact rows file (each row's API file with it). */
+/** Some rows picked from chunks, as one compact rows file: each row's API file with it, each file kept once. */
 export function pickedRows(picked: readonly (readonly [chunk: BrowseData, row: number])[]): BrowseData {
-  const files = picked.map(([chunk, i]) => chunk.files?.[chunk.fileOf?.[i] ?? -1]);
+  const fileAt = new Map<string, number>();
+  const fileOf = picked.map(([chunk, i]) => {
+    const file = rowFile(chunk, i);
+    if (file === undefined) return -1;
+    if (!fileAt.has(file)) fileAt.set(file, fileAt.size);
+    return fileAt.get(file)!;
+  });
   const [first] = picked;
   return {
     columns: first?.[0].columns ?? [],
     facets: first?.[0].facets ?? [],
     rows: picked.map(([chunk, i]) => chunk.rows[i]!),
-    files: files.map((f) => f ?? ''),
-    fileOf: files.map((f, i) => (f === undefined ? -1 : i)),
+    ...(fileAt.size > 0 && { files: [...fileAt.keys()], fileOf }),
   };
 }

@@ -12,7 +12,10 @@ import { ROOT } from './build.ts';
 let site: SiteData | undefined;
 let report: DataReport | undefined;
 
-/** The site data of data/, as the build reads it (loadSiteData), made from the one read of realDataReport. */
+/**
+ * The site data of data/ as loadSiteData makes it, from the one read of realDataReport, less the data sets' file
+ * digests (`sources`, empty here: only a build's reuse reads them).
+ */
 export function realSite(): SiteData {
   site ??= siteDataOf(realDataReport(), path.join(ROOT, 'data'), ROOT);
   return site;

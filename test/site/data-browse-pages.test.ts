@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { CHUNK_ROWS } from '../../src/core/browse/browse-chunks.ts';
 import { ROOT } from '../helpers/build.ts';
 import { BASE_PATH, basedSite } from '../helpers/sites.ts';
 
@@ -93,7 +94,7 @@ describe("the files a table page's script reads", () => {
     const page = readFileSync(basedSite('data/exam-schedule/index.html'), 'utf8');
     const chunks = Number(/data-chunks="(\d+)"/.exec(page)?.[1]);
     const expected = csvRows('exam-schedule').map(({ file, row }) => `${file} ${row.course} ${row.section}`);
-    expect(chunks).toBe(Math.ceil(expected.length / 500));
+    expect(chunks).toBe(Math.ceil(expected.length / CHUNK_ROWS));
     const files = Array.from({ length: chunks }, (_, k) =>
       builtJson<{ columns: string[]; rows: (string | null)[][] }>(`data/exam-schedule/courses.rows/${k}.json`),
     );

@@ -1,4 +1,5 @@
 import { browseDataFile } from './browse-data.ts';
+import { rowsStem } from './browse-paths.ts';
 import type { BrowseTable } from './browse-table.ts';
 
 /**
@@ -14,7 +15,7 @@ export function chunkCount(rows: number): number {
 
 /** Where a table's chunk `k` (from 0) is, beside its compact rows file's name (`courses.browse.json`). */
 export function chunkFile(rowsFile: string, k: number): string {
-  return `${rowsFile.replace(/\.browse\.json$/, '')}.rows/${k}.json`;
+  return `${rowsStem(rowsFile)}.rows/${k}.json`;
 }
 
 /** A table's chunks in order, each a compact rows file of its own (its rows' API files with it). */

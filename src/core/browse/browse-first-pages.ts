@@ -1,4 +1,5 @@
 import { type BrowseData, browseDataFile } from './browse-data.ts';
+import { rowsStem } from './browse-paths.ts';
 import { type BrowseRows, facetName, PAGE_SIZE, sortedRows, valueGetter } from './browse-query.ts';
 import { fileName, shardFacetName, shardFile } from './browse-shards.ts';
 import type { BrowseTable } from './browse-table.ts';
@@ -13,7 +14,7 @@ export interface BrowseFirstPage extends BrowseData {
 
 /** Where the first page of a table sorted by a column is, beside its compact rows file's name. */
 export function sortFile(rowsFile: string, column: string, desc: boolean): string {
-  return `${rowsFile.replace(/\.browse\.json$/, '')}.sort/${fileName(column)}.${desc ? 'desc' : 'asc'}.json`;
+  return `${rowsStem(rowsFile)}.sort/${fileName(column)}.${desc ? 'desc' : 'asc'}.json`;
 }
 
 /** A first page's file: the view's first rows of the table, and the view's row count. */

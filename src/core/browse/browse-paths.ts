@@ -19,3 +19,8 @@ export const browsePaths = {
   /** Where Astro renders the portal's shell, which the build fills once it knows its files (and then removes). */
   portalShell: 'data-portal-shell/',
 };
+
+/** What the names of a rows file's chunks, shards and first pages begin with: its name less `.browse.json`. */
+export function rowsStem(rowsFile: string): string {
+  return rowsFile.replace(/\.browse\.json$/, '');
+}

@@ -1,4 +1,5 @@
 import { type BrowseData, browseDataFile } from './browse-data.ts';
+import { rowsStem } from './browse-paths.ts';
 import { type BrowseRows, facetCounts, facetName, valueGetter } from './browse-query.ts';
 import type { BrowseTable } from './browse-table.ts';
 
@@ -25,12 +26,12 @@ export function fileName(value: string): string {
 
 /** Where a table's shard of one value is, beside its compact rows file (`courses.browse.json`). */
 export function shardFile(rowsFile: string, name: string, value: string): string {
-  return `${rowsFile.replace(/\.browse\.json$/, '')}.${name}/${fileName(value)}.json`;
+  return `${rowsStem(rowsFile)}.${name}/${fileName(value)}.json`;
 }
 
 /** Where a table's facet totals are, beside its compact rows file. */
 export function facetsFile(rowsFile: string): string {
-  return rowsFile.replace(/\.browse\.json$/, '.facets.json');
+  return `${rowsStem(rowsFile)}.facets.json`;
 }
 
 /** The table's cells, as the query functions read them. */

@@ -29,7 +29,7 @@ export function escapeText(text: string): string {
  * ("Kik Interactive, Inc" → "Kik Interactive Inc"). Both are escaped in a TEXT value, and readers that keep an
  * unknown property's value as written (ical.js, some calendar apps) show the backslash; a backslash stays, escaped.
  */
-export function calendarName(name: string): string {
+function calendarName(name: string): string {
   return name.replace(/\s*[,;]\s*/g, ' ').trim();
 }
 
