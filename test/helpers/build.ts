@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -100,13 +101,20 @@ export async function runCli(
   }
 }
 
-/** Every file below `dir` (relative paths, sorted) with its bytes; only those below its folder `under` when given. */
-export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  const entries = await readdir(path.join(dir, under), { recursive: true, withFileTypes: true });
+/** Every file below `dir` (relative paths with `/`, sorted); only those below its folder `under` when given. */
+export function listTree(dir: string, under = ''): string[] {
+  const entries = readdirSync(path.join(dir, under), { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-  for (const f of files.sort()) out.set(f.split(path.sep).join('/'), await readFile(path.join(dir, f)));
-  return out;
+  return files.map((f) => f.split(path.sep).join('/')).sort();
+}
+
+/**
+ * Every file below `dir` (relative paths, sorted) with its bytes; only those below its folder `under` when given.
+ * Read synchronously: thousands of small files read one `await` at a time cost ten times the CPU (the thread pool's
+ * hand-offs: 6.9 CPU-s against 0.5 for 10,000 feeds).
+ */
+export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
+  return new Map(listTree(dir, under).map((f) => [f, readFileSync(path.join(dir, f))]));
 }
 
 /** The one term of exam schedules small data keeps (the smallest file but one of data/exam-schedule/). */

@@ -1,7 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readTree } from './build.ts';
+import { listTree } from './build.ts';
 
 /** A link that points inside the site at nothing. */
 export interface BrokenLink {
@@ -27,12 +26,12 @@ export async function crawlInternalLinks(
   origin: string,
   basePath: string,
 ): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
-  const pages = [...(await readTree(distDir)).keys()].filter((f) => f.endsWith('.html'));
+  const pages = listTree(distDir).filter((f) => f.endsWith('.html'));
   const broken: BrokenLink[] = [];
   const h1 = new Map<string, number>();
   let checked = 0;
   for (const page of pages) {
-    const html = await readFile(path.join(distDir, page), 'utf8');
+    const html = readFileSync(path.join(distDir, page), 'utf8');
     h1.set(page, (html.match(/<h1[\s>]/g) ?? []).length);
     const pageUrl = new URL(`${basePath}${page.replace(/index\.html$/, '')}`, origin);
     for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import path from 'node:path';
@@ -50,7 +51,7 @@ describe('every link of the built site under npm start with API_KEYS', () => {
     expect(pages.length).toBeGreaterThan(600);
     const links = new Set<string>();
     for (const p of pages) {
-      const html = await readFile(rootSite(`${p}index.html`), 'utf8');
+      const html = readFileSync(rootSite(`${p}index.html`), 'utf8');
       for (const m of html.matchAll(/\shref="([^"]*)"/g)) {
         const href = m[1]!.replace(/&amp;/g, '&').replace(/&#38;/g, '&');
         const url = new URL(href, `${origin}${p}`);

@@ -1,9 +1,11 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptFiles } from '../../src/core/site/csp-policy.ts';
+import { listTree } from '../helpers/build.ts';
 import { DIRECTORY } from '../helpers/directory.ts';
 import { crawlInternalLinks } from '../helpers/site-crawl.ts';
 import { BASE_PATH, basedSite, rootSite } from '../helpers/sites.ts';
@@ -14,9 +16,7 @@ import { BASE_PATH, basedSite, rootSite } from '../helpers/sites.ts';
 
 /** Every file below a built site, as site paths. */
 async function siteFiles(dist: string): Promise<string[]> {
-  return (await readdir(dist, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+  return listTree(dist);
 }
 
 /** The document of a built page (a folder's index.html), parsed by linkedom. */
@@ -168,13 +168,11 @@ describe('weight', () => {
   // by the visitor's clock, the building filter and search highlighting; and the audience chips.
   it('keeps the busiest month of the real data under 71 KB of HTML', async () => {
     const months = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d{4}\/\d{2}\/index\.html$/.test(f));
-    const sizes = await Promise.all(
-      months.map(async (f) => ({
-        f,
-        bytes: (await stat(rootSite(f))).size,
-        sessions: ((await readFile(rootSite(f), 'utf8')).match(/class="session/g) ?? []).length,
-      })),
-    );
+    const sizes = months.map((f) => ({
+      f,
+      bytes: statSync(rootSite(f)).size,
+      sessions: (readFileSync(rootSite(f), 'utf8').match(/class="session/g) ?? []).length,
+    }));
     const busiest = sizes.sort((a, b) => b.sessions - a.sessions)[0]!;
     expect(busiest.sessions).toBeGreaterThan(50);
     // 72.6 KB since the filter folds to one line and offers the closest program (issue 36).
@@ -186,7 +184,7 @@ describe('weight', () => {
   // platform, a median page 8.4 KB), not the listings' (18 KB, which made a median session page 26 KB).
   it("keeps the median session page of the real data under 10 KB, and every one's script under 4.5 KB", async () => {
     const files = (await siteFiles(rootSite())).filter((f) => /^infosessions\/\d+\/index\.html$/.test(f));
-    const pages = await Promise.all(files.map(async (f) => readFile(rootSite(f), 'utf8')));
+    const pages = files.map((f) => readFileSync(rootSite(f), 'utf8'));
     const sessions = pages.filter((html) => html.includes('class="session-page"'));
     expect(sessions.length).toBeGreaterThan(300);
     const sizes = sessions.map((html) => Buffer.byteLength(html)).sort((a, b) => a - b);
@@ -204,11 +202,12 @@ describe('weight', () => {
   it("keeps the whole site's scripts under 20 KB gzipped", async () => {
     const scripts = new Set<string>();
     for (const f of await siteFiles(rootSite())) {
-      if (f.endsWith('.js')) scripts.add(await readFile(rootSite(f), 'utf8'));
+      if (f.endsWith('.js')) scripts.add(readFileSync(rootSite(f), 'utf8'));
       // Scripts that run: a session page's JSON-LD is data, not code.
-      const html = await readFile(rootSite(f), 'utf8');
       if (f.endsWith('.html'))
-        for (const m of html.matchAll(/<script\b(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g))
+        for (const m of readFileSync(rootSite(f), 'utf8').matchAll(
+          /<script\b(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
+        ))
           if (m[1]!.trim()) scripts.add(m[1]!);
     }
     const gzipped = [...scripts].reduce((n, t) => n + gzipSync(t).length, 0);
