@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -154,10 +154,10 @@ export async function copyProject(dest: string, extra: readonly string[] = []): 
 
 /**
  * Removes a folder made by tempDir (retrying while a build's background process still writes a spare
- * version there).
+ * version there). Synchronously: the promise API's removal of a whole build (32,000 files) took 1.6 CPU-s, this 0.7.
  */
 export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /**

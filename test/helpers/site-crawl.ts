@@ -29,6 +29,12 @@ export async function crawlInternalLinks(
   const pages = listTree(distDir).filter((f) => f.endsWith('.html'));
   const broken: BrokenLink[] = [];
   const h1 = new Map<string, number>();
+  // Most links are the same few (the navigation, a term's months): each target is looked up on disk once.
+  const found = new Map<string, boolean>();
+  const exists = (sitePath: string): boolean => {
+    if (!found.has(sitePath)) found.set(sitePath, resolveSitePath(distDir, sitePath) !== undefined);
+    return found.get(sitePath)!;
+  };
   let checked = 0;
   for (const page of pages) {
     const html = readFileSync(path.join(distDir, page), 'utf8');
@@ -41,7 +47,7 @@ export async function crawlInternalLinks(
       if (target.origin !== origin) continue;
       checked += 1;
       const inside = target.pathname.startsWith(basePath);
-      if (!inside || !resolveSitePath(distDir, target.pathname.slice(basePath.length)))
+      if (!inside || !exists(target.pathname.slice(basePath.length)))
         broken.push({ page, href: raw });
     }
   }
