@@ -47,8 +47,7 @@ export async function crawlInternalLinks(
       if (target.origin !== origin) continue;
       checked += 1;
       const inside = target.pathname.startsWith(basePath);
-      if (!inside || !exists(target.pathname.slice(basePath.length)))
-        broken.push({ page, href: raw });
+      if (!inside || !exists(target.pathname.slice(basePath.length))) broken.push({ page, href: raw });
     }
   }
   return { pages: pages.length, checked, broken, h1 };
