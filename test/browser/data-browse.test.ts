@@ -180,6 +180,31 @@ describe('a student opens a shared view of the whole schedule', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['_sort_desc=date', /\.sort\/v-date\.desc\.json$/],
+    ['subject=CS', /\.subject\/v-CS\.json$/],
+    ['term=1139&_sort=date', /\.term\/v-1139\.json$/],
+    ['_search=biol', /\.rows\/0\.json$/],
+  ])('at ?%s asks for its first file from the head, once, and the page script takes that answer', async (q, first) => {
+    const page = await newTab(browser, VIEWPORTS.phone);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.json')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(site.url(`data/exam-schedule/?${q}`), { waitUntil: 'load' });
+    await page.locator('tbody[data-browse-rows]:not([aria-busy])').waitFor({ state: 'attached' });
+    // The head script's request is the page's first and was taken by the page script (it leaves none behind).
+    expect(asked[0]).toMatch(first);
+    const taken = await page.evaluate(() => {
+      const global = self as unknown as Record<string, unknown>;
+      return 'browseFirst' in global && global.browseFirst === undefined;
+    });
+    expect(taken).toBe(true);
+    expect(asked.filter((u, i) => asked.indexOf(u) !== i)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('searches the whole schedule for a subject and pages on to its second page', async () => {
     const expected = new Set(sittings.filter((s) => s.course.startsWith('BIOL ')).map(line));
     const page = await openView('_search=biol');
