@@ -1,6 +1,12 @@
 import { chunkFile } from '../core/browse/browse-chunks.ts';
 import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
-import { aheadFile, type BrowseFileSpec, rowsSourceFile, specQuery } from '../core/browse/browse-first-file.ts';
+import {
+  aheadFile,
+  type BrowseFileSpec,
+  rowsSourceFile,
+  specQuery,
+  valuePageFile,
+} from '../core/browse/browse-first-file.ts';
 import type { BrowseFirstPage } from '../core/browse/browse-first-pages.ts';
 import {
   type BrowseQuery,
@@ -205,10 +211,19 @@ function paintEarly(view: BrowseView, page: BrowseData, query: BrowseQuery, coun
   view.rows.setAttribute('data-browse-first', '');
 }
 
-/** Paints the first page a view's first-page file holds, unless another view was asked for meanwhile. */
-function paintFirstPage(view: BrowseView, turn: number, query: BrowseQuery, page: BrowseFirstPage): void {
-  if (turn !== view.turn || page.rows.length === 0) return;
-  paintEarly(view, page, query, page.count);
+/**
+ * Paints a view's page from a first page made ahead, unless another view was asked for or painted meanwhile: the
+ * view's own first page (`exact`) as it is; any view of the file's rows when it holds all of them (a value's first
+ * page of no more than a page of rows), filtered, sorted and paged here.
+ */
+function paintFirstPage(view: BrowseView, turn: number, query: BrowseQuery, file: BrowseFirstPage, exact: boolean) {
+  if (turn !== view.turn || view.painted === turn) return;
+  if (file.count === file.rows.length) {
+    const all = sortedRows(file, matchingRows(file, query), query);
+    const { page, rows } = pageRows(all, query.page);
+    paintEarly(view, pickedRows(rows.map((i) => [file, i] as const)), { ...query, page }, all.length);
+  } else if (exact && file.rows.length > 0) paintEarly(view, file, query, file.count);
+  else return;
   view.painted = turn;
 }
 
@@ -248,13 +263,17 @@ function showAddress(view: BrowseView): Promise<void> {
   view.rows.setAttribute('aria-busy', 'true');
   view.rows.removeAttribute('data-browse-first');
   const ahead = aheadFile(view.spec, asked);
-  const first = ahead ? load<BrowseFirstPage>(ahead).then((p) => paintFirstPage(view, turn, asked, p)) : undefined;
-  return (first ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(() => rowsFor(view, asked, chunkPainter(view, turn, asked)))
-    .then((data) => {
-      if (turn === view.turn) show(view, data, asked);
-    });
+  const value = ahead ? undefined : valuePageFile(view.spec, asked);
+  const early = ahead ?? value;
+  const first = early ? load<BrowseFirstPage>(early).then((f) => paintFirstPage(view, turn, asked, f, !value)) : null;
+  const quiet = (first ?? Promise.resolve()).catch(() => undefined);
+  // A view's own first page is small: the rows wait for it. A value's first page may not hold the view: both at once.
+  const rows = (value ? Promise.resolve() : quiet).then(() => rowsFor(view, asked, chunkPainter(view, turn, asked)));
+  return Promise.all([rows, quiet]).then(([data]) => {
+    if (turn !== view.turn) return;
+    view.painted = turn;
+    show(view, data, asked);
+  });
 }
 
 /** The names a view's address may use (the form's facets; its sort's columns), known before any rows are. */

@@ -335,12 +335,13 @@ describe("a table page's first request: the head script asks for the file the mo
     expect(made.has(asked[0]!)).toBe(!unmade.has(search));
   });
 
-  it('asks for the view first page made ahead, else the shard or the first chunk', () => {
+  it("asks for the view's first page made ahead, else the shard, else a later facet's value page, else chunk 0", () => {
     const stem = '/x/data/exam-schedule/courses';
     expect(firstViewFile(spec, '?_sort_desc=date')).toBe(`${stem}.sort/v-date.desc.json`);
     expect(firstViewFile(spec, '?subject=%C3%89CO')).toBe(`${stem}.subject/x-c389434f.json`);
     expect(firstViewFile(spec, '?term=1139&_sort=date')).toBe(`${stem}.term/v-1139.json`);
-    expect(firstViewFile(spec, '?subject=CS&_sort=date')).toBe(`${stem}.rows/0.json`);
+    expect(firstViewFile(spec, '?subject=CS&_sort=date')).toBe(`${stem}.subject/v-CS.json`);
+    expect(firstViewFile(spec, '?subject=CS&term=1141&_search=x')).toBe(`${stem}.term/v-1141.json`);
     expect(firstViewFile(spec, '?_search=mc')).toBe(`${stem}.rows/0.json`);
     expect(firstViewFile(spec, '')).toBe(`${stem}.facets.json`);
   });

@@ -24,6 +24,8 @@ v=q.find(([k])=>k===sh);
 let u=location.search===''?s+'.facets.json':undefined;
 if(!u&&one&&!q.length&&o)u=s+'.sort/'+n(o)+'.'+(o===d?'desc':'asc')+'.json';
 if(!u&&one&&q.length&&f.indexOf(q[0][0])>0&&!o)u=s+'.'+q[0][0]+'/'+n(q[0][1])+'.json';
+const w=q.find(([k])=>f.indexOf(k)>0);
+if(!u&&t.chunks>1&&!v&&w)u=s+'.'+w[0]+'/'+n(w[1])+'.json';
 u??=sh!==undefined&&v?s+'.'+sh+'/'+n(v[1])+'.json':s+'.rows/0.json';
 const r=fetch(u);r.catch(()=>{});self.${FIRST_FETCH_GLOBAL}=[u,r];
 })()}catch{}`;
