@@ -60,7 +60,8 @@ export function rowsSourceFile(spec: BrowseFileSpec, query: BrowseQuery): string
 /**
  * The first file a table's page asks for at an address (its query string, `?` included or empty): the facets'
  * totals for the unfiltered page (the build rendered its rows), else the view's first page made ahead, else the
- * first page of the value it filters a later facet by, else the first file of its rows. The page's head script (first-fetch-script.ts) asks for it before the page's module runs.
+ * first page of the value it filters a later facet by, else the first file of its rows. The page's head script
+ * (first-fetch-script.ts) asks for it before the page's module runs.
  */
 export function firstViewFile(spec: BrowseFileSpec, search: string): string {
   if (search === '') return facetsFile(spec.rows);

@@ -16,7 +16,8 @@ export const FIRST_FETCH_GLOBAL = 'browseFirst';
 export const FIRST_FETCH_SCRIPT = `try{(()=>{
 const t=JSON.parse(document.querySelector('meta[name="${SPEC_META}"]').content),p=new URLSearchParams(location.search),
 c=t.columns,f=t.facets,s=t.rows.replace(/\\.browse\\.json$/,''),sh=f[0],
-n=(v)=>/^[A-Za-z0-9_-]+$/.test(v)?'v-'+v:'x-'+[...new TextEncoder().encode(v)].map((b)=>b.toString(16).padStart(2,'0')).join(''),
+n=(v)=>/^[A-Za-z0-9_-]+$/.test(v)?'v-'+v:'x-'+[...new TextEncoder().encode(v)]
+.map((b)=>b.toString(16).padStart(2,'0')).join(''),
 q=[...p].filter(([k,v])=>(c.includes(k)||f.includes(k))&&v!==''),d=p.get('_sort_desc'),
 o=[d,p.get('_sort')].find((x)=>x!==null&&c.includes(x)),g=Number.parseInt(p.get('_page')??'1',10),
 one=t.chunks>1&&(p.get('_search')??'').trim()===''&&!(Number.isSafeInteger(g)&&g>1)&&q.length<2,
