@@ -66,9 +66,9 @@ function el(tag: string, text = '', attrs: Record<string, string> = {}): HTMLEle
 }
 
 /** The page's rows, as the view shows them: cells labelled by column, and the row's API file. */
-function fillRows(view: BrowseView, data: BrowseData, shown: readonly number[]): void {
+function fillRows(view: BrowseView, data: BrowseData): void {
   const withLinks = view.root.querySelector('th:last-child')?.textContent === 'API file';
-  const trs = shown.map((i) => {
+  const trs = data.rows.map((_, i) => {
     const tr = el('tr');
     tr.append(...data.rows[i]!.map((c, j) => el('td', c ?? '', { 'data-label': data.columns[j]! })));
     if (withLinks) {
@@ -149,11 +149,7 @@ function fillPage(view: BrowseView, data: BrowseData, query: BrowseQuery, count?
   const last = first + data.rows.length - 1;
   const total = count === undefined ? `at least ${rowCount(last)}` : rowCount(count);
   view.range.textContent = data.rows.length ? `Rows ${first}–${last} of ${total}` : 'No row matches.';
-  fillRows(
-    view,
-    data,
-    data.rows.map((_, i) => i),
-  );
+  fillRows(view, data);
   fillPager(view, query, count === undefined ? undefined : pageCount(count));
 }
 
