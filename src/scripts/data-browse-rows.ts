@@ -3,15 +3,26 @@
 
 import { chunkFile } from '../core/browse/browse-chunks.ts';
 import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
+import { FIRST_FETCH_GLOBAL } from '../core/browse/first-fetch-script.ts';
 
 /** The files read so far, by address: each is fetched once. */
 const files = new Map<string, Promise<unknown>>();
 
-/** A JSON file of the site, fetched once. */
+/** The request the page's head script made (first-fetch-script.ts), taken once: `[address, response]`. */
+function headRequest(url: string): Promise<Response> | undefined {
+  const page = globalThis as unknown as Record<string, [string, Promise<Response>] | undefined>;
+  const made = page[FIRST_FETCH_GLOBAL];
+  if (made?.[0] !== url) return undefined;
+  page[FIRST_FETCH_GLOBAL] = undefined;
+  return made[1];
+}
+
+/** A JSON file of the site, fetched once (by the head script, when it asked for it already). */
 export function load<T>(url: string): Promise<T> {
   let file = files.get(url);
   if (!file) {
-    file = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status} ${url}`))));
+    const response = headRequest(url) ?? fetch(url);
+    file = response.then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status} ${url}`))));
     files.set(url, file);
   }
   return file as Promise<T>;

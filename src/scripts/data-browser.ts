@@ -1,8 +1,15 @@
+import { chunkFile } from '../core/browse/browse-chunks.ts';
 import { type BrowseData, rowFile } from '../core/browse/browse-data.ts';
-import { type BrowseFirstPage, sortFile } from '../core/browse/browse-first-pages.ts';
+import {
+  aheadFile,
+  type BrowseFileSpec,
+  rowsSourceFile,
+  specQuery,
+  valuePageFile,
+} from '../core/browse/browse-first-file.ts';
+import type { BrowseFirstPage } from '../core/browse/browse-first-pages.ts';
 import {
   type BrowseQuery,
-  type BrowseRows,
   facetCounts,
   facetName,
   matchingRows,
@@ -10,16 +17,9 @@ import {
   pageCount,
   pageRows,
   queryString,
-  readQuery,
   sortedRows,
 } from '../core/browse/browse-query.ts';
-import {
-  type BrowseShardData,
-  type FacetTotals,
-  facetsFile,
-  shardFacetName,
-  shardFile,
-} from '../core/browse/browse-shards.ts';
+import { type BrowseShardData, type FacetTotals, facetsFile } from '../core/browse/browse-shards.ts';
 import type { BrowseFacet } from '../core/records/browse-spec.ts';
 import { load, loadTable, pickedRows } from './data-browse-rows.ts';
 
@@ -31,8 +31,8 @@ interface BrowseView {
   range: HTMLElement;
   rows: HTMLElement;
   pager: HTMLElement;
-  /** The names an address may use (the form's facets and sort columns), known before any rows are. */
-  names: Pick<BrowseRows, 'columns' | 'facets'>;
+  /** The table as its page knows it before any rows are in: the names an address may use, and its files'. */
+  spec: BrowseFileSpec;
   /** Counts the addresses shown, so that a later one wins over an earlier one still loading. */
   turn: number;
   /** Whether the rows are still the ones the build rendered. */
@@ -50,7 +50,8 @@ function findView(): BrowseView | undefined {
   const rows = root?.querySelector<HTMLElement>('[data-browse-rows]');
   const pager = root?.querySelector<HTMLElement>('[data-browse-pager]');
   if (!root || !form || !status || !range || !rows || !pager) return undefined;
-  return { root, form, status, range, rows, pager, names: formNames(form), turn: 0, rendered: true, painted: 0 };
+  const spec = { rows: root.dataset.browse!, chunks: Number(root.dataset.chunks ?? '1'), ...formNames(form) };
+  return { root, form, status, range, rows, pager, spec, turn: 0, rendered: true, painted: 0 };
 }
 
 /** A count of rows in words, the thousands separated (`1,234 rows`). */
@@ -65,9 +66,9 @@ function el(tag: string, text = '', attrs: Record<string, string> = {}): HTMLEle
 }
 
 /** The page's rows, as the view shows them: cells labelled by column, and the row's API file. */
-function fillRows(view: BrowseView, data: BrowseData, shown: readonly number[]): void {
+function fillRows(view: BrowseView, data: BrowseData): void {
   const withLinks = view.root.querySelector('th:last-child')?.textContent === 'API file';
-  const trs = shown.map((i) => {
+  const trs = data.rows.map((_, i) => {
     const tr = el('tr');
     tr.append(...data.rows[i]!.map((c, j) => el('td', c ?? '', { 'data-label': data.columns[j]! })));
     if (withLinks) {
@@ -139,18 +140,27 @@ function fillForm(view: BrowseView, data: BrowseData, query: BrowseQuery): void 
   field('_order').value = query.sort?.desc ? 'desc' : '';
 }
 
+/**
+ * Shows one page of a view: its rows (all of `data`'s), where they stand among the view's (`count`: the view's rows;
+ * undefined while they are still counted, shown as at least the rows so far) and the pager.
+ */
+function fillPage(view: BrowseView, data: BrowseData, query: BrowseQuery, count?: number): void {
+  const first = (query.page - 1) * PAGE_SIZE + 1;
+  const last = first + data.rows.length - 1;
+  const total = count === undefined ? `at least ${rowCount(last)}` : rowCount(count);
+  view.range.textContent = data.rows.length ? `Rows ${first}–${last} of ${total}` : 'No row matches.';
+  fillRows(view, data);
+  fillPager(view, query, count === undefined ? undefined : pageCount(count));
+}
+
 /** Shows the view the address asks for, from the rows at hand: its rows, the count, the pager and the form. */
 function show(view: BrowseView, data: BrowseData, asked: BrowseQuery): void {
   const all = sortedRows(data, matchingRows(data, asked), asked);
   const { page, rows } = pageRows(all, asked.page);
   const query = { ...asked, page };
   fillForm(view, data, query);
-  const count = rowCount(all.length);
-  view.status.textContent = `${count} match.`;
-  const first = (page - 1) * PAGE_SIZE + 1;
-  view.range.textContent = rows.length ? `Rows ${first}–${first + rows.length - 1} of ${count}` : 'No row matches.';
-  fillRows(view, data, rows);
-  fillPager(view, query, pageCount(all.length));
+  view.status.textContent = `${rowCount(all.length)} match.`;
+  fillPage(view, pickedRows(rows.map((i) => [data, i] as const)), query, all.length);
   view.rows.removeAttribute('data-browse-first');
   view.rows.removeAttribute('aria-busy');
 }
@@ -162,7 +172,7 @@ function formQuery(view: BrowseView): string {
   for (const [name, value] of form) {
     if (typeof value === 'string' && value !== '' && !name.startsWith('_')) params.append(name, value);
   }
-  const query = readQuery(params, view.names);
+  const query = specQuery(view.spec, params.toString());
   const search = String(form.get('_search') ?? '').trim();
   const column = String(form.get('_sort') ?? '');
   const sort = column ? { column, desc: form.get('_order') === 'desc' } : undefined;
@@ -181,55 +191,35 @@ function formBusy(view: BrowseView, busy: boolean): void {
  * chunks too when the shard is missing.
  */
 function rowsFor(view: BrowseView, query: BrowseQuery, onChunk: (chunk: BrowseData) => void): Promise<BrowseData> {
-  const whole = view.root.dataset.browse!;
-  const table = () => loadTable(whole, Number(view.root.dataset.chunks ?? '1'), onChunk);
-  const name = shardFacetName(view.names);
-  const value = query.filters.find(([n]) => n === name)?.[1];
-  if (name === undefined || value === undefined) return table();
-  return load<BrowseData>(shardFile(whole, name, value)).catch(table);
-}
-
-/**
- * The file of a view's first page the build made ahead for a table of several chunks, if any: a first page with no
- * search, sorted by a column and not filtered, or filtered by one value of a facet other than the first (whose
- * shards hold all its rows).
- */
-function firstPageFile(view: BrowseView, query: BrowseQuery): string | undefined {
-  const oneChunk = view.root.dataset.chunks === '1';
-  if (oneChunk || query.search !== '' || query.page > 1 || query.filters.length > 1) return undefined;
-  const whole = view.root.dataset.browse!;
-  const [filter] = query.filters;
-  if (!filter) return query.sort && sortFile(whole, query.sort.column, query.sort.desc);
-  const facet = view.names.facets.some((f) => f.column === filter[0]) && filter[0] !== shardFacetName(view.names);
-  return facet && !query.sort ? shardFile(whole, filter[0], filter[1]) : undefined;
+  const table = () => loadTable(view.spec.rows, view.spec.chunks, onChunk);
+  const source = rowsSourceFile(view.spec, query);
+  return source === chunkFile(view.spec.rows, 0) ? table() : load<BrowseData>(source).catch(table);
 }
 
 /**
  * Shows a view's page of rows before all its rows are in: the page, and the view's row count when known, else
  * how many rows match so far (the last page, and so the next page's link, waits for the count).
  */
-function paintEarly(view: BrowseView, data: BrowseData, shown: readonly number[], query: BrowseQuery, count?: number) {
-  const first = (query.page - 1) * PAGE_SIZE + 1;
-  const total = count === undefined ? `at least ${rowCount(first + shown.length - 1)}` : rowCount(count);
-  view.range.textContent = `Rows ${first}–${first + shown.length - 1} of ${total}`;
-  fillRows(view, data, shown);
-  fillPager(view, query, count === undefined ? undefined : pageCount(count));
+function paintEarly(view: BrowseView, page: BrowseData, query: BrowseQuery, count?: number) {
+  fillPage(view, page, query, count);
   view.status.textContent = 'Loading the rest of the rows to filter…';
   // Still busy (aria-busy) until all the view's rows are in; marked as showing its first ones meanwhile.
   view.rows.setAttribute('data-browse-first', '');
 }
 
-/** Paints the first page a view's first-page file holds, unless another view was asked for meanwhile. */
-function paintFirstPage(view: BrowseView, turn: number, page: BrowseFirstPage): void {
-  if (turn !== view.turn || page.rows.length === 0) return;
-  const query = readQuery(new URLSearchParams(location.search), page);
-  paintEarly(
-    view,
-    page,
-    page.rows.map((_, i) => i),
-    query,
-    page.count,
-  );
+/**
+ * Paints a view's page from a first page made ahead, unless another view was asked for or painted meanwhile: the
+ * view's own first page (`exact`) as it is; any view of the file's rows when it holds all of them (a value's first
+ * page of no more than a page of rows), filtered, sorted and paged here.
+ */
+function paintFirstPage(view: BrowseView, turn: number, query: BrowseQuery, file: BrowseFirstPage, exact: boolean) {
+  if (turn !== view.turn || view.painted === turn) return;
+  if (file.count === file.rows.length) {
+    const all = sortedRows(file, matchingRows(file, query), query);
+    const { page, rows } = pageRows(all, query.page);
+    paintEarly(view, pickedRows(rows.map((i) => [file, i] as const)), { ...query, page }, all.length);
+  } else if (exact && file.rows.length > 0) paintEarly(view, file, query, file.count);
+  else return;
   view.painted = turn;
 }
 
@@ -237,29 +227,22 @@ function paintFirstPage(view: BrowseView, turn: number, page: BrowseFirstPage): 
  * A painter of a view's page from the table's chunks as they come, in order (a view with no sort only): it shows
  * the page's rows found so far, until the page is full.
  */
-function chunkPainter(view: BrowseView, turn: number): (chunk: BrowseData) => void {
+function chunkPainter(view: BrowseView, turn: number, query: BrowseQuery): (chunk: BrowseData) => void {
   const found: [BrowseData, number][] = [];
+  const start = (query.page - 1) * PAGE_SIZE;
   return (chunk) => {
-    if (turn !== view.turn || view.painted === turn) return;
-    const query = readQuery(new URLSearchParams(location.search), chunk);
-    if (query.sort) return;
+    if (turn !== view.turn || view.painted === turn || query.sort) return;
     for (const i of matchingRows(chunk, query)) found.push([chunk, i]);
-    const start = (query.page - 1) * PAGE_SIZE;
     const page = found.slice(start, start + PAGE_SIZE);
     if (page.length === 0) return;
-    paintEarly(
-      view,
-      pickedRows(page),
-      page.map((_, i) => i),
-      query,
-    );
+    paintEarly(view, pickedRows(page), query);
     if (page.length === PAGE_SIZE) view.painted = turn;
   };
 }
 
 /** The unfiltered page as the build made it: the form's choices from the facets' totals, the rows left as they are. */
 function showUnfiltered(view: BrowseView): Promise<void> {
-  return load<{ totals: FacetTotals }>(facetsFile(view.root.dataset.browse!)).then(({ totals }) => {
+  return load<{ totals: FacetTotals }>(facetsFile(view.spec.rows)).then(({ totals }) => {
     for (const [name, counts] of totals) {
       fillSelect(view.form.elements.namedItem(name) as HTMLSelectElement, [...counts], '');
     }
@@ -269,27 +252,31 @@ function showUnfiltered(view: BrowseView): Promise<void> {
 
 /** Shows the view the address asks for, once its rows are at hand (a later address wins over an earlier one). */
 function showAddress(view: BrowseView): Promise<void> {
-  const asked = readQuery(new URLSearchParams(location.search), view.names);
+  const asked = specQuery(view.spec, location.search);
   const turn = ++view.turn;
   // A page of the pre-rendered list, asked for no view: shown as it is.
   if (location.search === '' && view.rendered) return showUnfiltered(view);
   view.rows.setAttribute('aria-busy', 'true');
   view.rows.removeAttribute('data-browse-first');
-  const ahead = firstPageFile(view, asked);
-  const first = ahead ? load<BrowseFirstPage>(ahead).then((p) => paintFirstPage(view, turn, p)) : Promise.resolve();
-  return first
-    .catch(() => undefined)
-    .then(() => rowsFor(view, asked, chunkPainter(view, turn)))
-    .then((data) => {
-      if (turn === view.turn) show(view, data, readQuery(new URLSearchParams(location.search), data));
-    });
+  const ahead = aheadFile(view.spec, asked);
+  const value = ahead ? undefined : valuePageFile(view.spec, asked);
+  const early = ahead ?? value;
+  const first = early ? load<BrowseFirstPage>(early).then((f) => paintFirstPage(view, turn, asked, f, !value)) : null;
+  const quiet = (first ?? Promise.resolve()).catch(() => undefined);
+  // A view's own first page is small: the rows wait for it. A value's first page may not hold the view: both at once.
+  const rows = (value ? Promise.resolve() : quiet).then(() => rowsFor(view, asked, chunkPainter(view, turn, asked)));
+  return Promise.all([rows, quiet]).then(([data]) => {
+    if (turn !== view.turn) return;
+    view.painted = turn;
+    show(view, data, asked);
+  });
 }
 
 /** The names a view's address may use (the form's facets; its sort's columns), known before any rows are. */
-function formNames(form: HTMLFormElement): BrowseView['names'] {
-  const selects = [...form.querySelectorAll('select')].map((s) => s.name).filter((n) => !n.startsWith('_'));
+function formNames(form: HTMLFormElement): Pick<BrowseFileSpec, 'columns' | 'facets'> {
+  const facets = [...form.querySelectorAll('select')].map((s) => s.name).filter((n) => !n.startsWith('_'));
   const columns = [...form.querySelectorAll<HTMLOptionElement>('select[name="_sort"] option')].map((o) => o.value);
-  return { columns: columns.filter(Boolean), facets: selects.map((column) => ({ column })) };
+  return { columns: columns.filter(Boolean), facets };
 }
 
 /**

@@ -180,6 +180,49 @@ describe('a student opens a shared view of the whole schedule', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['_sort_desc=date', /\.sort\/v-date\.desc\.json$/],
+    ['subject=CS', /\.subject\/v-CS\.json$/],
+    ['term=1139&_sort=date', /\.term\/v-1139\.json$/],
+    ['subject=CS&_sort=date', /\.subject\/v-CS\.json$/],
+    ['_search=biol', /\.rows\/0\.json$/],
+  ])('at ?%s asks for its first file from the head, once, and the page script takes that answer', async (q, first) => {
+    const page = await newTab(browser, VIEWPORTS.phone);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.json')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(site.url(`data/exam-schedule/?${q}`), { waitUntil: 'load' });
+    await page.locator('tbody[data-browse-rows]:not([aria-busy])').waitFor({ state: 'attached' });
+    // The head script's request is the page's first and was taken by the page script (it leaves none behind).
+    expect(asked[0]).toMatch(first);
+    const taken = await page.evaluate(() => {
+      const global = self as unknown as Record<string, unknown>;
+      return 'browseFirst' in global && global.browseFirst === undefined;
+    });
+    expect(taken).toBe(true);
+    expect(asked.filter((u, i) => asked.indexOf(u) !== i)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("sorts a small subject's sittings by date from its own first page, the view's every row", async () => {
+    const subjects = new Map<string, Sitting[]>();
+    for (const s of sittings)
+      subjects.set(s.course.split(' ')[0]!, [...(subjects.get(s.course.split(' ')[0]!) ?? []), s]);
+    const [subject, mine] = [...subjects].find(([, list]) => list.length > 20 && list.length <= 100)!;
+    const page = await openView(`subject=${subject}&_sort_desc=date`);
+    expect(await page.locator('[data-browse-range]').textContent()).toBe(
+      `Rows 1–${mine.length} of ${mine.length} rows`,
+    );
+    const shown = await shownSittings(page);
+    expect(shown.map(line).sort()).toEqual(mine.map(line).sort());
+    const dates = shown.map((s) => s.date).filter(Boolean);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('searches the whole schedule for a subject and pages on to its second page', async () => {
     const expected = new Set(sittings.filter((s) => s.course.startsWith('BIOL ')).map(line));
     const page = await openView('_search=biol');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -113,5 +114,24 @@ describe("the files a table page's script reads", () => {
     const cs = builtJson<{ rows: string[][]; count: number }>('data/exam-schedule/courses.subject/v-CS.json');
     expect(cs.count).toBe(sittings.filter(({ row }) => row.course!.startsWith('CS ')).length);
     expect(cs.rows.every((r) => r[1]!.startsWith('CS '))).toBe(true);
+  });
+
+  it("name the page's table in its head, for a head script the CSP allows, on every page of every table", () => {
+    const headers = readFileSync(basedSite('_headers'), 'utf8');
+    const script = (page: string) => [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const pages = readdirSync(basedSite('data'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('index.html') && f !== 'index.html')
+      .map((f) => readFileSync(basedSite(path.join('data', f)), 'utf8'));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const page of pages) {
+      const meta = /<meta name="browse-table" content="([^"]*)">/.exec(page)?.[1]?.replaceAll('&quot;', '"');
+      const spec = JSON.parse(meta!) as { rows: string; chunks: number; columns: string[]; facets: string[] };
+      expect(page).toContain(`data-browse="${spec.rows}" data-chunks="${spec.chunks}"`);
+      const facets = [...page.matchAll(/<select name="([^_"][^"]*)">/g)].map((m) => m[1]);
+      expect(spec.facets).toEqual(facets);
+      const head = script(page.slice(0, page.indexOf('</head>'))).find((s) => s.includes('browse-table'))!;
+      const hash = createHash('sha256').update(head, 'utf8').digest('base64');
+      expect(headers).toContain(`'sha256-${hash}'`);
+    }
   });
 });

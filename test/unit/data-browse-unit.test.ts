@@ -1,6 +1,8 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { browseChunks, chunkFile } from '../../src/core/browse/browse-chunks.ts';
+import { browseChunks, CHUNK_ROWS, chunkCount, chunkFile } from '../../src/core/browse/browse-chunks.ts';
 import { type BrowseData, rowFile } from '../../src/core/browse/browse-data.ts';
+import { firstViewFile } from '../../src/core/browse/browse-first-file.ts';
 import {
   type BrowseFirstPage,
   facetFirstPages,
@@ -17,8 +19,15 @@ import {
   readQuery,
   sortedRows,
 } from '../../src/core/browse/browse-query.ts';
-import { type BrowseShardData, browseShards, facetTotalsFile, shardFile } from '../../src/core/browse/browse-shards.ts';
+import {
+  type BrowseShardData,
+  browseShards,
+  facetsFile,
+  facetTotalsFile,
+  shardFile,
+} from '../../src/core/browse/browse-shards.ts';
 import { browseTable, CELL_TEXT_MAX, CHANGED_AT_COLUMN } from '../../src/core/browse/browse-table.ts';
+import { FIRST_FETCH_GLOBAL, FIRST_FETCH_SCRIPT, SPEC_META } from '../../src/core/browse/first-fetch-script.ts';
 import { tablePageView } from '../../src/core/browse/table-page-parts.ts';
 import type { TableSpec } from '../../src/core/datasets/dataset.ts';
 import { termExamCourseRecord } from '../../src/core/records/exam-schedule-record.ts';
@@ -250,5 +259,121 @@ describe('the files a view reads before all its rows are in', () => {
     const stat = many.filter((r) => r[1]!.startsWith('STAT '));
     expect(page.rows).toEqual(stat.slice(0, PAGE_SIZE));
     expect(page.count).toBe(stat.length);
+  });
+});
+
+describe("a table page's first request: the head script asks for the file the module reads first", () => {
+  const rowsFile = '/x/data/exam-schedule/courses.browse.json';
+  const columns = ['term', 'course', 'date', 'room "A" & <b>'];
+  // Three chunks of rows: every view's first file is made (chunks, shards of the first facet, first pages ahead).
+  const rows = Array.from({ length: CHUNK_ROWS * 2 + 10 }, (_, i) => ({
+    cells: [
+      i % 3 ? '1139' : '1141',
+      `${['CS', 'MATH', 'ÉCO'][i % 3]} ${100 + (i % 50)}`,
+      `2013-12-${10 + (i % 9)}`,
+      'MC',
+    ],
+  }));
+  const whole = { columns, facets: table.facets, rows };
+  const spec = { rows: rowsFile, chunks: chunkCount(rows.length), columns, facets: ['term', 'subject'] };
+  const made = new Set(
+    [browseChunks, browseShards, sortFirstPages, facetFirstPages].flatMap((f) => f(whole, rowsFile).map((p) => p.path)),
+  );
+  made.add(facetsFile(rowsFile));
+  const addresses = [
+    '',
+    '?',
+    '?_sort=date',
+    '?_sort_desc=date',
+    '?_sort=date&_sort_desc=course',
+    '?_sort=nothing',
+    `?_sort=${encodeURIComponent(columns[3]!)}`,
+    '?term=1139',
+    '?term=1139&_sort=date',
+    '?term=1139&subject=CS&_page=2',
+    '?subject=CS',
+    '?subject=%C3%89CO',
+    '?subject=CS&_sort=date',
+    '?subject=CS&_page=2',
+    '?subject=CS&_page=1',
+    '?subject=CS&_page=x',
+    '?subject=CS&_page=0',
+    '?subject=CS&_search=%20',
+    '?subject=CS&term=1141',
+    '?subject=&_sort=date',
+    '?course=CS%20135',
+    '?_search=mc',
+    '?_page=3',
+    '?other=1',
+    '?subject=NONE',
+  ];
+  // A value no row holds has no file: the module then reads the chunks, as it does without the head script.
+  const unmade = new Set(['?subject=NONE']);
+
+  /** Runs the head script as a page would at an address; gives the file it asked for, and what it left the module. */
+  function headScript(search: string, pageSpec = spec) {
+    const asked: string[] = [];
+    const page: Record<string, unknown> = {
+      document: {
+        querySelector: (s: string) =>
+          s === `meta[name="${SPEC_META}"]` ? { content: JSON.stringify(pageSpec) } : null,
+      },
+      location: { search },
+      fetch: (url: string) => (asked.push(url), Promise.resolve(url)),
+      URLSearchParams,
+      TextEncoder,
+    };
+    page.self = page;
+    runInNewContext(FIRST_FETCH_SCRIPT, page);
+    return { asked, left: page[FIRST_FETCH_GLOBAL] as [string, Promise<unknown>] | undefined };
+  }
+
+  it.each(addresses)('asks once for the same file as firstViewFile at %j, a file the build makes', (search) => {
+    const { asked, left } = headScript(search);
+    expect(asked).toEqual([firstViewFile(spec, search)]);
+    expect(left?.[0]).toBe(asked[0]);
+    expect(made.has(asked[0]!)).toBe(!unmade.has(search));
+  });
+
+  it("asks for the view's first page made ahead, else the shard, else a later facet's value page, else chunk 0", () => {
+    const stem = '/x/data/exam-schedule/courses';
+    expect(firstViewFile(spec, '?_sort_desc=date')).toBe(`${stem}.sort/v-date.desc.json`);
+    expect(firstViewFile(spec, '?subject=%C3%89CO')).toBe(`${stem}.subject/x-c389434f.json`);
+    expect(firstViewFile(spec, '?term=1139&_sort=date')).toBe(`${stem}.term/v-1139.json`);
+    expect(firstViewFile(spec, '?subject=CS&_sort=date')).toBe(`${stem}.subject/v-CS.json`);
+    expect(firstViewFile(spec, '?subject=CS&term=1141&_search=x')).toBe(`${stem}.term/v-1141.json`);
+    expect(firstViewFile(spec, '?_search=mc')).toBe(`${stem}.rows/0.json`);
+    expect(firstViewFile(spec, '')).toBe(`${stem}.facets.json`);
+  });
+
+  it('asks for the rows themselves when the table is one chunk (it has no first pages)', () => {
+    const one = { ...spec, chunks: 1 };
+    for (const search of addresses) expect(headScript(search, one).asked).toEqual([firstViewFile(one, search)]);
+    expect(firstViewFile(one, '?_sort=date')).toBe('/x/data/exam-schedule/courses.rows/0.json');
+  });
+
+  it('leaves the page to its module when the head holds no table', () => {
+    const page = { document: { querySelector: () => null }, location: { search: '?_sort=date' }, fetch: () => 1 };
+    expect(() => runInNewContext(FIRST_FETCH_SCRIPT, page)).not.toThrow();
+    expect(FIRST_FETCH_GLOBAL in page).toBe(false);
+  });
+
+  it("tells the head script of the table in the page's head, as text", async () => {
+    const at = { set: 'exam-schedule', table: 'courses', folder: 'data/exam-schedule/' };
+    const view = tablePageView({
+      setTitle: 'Exams',
+      tables: [at],
+      at,
+      table: whole,
+      page: 1,
+      basePath: '/x/',
+      portal: true,
+    });
+    const head = (await dataPageBodies()).tableHead(view);
+    const content = head.match(/<meta name="browse-table" content="([^"]*)">/)?.[1];
+    expect(content).toContain('&quot;');
+    expect(JSON.parse(content!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<'))).toEqual(
+      spec,
+    );
   });
 });

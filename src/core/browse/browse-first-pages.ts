@@ -1,7 +1,7 @@
 import { type BrowseData, browseDataFile } from './browse-data.ts';
 import { rowsStem } from './browse-paths.ts';
-import { type BrowseRows, facetName, PAGE_SIZE, sortedRows, valueGetter } from './browse-query.ts';
-import { fileName, shardFacetName, shardFile } from './browse-shards.ts';
+import { facetName, PAGE_SIZE, sortedRows } from './browse-query.ts';
+import { fileName, rowsByValue, shardFacetName, shardFile, tableCells } from './browse-shards.ts';
 import type { BrowseTable } from './browse-table.ts';
 
 /**
@@ -23,14 +23,9 @@ function firstPageFile(table: BrowseTable, rows: readonly number[]): string {
   return browseDataFile({ ...table, rows: shown }, { count: rows.length });
 }
 
-/** The table's cells, as the query functions read them. */
-function cells(table: BrowseTable): BrowseRows {
-  return { columns: table.columns, facets: table.facets, rows: table.rows.map((r) => r.cells) };
-}
-
 /** The first page of the table sorted by each column, each way. */
 export function sortFirstPages(table: BrowseTable, rowsFile: string): { path: string; body: string }[] {
-  const rows = cells(table);
+  const rows = tableCells(table);
   const all = rows.rows.map((_, i) => i);
   return table.columns.flatMap((column) =>
     [false, true].map((desc) => ({
@@ -38,20 +33,6 @@ export function sortFirstPages(table: BrowseTable, rowsFile: string): { path: st
       body: firstPageFile(table, sortedRows(rows, all, { sort: { column, desc } })),
     })),
   );
-}
-
-/** The rows of each value of a facet, by index in the table's order. */
-function rowsByValue(table: BrowseTable, name: string): Map<string, number[]> {
-  const get = valueGetter(table, name);
-  const groups = new Map<string, number[]>();
-  table.rows.forEach((row, i) => {
-    const value = get(row.cells);
-    if (value === null || value === '') return;
-    const group = groups.get(value);
-    if (group) group.push(i);
-    else groups.set(value, [i]);
-  });
-  return groups;
 }
 
 /**

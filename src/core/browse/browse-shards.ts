@@ -35,13 +35,13 @@ export function facetsFile(rowsFile: string): string {
 }
 
 /** The table's cells, as the query functions read them. */
-function cells(table: BrowseTable): BrowseRows {
+export function tableCells(table: BrowseTable): BrowseRows {
   return { columns: table.columns, facets: table.facets, rows: table.rows.map((r) => r.cells) };
 }
 
 /** Each facet's totals over the whole table. */
 function facetTotals(table: BrowseTable): FacetTotals {
-  const rows = cells(table);
+  const rows = tableCells(table);
   const all = { filters: [], search: '', page: 1 };
   return table.facets.map((f) => [facetName(f), facetCounts(rows, all, f)] as const);
 }
@@ -51,22 +51,27 @@ export function facetTotalsFile(table: BrowseTable): string {
   return `${JSON.stringify({ totals: facetTotals(table) })}\n`;
 }
 
+/** The rows (by index, in the table's order) holding each value of a facet; rows without one are in none. */
+export function rowsByValue(table: BrowseTable, name: string): Map<string, number[]> {
+  const get = valueGetter(table, name);
+  const groups = new Map<string, number[]>();
+  table.rows.forEach((row, i) => {
+    const value = get(row.cells);
+    if (value === null || value === '') return;
+    const group = groups.get(value);
+    if (group) group.push(i);
+    else groups.set(value, [i]);
+  });
+  return groups;
+}
+
 /** A table's shards, a compact file per value of its first facet, each with that facet's totals. */
 export function browseShards(table: BrowseTable, rowsFile: string): { path: string; body: string }[] {
   const name = shardFacetName(table);
   if (name === undefined) return [];
-  const get = valueGetter(table, name);
-  const groups = new Map<string, BrowseTable['rows'][number][]>();
-  for (const row of table.rows) {
-    const value = get(row.cells);
-    if (value === null || value === '') continue;
-    const group = groups.get(value);
-    if (group) group.push(row);
-    else groups.set(value, [row]);
-  }
   const totals = facetTotals(table).find(([n]) => n === name)?.[1] ?? [];
-  return [...groups].map(([value, rows]) => ({
+  return [...rowsByValue(table, name)].map(([value, rows]) => ({
     path: shardFile(rowsFile, name, value),
-    body: browseDataFile({ ...table, rows }, { shard: { name, value }, totals }),
+    body: browseDataFile({ ...table, rows: rows.map((i) => table.rows[i]!) }, { shard: { name, value }, totals }),
   }));
 }
