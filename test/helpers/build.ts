@@ -100,12 +100,23 @@ export async function runCli(
   }
 }
 
-/** Every file below `dir` (relative paths, sorted) with its bytes; only those below its folder `under` when given. */
-export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
+/** Every file below `dir` (relative paths with `/`, sorted), without reading them; only below its folder `under`. */
+export async function treeFiles(dir: string, under = ''): Promise<string[]> {
   const entries = await readdir(path.join(dir, under), { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-  for (const f of files.sort()) out.set(f.split(path.sep).join('/'), await readFile(path.join(dir, f)));
+  return files.map((f) => f.split(path.sep).join('/')).sort();
+}
+
+/** Every file below `dir` (relative paths, sorted) with its bytes; only those below its folder `under` when given. */
+export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
+  const files = await treeFiles(dir, under);
+  const out = new Map<string, Buffer>(files.map((f) => [f, Buffer.alloc(0)]));
+  // Read 64 at a time (the order of the map is the sorted one, set above).
+  for (let at = 0; at < files.length; at += 64) {
+    const batch = files.slice(at, at + 64);
+    const bytes = await Promise.all(batch.map((f) => readFile(path.join(dir, f))));
+    for (const [i, f] of batch.entries()) out.set(f, bytes[i]!);
+  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readTree } from './build.ts';
+import { treeFiles } from './build.ts';
 
 /** A link that points inside the site at nothing. */
 export interface BrokenLink {
@@ -27,10 +27,16 @@ export async function crawlInternalLinks(
   origin: string,
   basePath: string,
 ): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
-  const pages = [...(await readTree(distDir)).keys()].filter((f) => f.endsWith('.html'));
+  const pages = (await treeFiles(distDir)).filter((f) => f.endsWith('.html'));
   const broken: BrokenLink[] = [];
   const h1 = new Map<string, number>();
   let checked = 0;
+  // Most links of a page are on every page (the navigation, the footer): each target is looked up on disk once.
+  const found = new Map<string, boolean>();
+  const exists = (sitePath: string): boolean => {
+    if (!found.has(sitePath)) found.set(sitePath, resolveSitePath(distDir, sitePath) !== undefined);
+    return found.get(sitePath)!;
+  };
   for (const page of pages) {
     const html = await readFile(path.join(distDir, page), 'utf8');
     h1.set(page, (html.match(/<h1[\s>]/g) ?? []).length);
@@ -42,8 +48,7 @@ export async function crawlInternalLinks(
       if (target.origin !== origin) continue;
       checked += 1;
       const inside = target.pathname.startsWith(basePath);
-      if (!inside || !resolveSitePath(distDir, target.pathname.slice(basePath.length)))
-        broken.push({ page, href: raw });
+      if (!inside || !exists(target.pathname.slice(basePath.length))) broken.push({ page, href: raw });
     }
   }
   return { pages: pages.length, checked, broken, h1 };
