@@ -22,17 +22,46 @@ import { createSiteServer } from '../../src/server/server.ts';
 import { ROOT, removeDir, tempDir } from '../helpers/build.ts';
 import { type EdgeWorker, startEdgeWorkers } from '../helpers/edge.ts';
 import { close, listen } from '../helpers/http.ts';
+import { pooled } from '../helpers/pooled.ts';
 import { rootSite } from '../helpers/sites.ts';
 import { xmlProblems } from '../helpers/xml-wellformed.ts';
 
 const run = promisify(execFile);
 const KEY = 'edge-key';
+/**
+ * How many requests a loop of cases keeps in flight: each case is one request to each runtime, independent of the
+ * others, and most of a case's time is a round trip to workerd (a process of its own), so they overlap.
+ */
+const REQUESTS_AT_ONCE = 8;
 let work: string;
 let server: Server;
 let node: string;
 let workers: EdgeWorker[];
 let edge: string;
 let directory: MethodEntry[];
+let dryRun: Promise<{ stdout: string }>;
+
+/**
+ * `wrangler deploy --dry-run` of the shared build's Worker, started at the end of beforeAll so that its bundling
+ * overlaps the cases; the last describe awaits it. No --outdir: wrangler 4.164 resolves an output folder wrongly
+ * when the configuration's folder is a link (the output is); a deployment does not use one.
+ */
+function startDryRun(cwd: string): Promise<{ stdout: string }> {
+  const running = run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+      'deploy',
+      path.join(ROOT, WORKER_ENTRY),
+      '--dry-run',
+      '--config',
+      path.join(rootSite(), 'wrangler.json'),
+    ],
+    { cwd, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: '' } },
+  );
+  running.catch(() => {}); // a failure is the dry-run case's, when it awaits it
+  return running;
+}
 
 beforeAll(async () => {
   work = await tempDir('campus-edge-');
@@ -49,6 +78,7 @@ beforeAll(async () => {
   edge = workers[0]!.origin;
   // The first answer of each instance loads its code and the directory: made before any case.
   for (const w of workers) expect((await ask(w.origin, '/v2/api/methods.json')).status).toBe(200);
+  dryRun = startDryRun(work); // once the Workers run (not to slow their start), beside the cases
 }, 120_000);
 afterAll(async () => {
   for (const w of workers ?? []) await w.dispose();
@@ -157,17 +187,25 @@ describe('keys: every key-required method, in both runtimes', () => {
   it('answers each without a key 401, with a wrong key 403, with the key as a file or a live answer', async () => {
     const required = directory.filter((e) => e.keyRequired && concretePath(e, 'json'));
     expect(required.length).toBeGreaterThan(10);
-    for (const entry of required) {
-      for (const format of ['json', 'xml'] as const) {
-        const url = fixed(entry, format);
-        const none = await same(url);
-        expect([none.status, none.auth], url).toEqual([401, 'Key realm="campus-api", param="key"']);
-        expect(none.body, url).toContain(String(entry.methodId));
-        expect((await same(`${url}?key=not-${KEY}`)).status, url).toBe(403);
-        const good = await same(`${url}?key=${KEY}`);
-        expect([200, 404], url).toContain(good.status);
-      }
-    }
+    const asked = required.flatMap((entry) => (['json', 'xml'] as const).map((format) => [entry, format] as const));
+    const ask = async ([entry, format]: (typeof asked)[number]) => {
+      const url = fixed(entry, format);
+      const none = await same(url);
+      expect([none.status, none.auth], url).toEqual([401, 'Key realm="campus-api", param="key"']);
+      expect(none.body, url).toContain(String(entry.methodId));
+      expect((await same(`${url}?key=not-${KEY}`)).status, url).toBe(403);
+      const good = await same(`${url}?key=${KEY}`);
+      expect([200, 404], url).toContain(good.status);
+    };
+    // The files' methods a few at a time; then the server's own answers (the key's usage counts the calls before
+    // it, so both runtimes must have answered all of them first), one at a time.
+    const live = ([entry]: (typeof asked)[number]) => entry.source === 'server';
+    await pooled(
+      asked.filter((a) => !live(a)),
+      REQUESTS_AT_ONCE,
+      ask,
+    );
+    for (const a of asked.filter(live)) await ask(a);
   }, 60_000);
 
   it('answers a placeholder method the same: a file, and for a missing value an envelope with its ID', async () => {
@@ -181,7 +219,8 @@ describe('keys: every key-required method, in both runtimes', () => {
   });
 });
 
-describe('request paths and methods', () => {
+// Each case one request to each runtime, independent of the others: they run a few at a time.
+describe.concurrent('request paths and methods', () => {
   it.each([
     '/v2/resources//infosessions.json',
     '//v2/resources/infosessions.json',
@@ -293,26 +332,26 @@ const PROBE = (() => {
 describe("the held-out probe's classes: dot segments, encodings, control characters, no Host", () => {
   it(`answers ${PROBE.heads.length} requests alike in both, each with the security headers and Vary`, async () => {
     const xml: string[] = [];
-    for (const head of PROBE.heads) {
+    await pooled(PROBE.heads, REQUESTS_AT_ONCE, async (head) => {
       const answer = await sameRaw(head);
       expect(answer.security, head).toEqual(SECURITY);
       expect(answer.vary, head).toBe('Accept-Encoding');
       if (answer.type?.startsWith('application/xml')) xml.push(answer.body);
-    }
+    });
     // Every XML answer is well-formed, by a real parser (expat).
     expect(xml.length).toBeGreaterThan(20);
     expect((await xmlProblems(xml)).filter(Boolean)).toEqual([]);
   }, 120_000);
 
   it('agrees on the status where workerd refuses before any code runs; npm start adds its headers', async () => {
-    for (const head of PROBE.refusedBeforeCode) {
+    await pooled(PROBE.refusedBeforeCode, REQUESTS_AT_ONCE, async (head) => {
       const [a, b] = await Promise.all([askRaw(node, head), askRaw(edge, head)]);
       expect([a.status, b.status], JSON.stringify(head)).toEqual([400, 400]);
       expect(
         SECURITY.filter((h) => a.headers[h]),
         JSON.stringify(head),
       ).toEqual(SECURITY);
-    }
+    });
   });
 
   it('answers dot segments by the path without them: the key still decides', async () => {
@@ -322,7 +361,8 @@ describe("the held-out probe's classes: dot segments, encodings, control charact
   });
 });
 
-describe('JSONP and error envelopes', () => {
+// Each case one request to each runtime, independent of the others: they run a few at a time.
+describe.concurrent('JSONP and error envelopes', () => {
   it.each([
     `/v2/resources/academics/groups.json?key=${KEY}&callback=onData`,
     `/v2/resources/academics/groups.json?key=${KEY}&callback=app.onData`,
@@ -402,23 +442,7 @@ describe('uwapi, an old v2 client, against the Worker', () => {
 
 describe('the Worker as configured by the build', () => {
   it('bundles and validates for deployment offline (wrangler deploy --dry-run)', async () => {
-    // No --outdir: wrangler 4.164 resolves an output folder wrongly when the configuration's
-    // folder is a link (the output is); a deployment does not use one.
-    const { stdout } = await run(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-        'deploy',
-        path.join(ROOT, WORKER_ENTRY),
-        '--dry-run',
-        '--config',
-        path.join(rootSite(), 'wrangler.json'),
-      ],
-      {
-        cwd: work,
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: '' },
-      },
-    );
+    const { stdout } = await dryRun;
     expect(stdout).toMatch(/Total Upload: [\d.]+ KiB/);
     expect(stdout).toMatch(/env\.USAGE \(UsageCounterObject\)\s+Durable Object/);
     expect(stdout).toMatch(/env\.ASSETS\s+Assets/);

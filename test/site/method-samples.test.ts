@@ -8,6 +8,7 @@ import { fetchOnce } from '../../bench/local-server.ts';
 import { NODE_ARGS } from '../../src/pipeline/node-command.ts';
 import { ROOT } from '../helpers/build.ts';
 import { DIRECTORY } from '../helpers/directory.ts';
+import { pooled } from '../helpers/pooled.ts';
 import { rootSite } from '../helpers/sites.ts';
 
 // A developer on a method's page copies its sample in curl, JavaScript or Python and runs it against `npm start`.
@@ -56,16 +57,6 @@ async function startServer(dist: string): Promise<{ port: number; process: Child
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-}
-
-/** Runs `work` over `items`, at most `width` at a time. */
-async function pooled<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-    }),
-  );
 }
 
 let server: { port: number; process: ChildProcess };
