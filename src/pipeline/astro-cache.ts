@@ -3,7 +3,7 @@ import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
-import { isRunning } from './output-lock.ts';
+import { runningElsewhere } from './output-lock.ts';
 import { byLastUse, CACHE_PREFIX } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 
@@ -134,7 +134,7 @@ export async function pruneSharedCache(folder: string): Promise<void> {
   // the folder is the user's, and may hold other things whose names start with digits.
   const left = names.filter((n) => {
     const pid = /^(\d+)-(?:[0-9a-z]+-astro-(?:draft|aside)|(?:[0-9a-z]+-)?removing-\d+)$/.exec(n)?.[1];
-    return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
+    return pid !== undefined && !runningElsewhere(Number(pid));
   });
   removeLater([...stale, ...left.map((n) => path.join(folder, n))], folder);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
@@ -32,7 +32,7 @@ import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type Wa
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
-import { versionName } from './output-versions.ts';
+import { makeFolders, versionName } from './output-versions.ts';
 
 /** Where Astro renders the page shells; the build fills them per page and leaves them out of the output. */
 const SHELLS = {
@@ -188,7 +188,7 @@ export function astroSetup(
   render: Pick<RenderContext, 'url' | 'basePath'>,
 ): AstroSetup {
   const work = path.join(versions, `${versionName()}-astro`);
-  makeFolder(work);
+  makeFolders(work);
   symlinkSync(path.relative(work, path.join(root, 'node_modules')), path.join(work, 'node_modules'));
   const outDir = path.join(work, 'out');
   return { root, outDir, site: render.url, base: render.basePath, viteCache: path.join(work, 'vite') };
@@ -197,19 +197,6 @@ export function astroSetup(
 /** The folder a run of Astro set up by astroSetup works in, which holds all it writes. */
 export function astroFolder(setup: Pick<AstroSetup, 'outDir'>): string {
   return path.dirname(setup.outDir);
-}
-
-/** Creates a folder and its missing parents, one level at a time (a recursive mkdir never returns under /proc). */
-function makeFolder(dir: string): void {
-  const missing: string[] = [];
-  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
-  for (const d of missing) {
-    try {
-      mkdirSync(d);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
 }
 
 /** A run of Astro under way, and the folders it renders into. */

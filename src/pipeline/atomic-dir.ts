@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
@@ -18,6 +18,7 @@ import {
   BUILD_STAMP,
   currentVersion,
   leftovers,
+  makeFolders,
   type OutputPaths,
   outputPaths,
   recoverOutput,
@@ -200,14 +201,7 @@ async function prepare(p: OutputPaths): Promise<void> {
   if (info && !info.isDirectory() && !info.isSymbolicLink()) {
     throw new OutputError(`${p.out} is a file, not a folder: move it away, or build elsewhere with --out DIR.`);
   }
-  // One level at a time: Node's recursive mkdir never returns under /proc (it retries forever).
-  const missing: string[] = [];
-  for (let dir = p.versions; !(await stat(dir).catch(() => undefined)); dir = path.dirname(dir)) missing.unshift(dir);
-  for (const dir of missing) {
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  }
+  makeFolders(p.versions);
   markOwned(p); // the next build knows the output beside it for the build's own (output-owner.ts)
 }
 

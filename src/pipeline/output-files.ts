@@ -6,7 +6,6 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readSync,
   renameSync,
   rmdirSync,
   rmSync,
@@ -134,20 +133,10 @@ interface ManifestBody {
   bytes: number[];
 }
 
-/** Whether a deserialized value is a manifest's body: lists of one length, of the right types at both ends. */
+/** Whether a deserialized value is a manifest's body: four lists of one length. */
 function isManifestBody(value: unknown): value is ManifestBody {
   const b = value as ManifestBody;
-  const lists = [b?.paths, b?.sums, b?.from, b?.bytes];
-  if (!lists.every((l) => Array.isArray(l) && l.length === b.paths.length)) return false;
-  const last = b.paths.length - 1;
-  return [0, last].every(
-    (i) =>
-      i < 0 ||
-      (typeof b.paths[i] === 'string' &&
-        typeof b.sums[i] === 'string' &&
-        typeof b.from[i] === 'string' &&
-        typeof b.bytes[i] === 'number'),
-  );
+  return [b?.paths, b?.sums, b?.from, b?.bytes].every((l) => Array.isArray(l) && l.length === b.paths.length);
 }
 
 /** A manifest's first line: its format, and what the version was built from. */
@@ -156,28 +145,24 @@ interface ManifestHead {
   inputs?: VersionInputs;
 }
 
-/**
- * What a version was built from, read from its manifest's first line alone (a build's hint
- * before it takes the output's lock: its files' lines are read once, under it); undefined when
- * it has no readable manifest or none says.
- */
-export function readVersionInputs(versionDir: string): VersionInputs | undefined {
-  let fd: number | undefined;
+/** A manifest's bytes and its first line, read; undefined when it has none or the line is not JSON. */
+function readManifest(versionDir: string): { bytes: Buffer; end: number; head: ManifestHead } | undefined {
   try {
-    fd = openSync(manifestFile(versionDir), 'r');
-    const chunk = Buffer.alloc(65536);
-    const parts: Buffer[] = [];
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-      const end = chunk.subarray(0, n).indexOf(0x0a);
-      parts.push(Buffer.from(chunk.subarray(0, end < 0 ? n : end)));
-      if (end >= 0) break;
-    }
-    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as ManifestHead).inputs;
+    const bytes = readFileSync(manifestFile(versionDir));
+    const end = bytes.indexOf(0x0a);
+    const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
+    return { bytes, end, head };
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * What a version was built from, by its manifest's first line (a build's hint before it takes the output's lock: its
+ * files are read once, under it); undefined when it has no readable manifest or none says.
+ */
+export function readVersionInputs(versionDir: string): VersionInputs | undefined {
+  return readManifest(versionDir)?.head.inputs;
 }
 
 /**
@@ -185,26 +170,23 @@ export function readVersionInputs(versionDir: string): VersionInputs | undefined
  * then without `made`.
  */
 export function readVersionRecord(versionDir: string): VersionRecord {
-  const file = manifestFile(versionDir);
+  const read = readManifest(versionDir);
+  // Another format's files are not read: its version reads as holding nothing and made from nothing (no `made`),
+  // so its folder is never updated in place (files it shares with the published version would be written through)
+  // and none of its files is reused.
+  if (read?.head.version !== FORMAT) return { manifest: new Map() };
+  const { bytes, end, head } = read;
   try {
-    const bytes = readFileSync(file);
-    const end = bytes.indexOf(0x0a);
-    const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
-    const inputs = head.inputs ? { inputs: head.inputs } : {};
-    // Another format's files are not read: its version reads as holding nothing and made from nothing (no `made`),
-    // so its folder is never updated in place (files it shares with the published version would be written through)
-    // and none of its files is reused.
-    if (head.version !== FORMAT) return { manifest: new Map() };
+    const body: unknown = deserialize(bytes.subarray(end + 1));
+    if (!isManifestBody(body)) return { manifest: new Map() };
     const manifest: Manifest = new Map();
     const made: MadeFrom = new Map();
-    const body: unknown = deserialize(bytes.subarray(end + 1));
-    if (!isManifestBody(body)) throw new Error('not a manifest');
     const { paths, sums, from, bytes: sizes } = body;
     for (let i = 0; i < paths.length; i++) {
       manifest.set(paths[i]!, sums[i]!);
       if (sizes[i]! >= 0) made.set(paths[i]!, { from: from[i]!, bytes: sizes[i]! });
     }
-    return { manifest, made, ...inputs };
+    return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
   } catch {
     return { manifest: new Map() };
   }
@@ -305,21 +287,13 @@ export class OutputWriter {
   write(files: Iterable<OutputFile>, options: { fresh?: boolean } = {}): WriteCounts {
     const before = { ...this.counts };
     for (const f of files) {
-      if (this.manifest.has(f.path))
-        throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
+      this.claim(f.path);
       const known = options.fresh ? undefined : this.madeBefore(f);
       let made = known ? undefined : this.make(f);
       const { sum, bytes } = known ?? made!;
-      const had = this.base?.get(f.path);
-      if (!options.fresh && had === sum) {
-        this.add(f, sum, bytes);
-        this.counts.reused += 1;
-        this.drop(made);
-        continue;
-      }
       const target = path.join(this.dir, f.path);
-      if (had !== undefined) rmSync(target, { force: true });
-      if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
+      if (options.fresh) rmSync(target, { force: true });
+      else if (this.reuse(f.path, sum, target)) {
         this.add(f, sum, bytes);
         this.drop(made);
         continue;
@@ -336,6 +310,25 @@ export class OutputWriter {
       reused: this.counts.reused - before.reused,
       bytes: this.counts.bytes - before.bytes,
     };
+  }
+
+  /** Refuses a path written twice in one version. */
+  private claim(rel: string): void {
+    if (this.manifest.has(rel)) throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+  }
+
+  /**
+   * Keeps the updated version's file when it has these bytes, else links the published version's when that has them
+   * (a file of the updated version in the way removed first: never written through); false when neither has them.
+   */
+  private reuse(rel: string, sum: string, target: string): boolean {
+    const had = this.base?.get(rel);
+    if (had === sum) {
+      this.counts.reused += 1;
+      return true;
+    }
+    if (had !== undefined) rmSync(target, { force: true });
+    return this.previous?.manifest.get(rel) === sum && this.link(rel, target);
   }
 
   /** Where a file written a chunk at a time is put together: in the version folder, renamed into place when needed. */
@@ -390,20 +383,13 @@ export class OutputWriter {
     const linked = [...manifest].filter(([rel, sum]) => this.base?.get(rel) !== sum);
     if (linked.some(([rel]) => !existsSync(path.join(this.previous?.dir ?? '', rel)))) return false;
     for (const [rel, sum] of manifest) {
-      if (this.manifest.has(rel))
-        throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+      this.claim(rel);
       this.manifest.set(rel, sum);
       const m = made?.get(rel);
       if (m) this.made.set(rel, m);
       this.counts.files += 1;
-      const had = this.base?.get(rel);
-      if (had === sum) {
-        this.counts.reused += 1;
-        continue;
-      }
-      const target = path.join(this.dir, rel);
-      if (had !== undefined) rmSync(target, { force: true });
-      if (!this.link(rel, target)) throw new Error(`${rel} of the published version is gone: build again`);
+      if (!this.reuse(rel, sum, path.join(this.dir, rel)))
+        throw new Error(`${rel} of the published version is gone: build again`);
     }
     this.counts.bytes += bytes;
     return true;

@@ -44,6 +44,11 @@ export function isRunning(pid: number): boolean {
   }
 }
 
+/** Whether a process with this id, other than this one, is running. */
+export function runningElsewhere(pid: number | undefined): boolean {
+  return pid !== undefined && pid !== process.pid && isRunning(pid);
+}
+
 /** The holder a lock file names, or undefined when it is gone or unreadable. */
 async function readHolder(file: string): Promise<LockHolder | undefined> {
   try {

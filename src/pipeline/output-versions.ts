@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { lstat, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_STAMP } from '../core/site/host-config.ts';
-import { isRunning } from './output-lock.ts';
+import { runningElsewhere } from './output-lock.ts';
 
 export { BUILD_STAMP };
 
@@ -102,8 +102,7 @@ function made(name: string): number {
 
 /** Whether a process other than this one that owns a name (by its leading pid) is running. */
 function ownedByOther(name: string): boolean {
-  const pid = ownerOf(name);
-  return pid !== undefined && pid !== process.pid && isRunning(pid);
+  return runningElsewhere(ownerOf(name));
 }
 
 /**
@@ -154,7 +153,6 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);
   const spare = await spareVersion(p, current);
-  const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
   const keep = new Set([
     p.lock,
     current,
@@ -170,16 +168,29 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   for (const c of (await byLastUse(caches)).slice(0, CACHES_KEPT)) keep.add(c);
   for (const name of names) {
     const full = path.join(p.versions, name);
-    if (keep.has(full) || others(ownerOf(name))) continue;
+    if (keep.has(full) || ownedByOther(name)) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;
   for (const name of await readdir(p.parent).catch(() => [] as string[])) {
-    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !others(ownerOf(name)))
+    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !ownedByOther(name))
       doomed.push(path.join(p.parent, name));
   }
   for (const name of await readdir(root).catch(() => [] as string[])) {
-    if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));
+    if (name.startsWith('.astro-build-') && !ownedByOther(name)) doomed.push(path.join(root, name));
   }
   return doomed;
+}
+
+/** Creates a folder and its missing parents, one level at a time (Node's recursive mkdir never returns under /proc). */
+export function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
