@@ -57,15 +57,7 @@ export function describeWriteError(error: unknown, cwd = process.cwd()): string 
 
 /** What the output holds after a build that stopped before publishing, as one true sentence. */
 export function unchangedOutput(p: OutputPaths): string {
-  const exists = (() => {
-    try {
-      lstatSync(p.out);
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  if (!exists) return `${p.shown} does not exist; this build did not create it.`;
+  if (!lstatSync(p.out, { throwIfNoEntry: false })) return `${p.shown} does not exist; this build did not create it.`;
   if (isComplete(p.out)) return `${p.shown} still holds the previous output; this build did not change it.`;
   return `${p.shown} holds no complete output, and this build did not change it.`;
 }

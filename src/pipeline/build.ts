@@ -30,7 +30,6 @@ import {
   type OutputFile,
   OutputWriter,
   readVersionInputs,
-  type VersionInputs,
   type VersionRecord,
 } from './output-files.ts';
 import { claimOutput } from './output-owner.ts';
@@ -177,7 +176,8 @@ async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   const stats = inputStats(options.root, target.dataDir);
   const key = buildInputKey(options.root, target.dataDir, target.render, pages, target);
   const { key: inputs, data, code, projectFiles } = key;
-  const hint = (await publishedInputs(options.outDir))?.key;
+  const current = await currentVersion(output);
+  const hint = current ? readVersionInputs(current)?.key : undefined; // read without the lock: a hint
   const { versions } = output;
   const reads = readCache(path.join(versions, READ_CACHE), code);
   const cold = pages && hint !== inputs && !holdsAstroOutput(target.astroCache ?? versions);
@@ -253,12 +253,6 @@ function writeStamp(plan: BuildPlan, out: OutputWriter): void {
   const { render } = plan.target;
   const stamp = { site: render.url, timestamp: render.timestamp, data: plan.data };
   out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
-}
-
-/** What a version of an output was built from, when there is one (read without the lock: a hint). */
-async function publishedInputs(outDir: string): Promise<VersionInputs | undefined> {
-  const current = await currentVersion(outputPaths(outDir));
-  return current ? readVersionInputs(current) : undefined;
 }
 
 /** What every stage of a rendering shares: the context, the writer, the digests, the building lookup, the clock. */

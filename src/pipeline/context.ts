@@ -14,7 +14,7 @@ import type { SiteData } from '../core/records/site-data.ts';
 import { type RenderContext, renderContext } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { lineTimes, uncommittedFiles } from '../load/line-times.ts';
-import { buildTimestamp, dataHistory, type FileHistory } from '../load/timestamp.ts';
+import { dataHistory, type FileHistory } from '../load/timestamp.ts';
 
 /** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
 export interface BuildContext {
@@ -86,18 +86,18 @@ export function buildTarget(
   root: string,
   settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root),
 ): BuildTarget {
-  const render = renderContext(
-    settings.site,
-    settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp,
-  );
   const paths: Record<string, string> = { methods: DIRECTORY_FILE };
   for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
-  const history = settings.sourceDateEpoch === undefined ? dataHistory(settings.dataDir, paths, {}) : undefined;
+  const history = settings.sourceDateEpoch === undefined ? dataHistory(settings.dataDir, paths) : undefined;
+  // The build's timestamp: SOURCE_DATE_EPOCH, else the newest commit touching the data folder, else now. The same
+  // data gives the same files.
+  const now = Math.floor(Date.now() / 1000);
+  const render = renderContext(settings.site, settings.sourceDateEpoch ?? (history?.time || now));
   return {
     dataDir: settings.dataDir,
     render,
     ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
-    now: settings.sourceDateEpoch ?? Math.floor(Date.now() / 1000),
+    now: settings.sourceDateEpoch ?? now,
     ...(history ? { dataTimes: history.parts, fileHistory: history.files, dataHead: history.head } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { within } from '../load/project-links.ts';
 import { OutputError } from './build-failure.ts';
 import { displayPath, isComplete, type OutputPaths, OWNER_MARK } from './output-versions.ts';
 
@@ -14,11 +15,6 @@ const MARK_TEXT =
  * mark existed.
  */
 const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-|reads$)/;
-
-/** Whether `target` is `folder` or inside it. */
-function within(target: string, folder: string): boolean {
-  return target === folder || target.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
-}
 
 /** A path with its existing part resolved through links (the rest as given). */
 function resolved(target: string): string {
