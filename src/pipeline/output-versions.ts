@@ -10,18 +10,15 @@ export { BUILD_STAMP };
 export const OWNER_MARK = 'campus-output.txt';
 
 /**
- * Where an output path keeps its versions. `dist` is a symbolic link to one version folder in
- * `.dist-versions/` beside it (the lock lives there too); a new version is published by renaming
- * a new link over `dist`, one atomic step.
+ * Where an output path keeps its versions. `out` (`dist`, absolute) is a symbolic link to one version folder in
+ * `versions` (`.dist-versions/` beside it, with the lock); a new version is published by renaming a new link over
+ * `dist`, one atomic step. `shown` is how messages name the output (`dist/`).
  */
 export interface OutputPaths {
-  /** The output path (`dist`), absolute. */
   out: string;
   parent: string;
-  /** `.dist-versions/` beside it. */
   versions: string;
   lock: string;
-  /** How messages name the output: relative to the working folder when inside it, with a slash (`dist/`). */
   shown: string;
 }
 
@@ -45,10 +42,7 @@ export const CACHE_PREFIX = 'cache-';
 /** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
 const CACHES_KEPT = 2;
 
-/**
- * The folder in the versions folder where a build remembers what each data set's reader made of its files
- * (src/load/read-cache.ts), kept across builds; it bounds itself.
- */
+/** The folder in the versions folder of the data's read cache (src/load/read-cache.ts), kept across builds. */
 export const READ_CACHE = 'reads';
 
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
@@ -72,9 +66,8 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
 }
 
 /**
- * Puts a missing output back (a build killed in the one window where it is missing: while a
- * real folder is migrated to a link). A complete version whose link was about to be renamed
- * into place is published (the build finished); failing that the newest complete version.
+ * Puts a missing output back (a build killed while a real folder was migrated to a link, the one window where it is
+ * missing): the complete version whose link was about to be renamed into place, else the newest complete version.
  * Returns what it did, or undefined when the output was there.
  */
 export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
@@ -106,9 +99,8 @@ function ownedByOther(name: string): boolean {
 }
 
 /**
- * The spare version: the newest complete version other than the current one that has a
- * manifest (the previous output, or a copy of the current one made in the background), which
- * the next build updates in place rather than writing a whole new tree. Undefined when none.
+ * The spare version, which the next build updates in place rather than writing a whole new tree: the newest version
+ * but the current one that has a manifest (the previous output, or a copy of the current one made in the background).
  */
 export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
   const names = (await readdir(p.versions).catch(() => [] as string[])).filter(
@@ -143,12 +135,9 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 }
 
 /**
- * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, the spare (spareVersion), their manifests, the lock, the data's read cache (READ_CACHE),
- * the mark of the build's own (OWNER_MARK) and the CACHES_KEPT most recently used caches (`cache-*`) (and what a
- * running build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
- * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
- * build is no longer running. Returns their paths (for remove-later.ts).
+ * What builds left behind, found while holding the lock (for remove-later.ts): every entry of the versions folder but
+ * those kept below and what a running build or remover owns, the `.dist-new-*`/`.dist-old-*` folders of earlier
+ * releases beside the output, and Astro's `.astro-build-*` folders in `root` whose build is no longer running.
  */
 export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);

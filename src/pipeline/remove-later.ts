@@ -6,10 +6,8 @@ import path from 'node:path';
 const SCRIPT = path.join(import.meta.dirname, 'remover.ts');
 
 /**
- * Hands work to a detached background process, so that it never sits on a build's critical
- * path: removing `paths` (old versions and leftovers), and, with `spareFrom`, preparing a
- * spare version for the next build to update in place (a tree of hard links to the published
- * version and a copy of its manifest). The build spawns it and ends.
+ * Hands work to a detached background process, off the build's critical path: removing `paths` (old versions and
+ * leftovers), and, with `spareFrom`, preparing a spare version for the next build to update in place.
  */
 export function removeLater(paths: readonly string[], versions: string, spareFrom?: string): void {
   if (paths.length === 0 && !spareFrom) return;
@@ -23,12 +21,10 @@ export function removeLater(paths: readonly string[], versions: string, spareFro
 }
 
 /**
- * Claims each path by renaming it to `<pid>-<time>-removing-<n>` in `versions` (a path another
- * remover claimed first is skipped: later builds leave what a running remover holds alone, and
- * remove what a killed one left), then removes what it claimed. Returns the paths it removed.
- * Only a path on another file system is removed where it is; one that cannot be claimed for
- * another reason is left for a later build (a folder being removed in place could be read half
- * gone by a build).
+ * Claims each path by renaming it to `<pid>-<time>-removing-<n>` in `versions` (later builds leave what a running
+ * remover holds alone, and remove what a killed one left), then removes what it claimed; returns those paths. Only a
+ * path on another file system is removed where it is; one that cannot be claimed for another reason is left for a
+ * later build (a folder being removed in place could be read half gone by a build).
  */
 export function removeClaimed(versions: string, paths: readonly string[], pid = process.pid): string[] {
   const claimed: [from: string, to: string][] = [];
@@ -49,11 +45,10 @@ export function removeClaimed(versions: string, paths: readonly string[], pid = 
 }
 
 /**
- * Makes a spare copy of version `from` in `versions`: every folder made, every file a hard
- * link (files are never changed in place, so the copy stays the same bytes), the manifest
- * copied last, which makes it usable. Named for this process until then, so builds leave it
- * alone while it grows and remove it if this process dies. Returns its folder, or undefined
- * when `from` went away meanwhile (a build took it over).
+ * Makes a spare copy of version `from` in `versions`: every file a hard link (files are never changed in place, so the
+ * copy stays the same bytes), the manifest copied last, which makes it usable. Named for this process, so builds leave
+ * it alone while it grows and remove it if this process dies. Returns its folder, or undefined when `from` went away
+ * meanwhile (a build took it over).
  */
 export function prepareSpare(versions: string, from: string, pid = process.pid): string | undefined {
   const spare = path.join(versions, `${pid}-${Date.now().toString(36)}-spare`);
