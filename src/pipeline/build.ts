@@ -26,12 +26,7 @@ import { digested, filledBuildingPages, filledCalendarPages, filledMethodPages }
 import { examFiles, examPageFiles } from './exam-stage.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
-import {
-  type OutputFile,
-  OutputWriter,
-  readVersionInputs,
-  type VersionRecord,
-} from './output-files.ts';
+import { type OutputFile, OutputWriter, readVersionInputs, type VersionRecord } from './output-files.ts';
 import { claimOutput } from './output-owner.ts';
 import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
