@@ -45,7 +45,6 @@ const SHELLS = {
   exam: examPaths.shell,
 } as const;
 
-/** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
 /** The page shells, each ready to fill with a page of its kind: calendar, buildings, methods, data, exams. */
@@ -56,10 +55,7 @@ export type AstroShells = CalendarShells & {
   exam: PageShell<ExamPageView>;
 };
 
-/**
- * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
- * its cached output was used.
- */
+/** Astro's output, read and filled, and whether Astro ran (else its cached output was used). */
 export interface AstroPages {
   files: (OutputFile & { body: string | Uint8Array })[];
   shells: AstroShells;
@@ -67,24 +63,18 @@ export interface AstroPages {
   ran: boolean;
 }
 
-/**
- * Astro's pages for this build, under way: `result` when they are read and filled; `stop` ends a run of Astro early
- * (the build failed meanwhile).
- */
+/** Astro's pages for this build, under way; `stop` ends a run of Astro early (the build failed meanwhile). */
 export interface PendingAstroPages {
   result: Promise<AstroPages>;
   stop: () => void;
 }
 
 /**
- * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
- * made from changed (astro-cache.ts: the project's files it compiles and the page context,
- * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
- * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given; `projectFiles`
- * are the lines of the project's files the build's input key read. Either way the build
- * fills the holes of the calendar's single pages (src/integrations/calendar-holes.ts).
- * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
- * build renders its other files while it runs, and awaits `result` when it needs the pages.
+ * The HTML pages Astro renders, filled for this build (src/integrations/calendar-holes.ts). Astro runs only when what
+ * its output is made from changed (astroKey: `projectFiles`, the lines the build's input key read, and the page
+ * context); otherwise its cached output is used: the output's own, in its versions folder, or any output's, in
+ * `sharedCache` (ASTRO_CACHE_DIR). A run starts here, in a process of its own (astro-run.ts): the build renders its
+ * other files meanwhile, and awaits `result` when it needs the pages.
  */
 export function startAstroPages(
   context: BuildContext,
@@ -175,12 +165,10 @@ function filledAstro(
 }
 
 /**
- * Where a run of Astro builds, and for which address: in a folder of the build's own in the output's versions folder
- * (`<version name>-astro/`, so that a build killed there leaves nothing in the project, and the next build removes it
- * with its other leftovers), which links the project's node_modules (Astro's server bundle, rendered in it, imports
- * packages) and holds Astro's output and Vite's cache (the build's own: two builds sharing node_modules/.vite race on
- * its rename, ENOTEMPTY on a fresh clone). Astro runs with that folder as its working folder (its output must be
- * inside it).
+ * Where a run of Astro builds, and for which address: a folder of the build's own in the output's versions folder
+ * (`<version name>-astro/`: a build killed there leaves nothing in the project, and the next build removes it), its
+ * working folder, which links the project's node_modules (Astro's server bundle, rendered in it, imports packages) and
+ * holds Astro's output and Vite's cache (two builds sharing node_modules/.vite race on its rename).
  */
 export function astroSetup(
   root: string,
@@ -199,7 +187,6 @@ export function astroFolder(setup: Pick<AstroSetup, 'outDir'>): string {
   return path.dirname(setup.outDir);
 }
 
-/** A run of Astro under way, and the folders it renders into. */
 interface StartedAstro {
   run: AstroRun;
   astroOut: string;
