@@ -28,7 +28,7 @@ import {
   sessionShell,
 } from '../integrations/page-components.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
-import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
+import { type AstroRun, type AstroSetup, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
@@ -187,27 +187,22 @@ export function astroFolder(setup: Pick<AstroSetup, 'outDir'>): string {
   return path.dirname(setup.outDir);
 }
 
-interface StartedAstro {
-  run: AstroRun;
-  astroOut: string;
-  viteCache: string;
-}
-
-/** Starts Astro over the page context in a process of its own, rendering into a folder of this build's (astroSetup). */
-function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro): StartedAstro {
-  // The result is moved into the cache.
+/**
+ * Starts Astro over the page context in a process of its own, rendering into a folder of this build's (astroSetup),
+ * which holds all it writes: an interruption removes it.
+ */
+function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro) {
   const setup = warm?.setup ?? astroSetup(context.root, target.versions, context.render);
-  const { outDir: astroOut, viteCache } = setup;
-  for (const p of [astroFolder(setup), astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
+  target.temporary.add(astroFolder(setup));
   const run = warm
     ? warm.start({ pageContextJson: pagesJson })
     : startAstroBuild({ ...setup, pageContextJson: pagesJson });
-  return { run, astroOut, viteCache };
+  return { run, setup };
 }
 
-/** Waits for a run of Astro, reads its output, and moves it into the cache folder under `key`. */
+/** Waits for a run of Astro, reads its output, moves it into the cache folder under `key`, and removes its folder. */
 async function finishAstro(
-  { run, astroOut, viteCache }: StartedAstro,
+  { run, setup }: ReturnType<typeof startAstro>,
   { key, cache }: { key: string; cache: string },
   target: FillTarget,
 ): Promise<AstroOutput> {
@@ -215,14 +210,13 @@ async function finishAstro(
     await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
     // cache may set the stored copy aside (storeAstro) before a read of it ends.
-    const output = await readAstro(astroOut);
-    await storeAstro(cache, key, astroOut, target.temporary);
+    const output = await readAstro(setup.outDir);
+    await storeAstro(cache, key, setup.outDir, target.temporary);
     return output;
   } finally {
     run.stop();
-    const work = astroFolder({ outDir: astroOut });
-    await Promise.all([astroOut, viteCache, work].map((dir) => rm(dir, { recursive: true, force: true })));
-    for (const p of [work, astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.delete(p);
+    await rm(astroFolder(setup), { recursive: true, force: true });
+    target.temporary.delete(astroFolder(setup));
   }
 }
 
