@@ -83,7 +83,7 @@ function partFiles(tree: ReadonlyMap<string, string>, parts: ReadonlySet<string>
  */
 export function readDataHistory(
   dataDir: string,
-  limit = 100,
+  limit: number,
 ): { commits: DataCommit[]; complete: boolean } | undefined {
   let prefix: string;
   let log: string;

@@ -36,13 +36,13 @@ const VERBS: Record<string, string> = {
  * One line saying what is wrong with writing the output and how to fix it, for a file-system
  * error (permission, read-only disk, full disk, a folder that allows no new entries), else undefined.
  */
-export function describeWriteError(error: unknown, cwd = process.cwd()): string | undefined {
+export function describeWriteError(error: unknown): string | undefined {
   if (error instanceof OutputError) return error.message;
   if (error instanceof LockTimeoutError)
     return `${error.message}. To fix: let that build finish (or stop it), then build again.`;
   const e = error as NodeJS.ErrnoException;
   if (typeof e?.code !== 'string' || typeof e.path !== 'string') return undefined;
-  const where = displayPath(e.path, cwd);
+  const where = displayPath(e.path);
   const verb = VERBS[e.syscall ?? ''] ?? 'write';
   const cause = CAUSES[e.code];
   if (cause) return `cannot ${verb} ${where}: ${cause[0]} (${e.code}). To fix: ${cause[1]}.`;

@@ -31,7 +31,7 @@ export function holderRunning(holder: LockHolder): boolean {
 }
 
 /** How long a build waits for another build of the same output, at most (10 minutes). */
-export const LOCK_WAIT_MS = 10 * 60 * 1000;
+const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 /** Whether a process with this id is running (EPERM: it runs as another user). */
 export function isRunning(pid: number): boolean {
@@ -69,11 +69,11 @@ export interface LockEvents {
 
 /**
  * Takes the lock file `file` for this process: created whole with link() (atomic, fails when it exists). While a
- * running build holds it, waits (saying so once) up to `waitMs`; a lock whose build is gone (holderRunning) is taken
+ * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is taken
  * over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
  * remove the lock only while it is still this process's, and `held`, whether it still is.
  */
-export async function acquireLock(file: string, events: LockEvents, waitMs = LOCK_WAIT_MS) {
+export async function acquireLock(file: string, events: LockEvents) {
   const ticks = processStartTicks(process.pid);
   const mine: LockHolder = {
     pid: process.pid,
@@ -82,7 +82,7 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
   };
   const text = `${JSON.stringify(mine)}\n`;
   const draft = `${file}.${process.pid}`;
-  const deadline = Date.now() + waitMs;
+  const deadline = Date.now() + LOCK_WAIT_MS;
   let waitedFor: number | undefined;
   for (;;) {
     await writeFile(draft, text);
@@ -100,7 +100,7 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
       waitedFor = holder.pid;
       if (Date.now() > deadline)
         throw new LockTimeoutError(
-          `another build (pid ${holder.pid}) held the lock ${file} for over ${Math.round(waitMs / 1000)} s`,
+          `another build (pid ${holder.pid}) held the lock ${file} for over ${LOCK_WAIT_MS / 1000} s`,
         );
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;

@@ -23,17 +23,17 @@ export interface OutputPaths {
 }
 
 /** The paths of an output path. */
-export function outputPaths(outDir: string, cwd = process.cwd()): OutputPaths {
+export function outputPaths(outDir: string): OutputPaths {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
   const versions = path.join(parent, `.${path.basename(out)}-versions`);
-  const shown = `${displayPath(out, cwd)}/`;
+  const shown = `${displayPath(out)}/`;
   return { out, parent, versions, lock: path.join(versions, 'build.lock'), shown };
 }
 
 /** How messages name a path: relative to the working folder when inside it, else absolute. */
-export function displayPath(target: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, target);
+export function displayPath(target: string): string {
+  const relative = path.relative(process.cwd(), target);
   return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative || '.';
 }
 
