@@ -69,8 +69,8 @@ export interface LockEvents {
 
 /**
  * Takes the lock file `file` for this process: created whole with link() (atomic, fails when it exists). While a
- * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is taken
- * over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
+ * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is
+ * taken over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
  * remove the lock only while it is still this process's, and `held`, whether it still is.
  */
 export async function acquireLock(file: string, events: LockEvents) {
