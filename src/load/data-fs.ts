@@ -33,7 +33,6 @@ function oddKind(info: Stats): string | undefined {
   return info.isFile() || info.isDirectory() ? undefined : 'not a regular file';
 }
 
-/** An entry of the data folder that is never read: a symbolic link or a special file. */
 interface RefusedEntry {
   rel: string;
   kind: string;
@@ -50,10 +49,9 @@ function isNoteFileName(name: string): boolean {
 }
 
 /**
- * The .csv and .json files below `dir` that are regular files, as paths relative to it with forward
- * slashes, sorted; every entry that is a symbolic link or special file (never followed
- * or read: a link could point anywhere, even at /proc/self/environ); and the other regular files no reader takes
- * (`1139.txt`, `1139.csv.`), but notes (`README.md`) and hidden files.
+ * The .csv and .json files below `dir` that are regular files, as paths relative to it with forward slashes, sorted;
+ * every entry that is a symbolic link or special file (never followed or read: a link could point anywhere, even at
+ * /proc/self/environ); and the other regular files no reader takes (`1139.txt`), but notes and hidden files.
  */
 function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]; unread: string[] } {
   const files: string[] = [];
@@ -75,17 +73,14 @@ function listDataFolder(dir: string): { files: string[]; refused: RefusedEntry[]
   return { files: files.sort(), refused, unread };
 }
 
-/**
- * Every data file (.csv, .json) below `dir` that is a regular file, as paths relative to it with
- * forward slashes, sorted.
- */
+/** Every data file (.csv, .json) below `dir` that is a regular file (listDataFolder). */
 export function listDataFiles(dir: string): string[] {
   return listDataFolder(dir).files;
 }
 
 /**
- * The bytes of a data file, read only when it is a regular file at the moment it is opened
- * (O_NOFOLLOW, and O_NONBLOCK so a pipe cannot hang the open); undefined otherwise.
+ * The bytes of a data file, read only when it is a regular file at the moment it is opened (O_NOFOLLOW, and O_NONBLOCK
+ * so a pipe cannot hang the open); undefined otherwise.
  */
 export function readDataFile(dir: string, rel: string): Buffer | undefined {
   let fd: number;
@@ -103,10 +98,9 @@ export function readDataFile(dir: string, rel: string): Buffer | undefined {
 }
 
 /**
- * A digest of what a data folder holds: each data file's relative path and bytes, in order,
- * and the links and special files the reader refuses (by name; never followed or read).
- * The same data in any folder gives the same digest; the build records it (`npm start`
- * rebuilds when the folder DATA_DIR names holds other data than the output was built from).
+ * A digest of what a data folder holds: each data file's relative path and bytes, in order, and the links and special
+ * files the reader refuses (by name). The same data in any folder gives the same digest; the build records it (`npm
+ * start` rebuilds when the folder DATA_DIR names holds other data than the output was built from).
  */
 export function dataDigest(dir: string): string {
   const hash = createHash('sha1');
@@ -137,10 +131,9 @@ export function showPath(dataDir: string, cwd: string): (rel: string) => string 
 }
 
 /**
- * Reads and checks every data file (CSV, JSON) below `dataDir`. `overlay` replaces files' bytes (by relative
- * path) without touching the disk, so a repair can be checked before it is written. With `whole`
- * (by default when it holds methods.csv), the folder is checked as the build's whole data folder; with `readSet`,
- * each data set's files are read by it (a build's cache, read-cache.ts).
+ * Reads and checks every data file (CSV, JSON) below `dataDir`. `overlay` replaces files' bytes (by relative path)
+ * without touching the disk, so a repair can be checked before it is written. With `whole` (by default when it holds
+ * methods.csv), the folder is checked as the build's whole data folder; `readSet` reads each data set's files.
  */
 export function readDataFolder(
   dataDir: string,
@@ -171,9 +164,8 @@ export function readDataFolder(
 }
 
 /**
- * Reads the data folder for a build: the directory must exist, every source it names must
- * have data, and any error throws a ValidationError carrying all findings. `readSet` reads each data set's files
- * (by default its reader, each time; a build's cache, read-cache.ts).
+ * Reads the data folder for a build: the directory must exist, every source it names must have data, and any error
+ * throws a ValidationError carrying all findings. `readSet` reads each data set's files (a build's: read-cache.ts).
  */
 export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet: SetReader = readAndCheck): SiteData {
   const sources: Record<string, string> = {};

@@ -1,16 +1,15 @@
 import type { DataFileInput } from '../core/datasets/data-folder.ts';
 import { git, gitText } from './git.ts';
 
-/** One commit that changed the data folder: its id, time, message, and its data files before and after it. */
+/**
+ * One commit that changed the data folder: its id, time (Unix seconds), message, and the files of each part of the
+ * data folder it touched (a data set's folder, a file at the top such as methods.csv), as they were in its first
+ * parent and as it left them; the other parts are left out.
+ */
 export interface DataCommit {
   id: string;
-  /** Unix seconds: the commit's time. */
   time: number;
   message: string;
-  /**
-   * The files of each part of the data folder the commit touched (a data set's folder, a file at the top such as
-   * methods.csv), as they were in its first parent and as it left them; the other parts are left out.
-   */
   before: DataFileInput[];
   after: DataFileInput[];
 }
@@ -83,7 +82,7 @@ function partFiles(tree: ReadonlyMap<string, string>, parts: ReadonlySet<string>
  */
 export function readDataHistory(
   dataDir: string,
-  limit = 100,
+  limit: number,
 ): { commits: DataCommit[]; complete: boolean } | undefined {
   let prefix: string;
   let log: string;

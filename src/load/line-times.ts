@@ -5,12 +5,10 @@ import { gitText } from './git.ts';
 const NOT_COMMITTED = /^0+$/;
 
 /**
- * When each line of a file last changed, by `git blame`: the committer time (Unix seconds) of
- * the newest commit that changed that line, index 0 for line 1, along the first parents (a line
- * a merge brought in has the merge's time, when it reached the branch, not its own commit's: an
- * older time would lower the event's SEQUENCE; a repository's own list of revisions to ignore is
- * not read). A line no commit holds yet (an
- * edit not committed) gets undefined, and so does every line of a file git does not track, or
+ * When each line of a file last changed, by `git blame`: the committer time (Unix seconds) of the newest commit that
+ * changed that line, index 0 for line 1, along the first parents (a line a merge brought in has the merge's time, when
+ * it reached the branch: an older time would lower the event's SEQUENCE; a repository's list of revisions to ignore
+ * is not read). A line no commit holds yet gets undefined, and so does every line of a file git does not track, or
  * when `cwd` is not in a git checkout: the caller decides what those carry.
  */
 export function lineTimes(file: string, cwd: string): (number | undefined)[] {
@@ -26,8 +24,8 @@ export function lineTimes(file: string, cwd: string): (number | undefined)[] {
 }
 
 /**
- * Reads `git blame --porcelain` output: each group's header (`<sha> <orig> <final> <count>`) and
- * the commit's `committer-time` (said once per commit, at its first group).
+ * Reads `git blame --porcelain` output: each group's header (`<sha> <orig> <final> <count>`) and the commit's
+ * `committer-time` (said once per commit, at its first group).
  */
 export function parseBlame(text: string): (number | undefined)[] {
   const times: (number | undefined)[] = [];
@@ -65,15 +63,14 @@ function fill(times: (number | undefined)[], first: number, count: number, time:
 }
 
 /**
- * The files below `dir` whose bytes are not what git's HEAD holds (changed, staged or not, or
- * untracked), by absolute path: their lines' times need `git blame` whatever their history says.
- * Undefined outside a git checkout.
+ * The files below `dir` whose bytes are not what git's HEAD holds (changed, staged or not, or untracked), by absolute
+ * path: their lines' times need `git blame` whatever their history says. Undefined outside a git checkout.
  */
 export function uncommittedFiles(dir: string): Set<string> | undefined {
   try {
     const run = (args: string[]) => gitText(dir, args);
-    // Paths relative to the repository, the folder's place in it taken off: resolved against the
-    // folder as named (a link on the way, such as macOS's /tmp, stays as the caller names it).
+    // Paths relative to the repository, the folder's place in it taken off: resolved against the folder as named (a
+    // link on the way, such as macOS's /tmp, stays as the caller names it).
     const prefix = run(['rev-parse', '--show-prefix']).trim();
     // --no-optional-locks: status refreshes the index file otherwise, and a data folder that is a repository of its
     // own holds it (.git/index): the build would see its inputs change while it read them, and keep no key.

@@ -16,7 +16,7 @@ export function isPrivateName(name: string): boolean {
 }
 
 /** Whether `target` is `folder` or inside it. */
-function within(target: string, folder: string): boolean {
+export function within(target: string, folder: string): boolean {
   return target === folder || target.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
 }
 

@@ -30,19 +30,16 @@ interface Entry {
   findings: Finding[];
 }
 
-/** What a build's reading of the data took from the cache and what it read. */
+/** Data files read and checked by their data set's reader, and those whose records and findings the cache held. */
 export interface ReadCounts {
-  /** Data files read and checked by their data set's reader. */
   parsed: number;
-  /** Data files whose checked records and findings came from the cache. */
   remembered: number;
 }
 
-/** A set reader that remembers (see readCache). */
+/** A set reader that remembers (readCache); `finish` removes what the cache holds beyond its bound, never throwing. */
 export interface ReadCache {
   readSet: SetReader;
   counts: ReadCounts;
-  /** Removes what the cache holds beyond its bound (each new entry is written as it is made); never throws. */
   finish(): void;
 }
 
@@ -154,10 +151,7 @@ function readEntry(folder: string, key: string): Entry | undefined {
   return entry;
 }
 
-/**
- * Writes an entry under a temporary name, then renames it into place (one step: all of it or none); the first of a
- * build makes the folder.
- */
+/** Writes an entry under a temporary name, then renames it into place; the first of a build makes the folder. */
 function writeEntry(folder: string, key: string, bytes: Uint8Array, first: boolean): void {
   if (first) {
     // The versions folder, then the cache's, one level each (a recursive mkdir spins where the system refuses: /proc).

@@ -1,32 +1,5 @@
 import path from 'node:path';
-import { ConfigError } from '../core/read/findings.ts';
 import { gitText } from './git.ts';
-
-/** Where the build's timestamp came from, for the build log. */
-export type TimestampSource = 'SOURCE_DATE_EPOCH' | 'git' | 'clock';
-
-/**
- * The build's timestamp in Unix seconds: SOURCE_DATE_EPOCH when set, else the time of
- * the newest commit touching the data folder, else now. The same data gives the same files.
- */
-export function buildTimestamp(
-  dataDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-): { timestamp: number; source: TimestampSource } {
-  const epoch = env.SOURCE_DATE_EPOCH?.trim();
-  if (epoch) {
-    if (!/^\d+$/.test(epoch))
-      throw new ConfigError(`SOURCE_DATE_EPOCH "${epoch}" must be a whole number of seconds since 1970.`);
-    return { timestamp: Number(epoch), source: 'SOURCE_DATE_EPOCH' };
-  }
-  try {
-    const out = gitText(dataDir, ['log', '-1', '--format=%ct', '--', '.']).trim();
-    if (/^\d+$/.test(out)) return { timestamp: Number(out), source: 'git' };
-  } catch {
-    // Not a git checkout, or git is missing: fall back to the clock.
-  }
-  return { timestamp: Math.floor(Date.now() / 1000), source: 'clock' };
-}
 
 /** What git says of one file of the data folder: when it last changed, how many commits changed it, how it began. */
 export interface FileHistory {
@@ -37,27 +10,20 @@ export interface FileHistory {
 }
 
 /**
- * When each part of the data folder last changed, by name (`parts`): the time of the newest
- * commit touching `paths[name]` (a data set's folder, the method directory's file) in Unix
- * seconds. A file of the API carries the time of its own data (meta.timestamp), so a file whose
- * data did not change keeps its timestamp, and its bytes, from one build to the next. Undefined
- * when SOURCE_DATE_EPOCH is set (every file carries it) or the data folder is not a git checkout
- * (every file carries the build's time); a part git knows nothing of is left out. And the same
- * of every file (by absolute path): its newest commit's time, how
- * many commits changed it and whether the oldest of them added it (a file one commit added and
- * none changed since needs no `git blame` to know when each of its lines changed: line-times.ts;
- * a file renamed into place does, blame following it to where its lines came from), and the
- * newest commit's id (a rewritten history has another: the build's input key holds it). One
- * `git log` over the data folder's history (newest first, the files each commit touched), not
- * one per part: a git process costs 5 to 90 ms on a busy machine, and every build reads these
- * (two, with the data folder's place in the repository).
+ * What git says of the data folder, from one `git log` over its history (newest first, the files each commit touched;
+ * a git process costs 5 to 90 ms on a busy machine): the newest commit's time (the build's timestamp) and id (a
+ * rewritten history has another: the build's input key holds it); when each part last changed (`parts`: the newest
+ * commit touching `paths[name]`, a data set's folder or the method directory's file; a part git knows nothing of is
+ * left out), so a file of the API carries the time of its own data (meta.timestamp) and keeps its bytes while that
+ * data does not change; and of every file (by absolute path) its newest commit's time, how many commits changed it and
+ * whether the oldest of them added it (a file one commit added and none changed since needs no `git blame` to know
+ * when its lines changed: line-times.ts; a file renamed into place does, blame following it to where its lines came
+ * from). Undefined when the data folder is not in a git checkout.
  */
 export function dataHistory(
   dataDir: string,
   paths: Readonly<Record<string, string>>,
-  env: NodeJS.ProcessEnv = process.env,
-): { parts: Record<string, number>; files: Map<string, FileHistory>; head: string } | undefined {
-  if (env.SOURCE_DATE_EPOCH?.trim()) return undefined;
+): { time: number; parts: Record<string, number>; files: Map<string, FileHistory>; head: string } | undefined {
   let log: string;
   let prefix: string;
   try {
@@ -73,12 +39,14 @@ export function dataHistory(
   const parts: Record<string, number> = {};
   const files = new Map<string, FileHistory>();
   let time = 0;
+  let newest = 0;
   let head = '';
   for (const line of log.split('\n')) {
     if (line.startsWith('\0')) {
       const [t, id] = line.slice(1).split(' ');
       time = Number(t);
       head ||= id ?? '';
+      newest ||= time;
       continue;
     }
     // `A<TAB>path`, `M<TAB>path`, `R100<TAB>old<TAB>new`; a merge's `MM<TAB>path`.
@@ -97,5 +65,5 @@ export function dataHistory(
       seen.added = status === 'A'; // the oldest commit comes last
     } else files.set(file, { time, commits: 1, added: status === 'A' });
   }
-  return { parts, files, head };
+  return { time: newest, parts, files, head };
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../core/read/findings.ts';
-import { isRunning } from './output-lock.ts';
+import { runningElsewhere } from './output-lock.ts';
 import { byLastUse, CACHE_PREFIX } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 
@@ -16,11 +16,9 @@ const FORMAT = 'astro-cache 1';
 const ASTRO_PREFIX = `${CACHE_PREFIX}astro-`;
 
 /**
- * The key of Astro's output: a hash of every project file that reaches it (src/ but the
- * server and CLIs, public/, the config, package and lock files, tsconfig) and of the page
- * context's JSON (exactly what the pages read of the data, and the site's address: see
- * src/core/pages/page-context.ts). Same key, same output. `projectFiles` are the lines the
- * build's input key read (input-key.ts fileDigests over PROJECT_INPUTS).
+ * The key of Astro's output: a hash of every project file that reaches it (`projectFiles`, the lines the build's input
+ * key read, but the server and CLIs) and of the page context's JSON (exactly what the pages read of the data, and the
+ * site's address: src/core/pages/page-context.ts). Same key, same output.
  */
 export function astroKey(projectFiles: readonly string[], pageContextJson: string): string {
   const parts = projectFiles.filter((line) => !NOT_PAGES.some((folder) => line.startsWith(folder)));
@@ -36,17 +34,12 @@ export function astroKey(projectFiles: readonly string[], pageContextJson: strin
  */
 const SHARED_KEPT = 8;
 
-/**
- * Where the Astro output of `key` is cached in a cache folder (an output's versions folder, beside its versions and
- * never in one, or ASTRO_CACHE_DIR).
- */
+/** Where the Astro output of `key` is cached in a cache folder (an output's versions folder, or ASTRO_CACHE_DIR). */
 function cacheDir(folder: string, key: string): string {
   return path.join(folder, `${ASTRO_PREFIX}${key}`);
 }
 
-/**
- * The cached Astro output of `key`, marked as just used (stale caches go by last use), or undefined when there is none.
- */
+/** The cached Astro output of `key`, marked as just used (stale caches go by last use), if any. */
 export function cachedAstro(folder: string, key: string): string | undefined {
   const dir = cacheDir(folder, key);
   if (!existsSync(dir)) return undefined;
@@ -77,11 +70,10 @@ async function renamed(from: string, to: string): Promise<boolean> {
 }
 
 /**
- * Moves Astro's fresh output into the cache folder under `key` with one rename (a copy first
- * when the folder is on another file system), so a cached output is always whole. An output
- * already cached under `key` (a damaged one, or one a build sharing ASTRO_CACHE_DIR stored
- * meanwhile) is set aside with one rename before it is removed, so that a build reading it
- * reads all of it or fails and renders anew, never part of it. Returns the cached folder.
+ * Moves Astro's fresh output into the cache folder under `key` with one rename (a copy first when the folder is on
+ * another file system), so a cached output is always whole. An output already cached under `key` (a damaged one, or
+ * one a build sharing ASTRO_CACHE_DIR stored meanwhile) is set aside with one rename before it is removed, so that a
+ * build reading it reads all of it or fails and renders anew. Returns the cached folder.
  */
 export async function storeAstro(
   folder: string,
@@ -122,9 +114,8 @@ export async function storeAstro(
 }
 
 /**
- * Keeps a shared cache folder (ASTRO_CACHE_DIR) to its SHARED_KEPT most recently used
- * outputs, and clears what builds that are no longer running left there; a background
- * process removes them (remove-later.ts: each claimed with one rename first).
+ * Keeps a shared cache folder (ASTRO_CACHE_DIR) to its SHARED_KEPT most recently used outputs, and clears what builds
+ * no longer running left there, through a background process (remove-later.ts).
  */
 export async function pruneSharedCache(folder: string): Promise<void> {
   const names = await readdir(folder).catch(() => [] as string[]);
@@ -134,7 +125,7 @@ export async function pruneSharedCache(folder: string): Promise<void> {
   // the folder is the user's, and may hold other things whose names start with digits.
   const left = names.filter((n) => {
     const pid = /^(\d+)-(?:[0-9a-z]+-astro-(?:draft|aside)|(?:[0-9a-z]+-)?removing-\d+)$/.exec(n)?.[1];
-    return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
+    return pid !== undefined && !runningElsewhere(Number(pid));
   });
   removeLater([...stale, ...left.map((n) => path.join(folder, n))], folder);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { browsePaths } from '../core/browse/browse-paths.ts';
@@ -28,11 +28,11 @@ import {
   sessionShell,
 } from '../integrations/page-components.ts';
 import { astroKey, cachedAstro, pruneSharedCache, storeAstro } from './astro-cache.ts';
-import { type AstroRun, type AstroSetup, astroRunFiles, startAstroBuild, type WarmAstro } from './astro-run.ts';
+import { type AstroRun, type AstroSetup, startAstroBuild, type WarmAstro } from './astro-run.ts';
 import type { FillTarget } from './atomic-dir.ts';
 import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
-import { versionName } from './output-versions.ts';
+import { makeFolders, versionName } from './output-versions.ts';
 
 /** Where Astro renders the page shells; the build fills them per page and leaves them out of the output. */
 const SHELLS = {
@@ -45,7 +45,6 @@ const SHELLS = {
   exam: examPaths.shell,
 } as const;
 
-/** The kinds of page shell. */
 export type ShellKind = keyof typeof SHELLS;
 
 /** The page shells, each ready to fill with a page of its kind: calendar, buildings, methods, data, exams. */
@@ -56,10 +55,7 @@ export type AstroShells = CalendarShells & {
   exam: PageShell<ExamPageView>;
 };
 
-/**
- * Astro's output, read and filled: its files, its page shells, its inline scripts' CSP hashes, and whether Astro ran or
- * its cached output was used.
- */
+/** Astro's output, read and filled, and whether Astro ran (else its cached output was used). */
 export interface AstroPages {
   files: (OutputFile & { body: string | Uint8Array })[];
   shells: AstroShells;
@@ -67,24 +63,18 @@ export interface AstroPages {
   ran: boolean;
 }
 
-/**
- * Astro's pages for this build, under way: `result` when they are read and filled; `stop` ends a run of Astro early
- * (the build failed meanwhile).
- */
+/** Astro's pages for this build, under way; `stop` ends a run of Astro early (the build failed meanwhile). */
 export interface PendingAstroPages {
   result: Promise<AstroPages>;
   stop: () => void;
 }
 
 /**
- * The HTML pages Astro renders, filled for this build. Astro runs only when what its output is
- * made from changed (astro-cache.ts: the project's files it compiles and the page context,
- * src/core/pages/page-context.ts); otherwise its cached output is used: the output's own, in
- * its versions folder, or any output's, in `sharedCache` (ASTRO_CACHE_DIR) when given; `projectFiles`
- * are the lines of the project's files the build's input key read. Either way the build
- * fills the holes of the calendar's single pages (src/integrations/calendar-holes.ts).
- * A run of Astro starts here, in a process of its own (astro-run.ts), before this returns: the
- * build renders its other files while it runs, and awaits `result` when it needs the pages.
+ * The HTML pages Astro renders, filled for this build (src/integrations/calendar-holes.ts). Astro runs only when what
+ * its output is made from changed (astroKey: `projectFiles`, the lines the build's input key read, and the page
+ * context); otherwise its cached output is used: the output's own, in its versions folder, or any output's, in
+ * `sharedCache` (ASTRO_CACHE_DIR). A run starts here, in a process of its own (astro-run.ts): the build renders its
+ * other files meanwhile, and awaits `result` when it needs the pages.
  */
 export function startAstroPages(
   context: BuildContext,
@@ -175,12 +165,10 @@ function filledAstro(
 }
 
 /**
- * Where a run of Astro builds, and for which address: in a folder of the build's own in the output's versions folder
- * (`<version name>-astro/`, so that a build killed there leaves nothing in the project, and the next build removes it
- * with its other leftovers), which links the project's node_modules (Astro's server bundle, rendered in it, imports
- * packages) and holds Astro's output and Vite's cache (the build's own: two builds sharing node_modules/.vite race on
- * its rename, ENOTEMPTY on a fresh clone). Astro runs with that folder as its working folder (its output must be
- * inside it).
+ * Where a run of Astro builds, and for which address: a folder of the build's own in the output's versions folder
+ * (`<version name>-astro/`: a build killed there leaves nothing in the project, and the next build removes it), its
+ * working folder, which links the project's node_modules (Astro's server bundle, rendered in it, imports packages) and
+ * holds Astro's output and Vite's cache (two builds sharing node_modules/.vite race on its rename).
  */
 export function astroSetup(
   root: string,
@@ -188,7 +176,7 @@ export function astroSetup(
   render: Pick<RenderContext, 'url' | 'basePath'>,
 ): AstroSetup {
   const work = path.join(versions, `${versionName()}-astro`);
-  makeFolder(work);
+  makeFolders(work);
   symlinkSync(path.relative(work, path.join(root, 'node_modules')), path.join(work, 'node_modules'));
   const outDir = path.join(work, 'out');
   return { root, outDir, site: render.url, base: render.basePath, viteCache: path.join(work, 'vite') };
@@ -199,41 +187,22 @@ export function astroFolder(setup: Pick<AstroSetup, 'outDir'>): string {
   return path.dirname(setup.outDir);
 }
 
-/** Creates a folder and its missing parents, one level at a time (a recursive mkdir never returns under /proc). */
-function makeFolder(dir: string): void {
-  const missing: string[] = [];
-  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
-  for (const d of missing) {
-    try {
-      mkdirSync(d);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-}
-
-/** A run of Astro under way, and the folders it renders into. */
-interface StartedAstro {
-  run: AstroRun;
-  astroOut: string;
-  viteCache: string;
-}
-
-/** Starts Astro over the page context in a process of its own, rendering into a folder of this build's (astroSetup). */
-function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro): StartedAstro {
-  // The result is moved into the cache.
+/**
+ * Starts Astro over the page context in a process of its own, rendering into a folder of this build's (astroSetup),
+ * which holds all it writes: an interruption removes it.
+ */
+function startAstro(context: BuildContext, pagesJson: string, target: FillTarget, warm?: WarmAstro) {
   const setup = warm?.setup ?? astroSetup(context.root, target.versions, context.render);
-  const { outDir: astroOut, viteCache } = setup;
-  for (const p of [astroFolder(setup), astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.add(p);
+  target.temporary.add(astroFolder(setup));
   const run = warm
     ? warm.start({ pageContextJson: pagesJson })
     : startAstroBuild({ ...setup, pageContextJson: pagesJson });
-  return { run, astroOut, viteCache };
+  return { run, setup };
 }
 
-/** Waits for a run of Astro, reads its output, and moves it into the cache folder under `key`. */
+/** Waits for a run of Astro, reads its output, moves it into the cache folder under `key`, and removes its folder. */
 async function finishAstro(
-  { run, astroOut, viteCache }: StartedAstro,
+  { run, setup }: ReturnType<typeof startAstro>,
   { key, cache }: { key: string; cache: string },
   target: FillTarget,
 ): Promise<AstroOutput> {
@@ -241,14 +210,13 @@ async function finishAstro(
     await run.done;
     // Read here, in this build's own folder: once stored, a build of another output sharing the
     // cache may set the stored copy aside (storeAstro) before a read of it ends.
-    const output = await readAstro(astroOut);
-    await storeAstro(cache, key, astroOut, target.temporary);
+    const output = await readAstro(setup.outDir);
+    await storeAstro(cache, key, setup.outDir, target.temporary);
     return output;
   } finally {
     run.stop();
-    const work = astroFolder({ outDir: astroOut });
-    await Promise.all([astroOut, viteCache, work].map((dir) => rm(dir, { recursive: true, force: true })));
-    for (const p of [work, astroOut, viteCache, ...astroRunFiles(astroOut)]) target.temporary.delete(p);
+    await rm(astroFolder(setup), { recursive: true, force: true });
+    target.temporary.delete(astroFolder(setup));
   }
 }
 

@@ -3,7 +3,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { NODE_ARGS } from './node-command.ts';
 
-/** Where Astro builds (its output and Vite's cache folder) and for which address: all it needs to bundle the pages. */
+/** Where Astro builds (its output and Vite's cache) and for which address: all it needs to bundle the pages. */
 export interface AstroSetup {
   root: string;
   outDir: string;
@@ -12,20 +12,17 @@ export interface AstroSetup {
   viteCache: string;
 }
 
-/** What a process of Astro is told once the build knows it, to render the pages it bundled. */
+/** What a process of Astro is told once the build knows it: the page context (src/core/pages/page-context.ts). */
 export interface AstroRequest {
-  /** The page context's JSON (src/core/pages/page-context.ts), all the pages read. */
   pageContextJson: string;
 }
 
-/** What Astro builds: where, for which address, over which page context. */
 export type AstroBuildOptions = AstroSetup & AstroRequest;
 
 /** An Astro build under way in a process of its own: `done` when it ended well, `stop` to end it early. */
 export interface AstroRun {
   done: Promise<void>;
   stop: () => void;
-  /** Its process's id. */
   pid: number | undefined;
 }
 
@@ -43,22 +40,18 @@ const CHILD = path.join(import.meta.dirname, 'astro-child.ts');
 /**
  * An Astro process started before it knows the page context: it loads Astro and bundles the pages meanwhile (about a
  * second, which a cold build spends reading its data), then renders them over what `start` tells it, or is ended
- * unused by `cancel`.
+ * unused by `cancel` (harmless after `start`), its files and folders removed.
  */
 export interface WarmAstro {
-  /** Where and for which address it builds (its request and log files beside its outDir: astroRunFiles). */
   setup: AstroSetup;
-  /** Its process's id. */
   pid: number | undefined;
-  /** Tells it the page context (it builds for the setup it was started with). */
   start(request: AstroRequest): AstroRun;
-  /** Ends it unless it was started, and removes its files and folders; harmless after `start`. */
   cancel(): void;
 }
 
 /**
- * Starts Astro's build in a process of its own, so that this build renders its other files on
- * the machine's other core meanwhile, and Astro's memory goes with its process when it ends.
+ * Starts Astro's build in a process of its own, so that this build renders its other files on the machine's other
+ * core meanwhile, and Astro's memory goes with its process when it ends.
  */
 export function startAstroBuild(options: AstroBuildOptions): AstroRun {
   return warmAstroBuild(options).start(options);

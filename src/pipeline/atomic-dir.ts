@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError, unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
@@ -18,6 +18,7 @@ import {
   BUILD_STAMP,
   currentVersion,
   leftovers,
+  makeFolders,
   type OutputPaths,
   outputPaths,
   recoverOutput,
@@ -28,48 +29,40 @@ import {
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
 
-/** Where a publication runs and how it talks. */
+/**
+ * Where a publication runs (`root`: the project folder, where Astro's temporary folders are) and how it prints a line
+ * of progress (waiting for another build, a stale lock, a restored output).
+ */
 export interface PublishOptions {
-  /** The project folder, where Astro's temporary folders are. */
   root: string;
-  /** Prints one line of progress (waiting for another build, a stale lock, a restored output). */
   say?: (line: string) => void;
 }
 
 /**
- * What a fill is given: the new version's folder, the set of temporary paths, the previous version to reuse files from.
+ * What a fill is given: the new version's folder; the paths an interruption must remove (a fill adds its own temporary
+ * folders); the published version to link unchanged files from; when `dir` is an older version updated in place,
+ * its manifest and what its made files were made from; the versions folder, where a fill may keep caches across builds
+ * (entries named `cache-*`).
  */
 export interface FillTarget {
   dir: string;
-  /** Paths an interruption must remove (a fill adds its own temporary folders). */
   temporary: Set<string>;
-  /** The published version and its manifest, when there is one to link unchanged files from. */
   previous?: PreviousOutput;
-  /**
-   * When `dir` is an older version being updated in place: what it holds (its manifest), and what its made files were
-   * made from.
-   */
   base?: Manifest;
   baseMade?: MadeFrom;
-  /** The versions folder, where a fill may keep caches across builds (entries named `cache-*`). */
   versions: string;
 }
 
 /**
- * Fills a new version of the output and publishes it with one atomic rename, so that at every
- * instant `outDir` is the whole previous output or the whole new one:
+ * Fills a new version of the output and publishes it with one atomic rename, so that at every instant `outDir` is the
+ * whole previous output or the whole new one:
  *
- * 1. Takes the output's lock (`.dist-versions/build.lock`); another build of the same output
- *    is waited for.
- * 2. Fills `.dist-versions/<version>/` (`fill` adds any further temporary folders to the set
- *    it gets, so an interruption removes them too) and writes its manifest beside it
- *    (`<version>.files`). The folder is the spare version renamed (the output before last, or
- *    a copy of the last one made in the background), updated in place, when there is one;
- *    else a new folder, whose unchanged files are linked from the published version.
+ * 1. Takes the output's lock (`.dist-versions/build.lock`); another build of the same output is waited for.
+ * 2. Fills `.dist-versions/<version>/` and writes its manifest beside it (`<version>.files`). The folder is the spare
+ *    version renamed, updated in place, when there is one; else a new folder.
  * 3. Creates a link to it under a temporary name and renames that over `outDir` (a link).
- * 4. Then keeps the previous version as the next build's spare, hands anything older to a
- *    detached remover (off the critical path; it also makes a spare when there is none), and
- *    releases the lock.
+ * 4. Keeps the previous version as the next build's spare, hands anything older to a detached remover (off the
+ *    critical path; it also makes a spare when there is none), and releases the lock.
  *
  * When `fill` throws, the new version is removed and `outDir` is not touched.
  */
@@ -145,10 +138,7 @@ function lockOutput(p: OutputPaths, say: (line: string) => void): ReturnType<typ
   });
 }
 
-/**
- * Makes the new version's folder `version`: the spare version renamed, to be updated in place (its record returned),
- * when it has a readable manifest; else a new, empty folder.
- */
+/** Makes the new version's folder: the spare renamed (its record returned) when its manifest reads, else a new one. */
 async function startVersion(
   p: OutputPaths,
   current: string | undefined,
@@ -158,9 +148,8 @@ async function startVersion(
   const record = spare === undefined ? undefined : readVersionRecord(spare);
   // Its manifest goes first: a spare interrupted while being updated is never trusted again.
   if (spare) await rm(manifestFile(spare), { force: true });
-  // A manifest that cannot be read (no `made`) says nothing of what the folder holds: updated
-  // in place, its files would be written through (links shared with the published version)
-  // and the ones this output lacks left in it. It is left to be removed, and a new folder made.
+  // A manifest that cannot be read (no `made`) says nothing of what the folder holds: updated in place, its files would
+  // be written through (links shared with the published version) and the ones this output lacks left in it.
   if (spare && record?.made) {
     await rename(spare, version);
     await rm(path.join(version, BUILD_STAMP), { force: true }); // written last again: until then, not complete
@@ -171,15 +160,14 @@ async function startVersion(
 }
 
 /**
- * Hands the versions no longer needed to a detached remover (which also makes a spare when there is none). Removal
- * comes after publishing, in a detached process: the new output is live, and this build ends, before any time is
- * spent on it. A failure is said, not thrown: the next build tries again.
+ * Hands the versions no longer needed to a detached remover (which also makes a spare when there is none): the new
+ * output is live, and this build ends, before any time is spent on them. A failure is said, not thrown.
  */
 async function removeOldVersions(p: OutputPaths, root: string, say: (line: string) => void): Promise<void> {
   try {
     const current = await currentVersion(p);
-    // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may
-    // end while the spare asked for by the build before it is still being made.
+    // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may end while the spare asked
+    // for by the build before it is still being made.
     const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
     removeLater(
       await leftovers(p, root),
@@ -200,23 +188,14 @@ async function prepare(p: OutputPaths): Promise<void> {
   if (info && !info.isDirectory() && !info.isSymbolicLink()) {
     throw new OutputError(`${p.out} is a file, not a folder: move it away, or build elsewhere with --out DIR.`);
   }
-  // One level at a time: Node's recursive mkdir never returns under /proc (it retries forever).
-  const missing: string[] = [];
-  for (let dir = p.versions; !(await stat(dir).catch(() => undefined)); dir = path.dirname(dir)) missing.unshift(dir);
-  for (const dir of missing) {
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  }
+  makeFolders(p.versions);
   markOwned(p); // the next build knows the output beside it for the build's own (output-owner.ts)
 }
 
 /**
- * Points the output at `version`: a new link under a temporary name, renamed over the output.
- * An output that is still a real folder (built before outputs were versioned) cannot be
- * replaced by a rename: it is first moved into the versions folder, and for the moment
- * between the two renames the output is missing; the next build (or `npm start`, which
- * builds a missing output) publishes the waiting link then.
+ * Points the output at `version`: a new link under a temporary name, renamed over the output. An output that is still
+ * a real folder (built before outputs were versioned) is first moved into the versions folder: for the moment between
+ * the two renames the output is missing, and the next build (or `npm start`) publishes the waiting link then.
  */
 async function swap(p: OutputPaths, version: string, temporary: Set<string>): Promise<void> {
   const link = `${version}.link`;

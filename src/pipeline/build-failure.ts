@@ -36,13 +36,13 @@ const VERBS: Record<string, string> = {
  * One line saying what is wrong with writing the output and how to fix it, for a file-system
  * error (permission, read-only disk, full disk, a folder that allows no new entries), else undefined.
  */
-export function describeWriteError(error: unknown, cwd = process.cwd()): string | undefined {
+export function describeWriteError(error: unknown): string | undefined {
   if (error instanceof OutputError) return error.message;
   if (error instanceof LockTimeoutError)
     return `${error.message}. To fix: let that build finish (or stop it), then build again.`;
   const e = error as NodeJS.ErrnoException;
   if (typeof e?.code !== 'string' || typeof e.path !== 'string') return undefined;
-  const where = displayPath(e.path, cwd);
+  const where = displayPath(e.path);
   const verb = VERBS[e.syscall ?? ''] ?? 'write';
   const cause = CAUSES[e.code];
   if (cause) return `cannot ${verb} ${where}: ${cause[0]} (${e.code}). To fix: ${cause[1]}.`;
@@ -57,15 +57,7 @@ export function describeWriteError(error: unknown, cwd = process.cwd()): string 
 
 /** What the output holds after a build that stopped before publishing, as one true sentence. */
 export function unchangedOutput(p: OutputPaths): string {
-  const exists = (() => {
-    try {
-      lstatSync(p.out);
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  if (!exists) return `${p.shown} does not exist; this build did not create it.`;
+  if (!lstatSync(p.out, { throwIfNoEntry: false })) return `${p.shown} does not exist; this build did not create it.`;
   if (isComplete(p.out)) return `${p.shown} still holds the previous output; this build did not change it.`;
   return `${p.shown} holds no complete output, and this build did not change it.`;
 }

@@ -26,13 +26,7 @@ import { digested, filledBuildingPages, filledCalendarPages, filledMethodPages }
 import { examFiles, examPageFiles } from './exam-stage.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
-import {
-  type OutputFile,
-  OutputWriter,
-  readVersionInputs,
-  type VersionInputs,
-  type VersionRecord,
-} from './output-files.ts';
+import { type OutputFile, OutputWriter, readVersionInputs, type VersionRecord } from './output-files.ts';
 import { claimOutput } from './output-owner.ts';
 import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
@@ -40,54 +34,43 @@ import { type Progress, silentProgress } from './progress.ts';
 /** The stages of a build, in order. */
 type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'write';
 
-/** How one build went: the time of each stage in seconds, what it wrote, and what it reused. */
+/**
+ * How one build went: the time of each stage in seconds; the files in the output, their bytes, and those kept or
+ * linked unchanged; whether Astro rendered the pages, its cached output was used (what it is made from did not
+ * change), or no pages were built; whether the build's inputs were the published version's (input-key.ts), so that
+ * version was reused whole and nothing was read or rendered; the data's warnings (the published version's, when it
+ * was reused whole); the data files read anew and those the read cache held (src/load/read-cache.ts).
+ */
 export interface BuildReport {
   stages: Record<Stage, number>;
-  /** Files in the output, and their bytes. */
   files: number;
   bytes: number;
-  /** Files linked unchanged from the previous output instead of written. */
   reused: number;
-  /**
-   * Whether Astro rendered the pages (`ran`), its earlier output was used because what it is made from did not change
-   * (`cached`), or no pages were built (`none`).
-   */
   astro: 'ran' | 'cached' | 'none';
-  /**
-   * Whether the build's inputs were the published version's (input-key.ts), so that version was reused whole and
-   * nothing was read or rendered.
-   */
   unchanged: boolean;
-  /** Where the output is served and its timestamp. */
   render: RenderContext;
-  /** What the data's validation warned about (the published version's, when it was reused whole). */
   warnings: readonly Finding[];
-  /** Data files read and checked anew, and those whose checked records the cache held (src/load/read-cache.ts). */
   reads: ReadCounts;
 }
 
-/** Options of a build; without settings, the environment (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR) supplies them. */
+/**
+ * Options of a build: without `settings` (src/config/settings.ts) the environment (SITE_URL, SOURCE_DATE_EPOCH,
+ * DATA_DIR) supplies them; `pages: false` builds the API alone (for some tests and tools); `say` prints a line (default
+ * stderr: waiting for another build of the same output, …); `progress` shows the stage and a count on a terminal.
+ */
 export interface BuildOptions {
   root: string;
   outDir: string;
-  /** The command's resolved settings (src/config/settings.ts). */
   settings?: BuildSettings;
-  /** Render the HTML site with Astro (default true); the API alone is enough for some tests and tools. */
   pages?: boolean;
-  /** Prints a line of progress (waiting for another build of the same output, …); default stderr. */
   say?: (line: string) => void;
-  /** Shows the stage and a count on a terminal (progress.ts); default silent. */
   progress?: Progress;
 }
 
-/** The file in dist/ that records what the output was built for (read by `npm start`). */
-export { BUILD_STAMP };
-
-/** Where a build is: the time of each stage so far, and the progress display. */
+/** Where a build is: the time of each stage so far, and the progress display; `lap` ends the running stage. */
 interface StageClock {
   stages: Record<Stage, number>;
   progress: Progress;
-  /** Ends the running stage: the time since the last lap is added to `stage`. */
   lap(stage: Stage): void;
 }
 
@@ -103,23 +86,23 @@ function stageClock(progress: Progress): StageClock {
   return { stages, progress, lap };
 }
 
-/** What a build knows before it reads any data: where it reads and writes, what its inputs are, how it reads. */
+/**
+ * What a build knows before it reads any data: the inputs' sizes and times before the key was made (input-key.ts:
+ * looked at again at the end); the input key, the data folder's digest (for the stamp), the code's digest and the
+ * project's files' lines; the published version's key (`hint`: when it is `inputs`, nothing need be read); the read
+ * cache; Astro's process, started before the data is read (a cold build's).
+ */
 interface BuildPlan {
   options: BuildOptions;
   target: BuildTarget;
   pages: boolean;
-  /** The inputs' sizes and times before the key was made (input-key.ts), looked at again at the end. */
   stats: InputStats;
-  /** The input key, the data folder's digest (for the stamp), the code's digest and the project's files' lines. */
   inputs: string;
   data: string;
   code: string;
   projectFiles: readonly string[];
-  /** The published version's input key, read without the lock: when it is `inputs`, nothing need be read. */
   hint?: string;
-  /** What each data set's reader made of its files, remembered beside the output's versions (read-cache.ts). */
   reads: ReadCache;
-  /** Astro's process, started before the data is read (a cold build's), to render the pages when they must be. */
   warm?: WarmAstro;
 }
 
@@ -133,11 +116,10 @@ interface BuildOutcome {
 }
 
 /**
- * Builds the site: reads and validates data/ first, renders everything second into a new
- * version folder, and publishes it as `outDir` last, in one atomic step (see publishOutput).
- * Files whose bytes are those of the published version are linked from it, not written; a
- * build whose inputs are the published version's (input-key.ts) reads and renders nothing and
- * reuses that version's files whole. A build that fails leaves `outDir` untouched.
+ * Builds the site: reads and validates data/ first, renders everything second into a new version folder, and
+ * publishes it as `outDir` last, in one atomic step (publishOutput). A build whose inputs are the published version's
+ * (input-key.ts) reads and renders nothing and reuses that version's files whole. A build that fails leaves `outDir`
+ * untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const clock = stageClock(options.progress ?? silentProgress);
@@ -177,7 +159,8 @@ async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   const stats = inputStats(options.root, target.dataDir);
   const key = buildInputKey(options.root, target.dataDir, target.render, pages, target);
   const { key: inputs, data, code, projectFiles } = key;
-  const hint = (await publishedInputs(options.outDir))?.key;
+  const current = await currentVersion(output);
+  const hint = current ? readVersionInputs(current)?.key : undefined; // read without the lock: a hint
   const { versions } = output;
   const reads = readCache(path.join(versions, READ_CACHE), code);
   const cold = pages && hint !== inputs && !holdsAstroOutput(target.astroCache ?? versions);
@@ -253,12 +236,6 @@ function writeStamp(plan: BuildPlan, out: OutputWriter): void {
   const { render } = plan.target;
   const stamp = { site: render.url, timestamp: render.timestamp, data: plan.data };
   out.write([{ path: BUILD_STAMP, body: `${JSON.stringify(stamp)}\n` }], { fresh: true });
-}
-
-/** What a version of an output was built from, when there is one (read without the lock: a hint). */
-async function publishedInputs(outDir: string): Promise<VersionInputs | undefined> {
-  const current = await currentVersion(outputPaths(outDir));
-  return current ? readVersionInputs(current) : undefined;
 }
 
 /** What every stage of a rendering shares: the context, the writer, the digests, the building lookup, the clock. */

@@ -14,31 +14,25 @@ import type { SiteData } from '../core/records/site-data.ts';
 import { type RenderContext, renderContext } from '../core/site/address.ts';
 import { loadSiteData } from '../load/data-fs.ts';
 import { lineTimes, uncommittedFiles } from '../load/line-times.ts';
-import { buildTimestamp, dataHistory, type FileHistory } from '../load/timestamp.ts';
+import { dataHistory, type FileHistory } from '../load/timestamp.ts';
 
-/** What every renderer of one build shares: the validated data, where it is served, and its timestamp. */
+/**
+ * What every renderer of one build shares, each computed once: the validated data, where the site is served and the
+ * build's timestamp, the methods with data (each with its records), the sessions in time order, the calendar feeds
+ * and what each holds, the buildings, the programs and audiences the sessions are open to, and when each data set's
+ * files last changed (BuildTarget's `dataTimes`).
+ */
 export interface BuildContext {
   root: string;
   dataDir: string;
   site: SiteData;
-  /** Where the site is served and the build's timestamp: what every renderer is given. */
   render: RenderContext;
-  /** The methods with data, each with its records: computed once, shared by the API files and the pages. */
   published: PublishedMethod[];
-  /** The information sessions read for the calendar (cancellations, programs, times), in time order. */
   sessions: Session[];
-  /** The calendar feeds and what each holds: the feeds page lists them, the build writes them. */
   feeds: SubscriptionFeeds;
-  /** The campus buildings, read for their pages and for the session pages' locations. */
   buildings: Building[];
-  /** The programs the sessions are open to, complete once every session is read. */
   catalog: ProgramCatalog;
-  /** The audiences the sessions are open to (data/audiences/), complete once every session is read. */
   audiences: AudienceCatalog;
-  /**
-   * When each data set's files last changed (see BuildTarget), the API files' meta.timestamp; undefined: the build's
-   * timestamp for all.
-   */
   dataTimes?: Readonly<Record<string, number>>;
   /**
    * When each session's row last changed (the newest commit touching its lines, by git blame): its events' DTSTAMP,
@@ -55,29 +49,21 @@ export interface BuildContext {
 export type BuildSettings = Pick<Config, 'dataDir' | 'site' | 'sourceDateEpoch'> &
   Partial<Pick<Config, 'astroCacheDir'>>;
 
-/** What a build reads and how it renders, before any data is read: the data folder, the address and the timestamp. */
+/**
+ * What a build reads and how it renders, before any data is read: the data folder; the address and timestamp; where
+ * Astro's output is cached for builds of any output (ASTRO_CACHE_DIR; else in the output's versions folder); what git
+ * says of the data (src/load/timestamp.ts, undefined under SOURCE_DATE_EPOCH or outside git: when each data set's
+ * files last changed, which its API files carry; each data file's history, for when each session's row changed; the
+ * newest commit's id); the build's clock (SOURCE_DATE_EPOCH, or now), by which the subscribers' feeds are chosen
+ * (src/core/calendar/feed-window.ts).
+ */
 export interface BuildTarget {
   dataDir: string;
   render: RenderContext;
-  /**
-   * Where Astro's output is cached for builds of any output (ASTRO_CACHE_DIR), or undefined for the output's own
-   * versions folder.
-   */
   astroCache?: string;
-  /**
-   * When each data set's files last changed, by data set name (the newest commit touching its
-   * folder; `methods`, the directory's own data set, by the directory's file): the API files of
-   * a data set carry its time, not the build's. Undefined under SOURCE_DATE_EPOCH or outside git.
-   */
   dataTimes?: Record<string, number>;
-  /** What git says of each data file, by absolute path (when dataTimes is known): when each session's row changed. */
   fileHistory?: ReadonlyMap<string, FileHistory>;
-  /** The newest commit touching the data folder (with fileHistory): another after a history is rewritten. */
   dataHead?: string;
-  /**
-   * The build's clock (Unix seconds): SOURCE_DATE_EPOCH, or now. What the subscribers' feeds hold is chosen by it
-   * (src/core/calendar/feed-window.ts); undefined: the render context's timestamp.
-   */
   now?: number;
 }
 
@@ -86,18 +72,18 @@ export function buildTarget(
   root: string,
   settings: BuildSettings = resolveConfig(BUILD_SETTINGS, process.env, root),
 ): BuildTarget {
-  const render = renderContext(
-    settings.site,
-    settings.sourceDateEpoch ?? buildTimestamp(settings.dataDir, {}).timestamp,
-  );
   const paths: Record<string, string> = { methods: DIRECTORY_FILE };
   for (const set of Object.values(DATASETS)) if (!set.derived) paths[set.name] = set.name;
-  const history = settings.sourceDateEpoch === undefined ? dataHistory(settings.dataDir, paths, {}) : undefined;
+  const history = settings.sourceDateEpoch === undefined ? dataHistory(settings.dataDir, paths) : undefined;
+  // The build's timestamp: SOURCE_DATE_EPOCH, else the newest commit touching the data folder, else now. The same
+  // data gives the same files.
+  const now = Math.floor(Date.now() / 1000);
+  const render = renderContext(settings.site, settings.sourceDateEpoch ?? (history?.time || now));
   return {
     dataDir: settings.dataDir,
     render,
     ...(settings.astroCacheDir ? { astroCache: settings.astroCacheDir } : {}),
-    now: settings.sourceDateEpoch ?? Math.floor(Date.now() / 1000),
+    now: settings.sourceDateEpoch ?? now,
     ...(history ? { dataTimes: history.parts, fileHistory: history.files, dataHead: history.head } : {}),
   };
 }

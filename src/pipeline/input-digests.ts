@@ -6,11 +6,10 @@ import { sessionSource } from '../core/calendar/session.ts';
 import type { BuildContext } from './context.ts';
 
 /**
- * Digests of what files are made from: the JSON of their inputs, under a salt (the project's
- * code). Objects shared by many files (a session, the program catalogue, the building lookup, the
- * directory, a method's entry, a page shell) are given a name once, by what they hold, and stand
- * in by that name wherever they appear; a function, Map or Set that has no name cannot be read by
- * JSON, so it throws rather than let a digest miss what it holds.
+ * Digests of what files are made from: the JSON of their inputs, under a salt (the project's code). Objects shared by
+ * many files (a session, the program catalogue, the building lookup, a page shell) are given a name once, by what
+ * they hold, and stand in by that name wherever they appear; a function, Map or Set that has no name cannot be read
+ * by JSON, so it throws rather than let a digest miss what it holds.
  */
 export class InputDigests {
   private readonly names = new WeakMap<object, string>();
@@ -55,10 +54,8 @@ export class InputDigests {
 }
 
 /**
- * Names the catalog, each faculty and each program (they refer to each other, which JSON cannot
- * follow): every name carries the digest of the whole catalog (each program and faculty by its
- * content, the faculties' order, every label's reach), so a file that shows any part of it is made
- * again when any of it changes.
+ * Names the catalog, each faculty and each program (they refer to each other, which JSON cannot follow): every name
+ * carries the digest of the whole catalog, so a file that shows any part of it is made again when any of it changes.
  */
 export function nameCatalog(digests: InputDigests, catalog: ProgramCatalog): void {
   const groups = [...new Set([...catalog.groups(), catalog.every])];
@@ -82,10 +79,8 @@ export function nameAudiences(digests: InputDigests, catalog: AudienceCatalog): 
 }
 
 /**
- * The digests of what this build's files are made from: the code in every one, and the objects
- * many files share named once by what they hold: the program and audience catalogues, the
- * building lookup (by the buildings), the method directory and each method's entry, and each
- * session by what it is read from (sessionSource).
+ * The digests of what this build's files are made from: the code in every one, and the objects many files share named
+ * once by what they hold (each session by what it is read from: sessionSource).
  */
 export function inputDigests(context: BuildContext, code: string, buildings: BuildingLookup): InputDigests {
   const digests = new InputDigests(`made-file 2\n${code}`);

@@ -36,15 +36,11 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
 }
 
 /**
- * The key of everything a build's output is made from: every file of the data folder, the
- * project's code, pages, configuration and lock file, the Node.js version, and the settings
- * (address, timestamp and each data set's (context.ts), the build's day, whether pages are built, the working
- * folder, the data folder). A build whose key is the published version's
- * makes that version again, byte for byte, so it reuses it whole instead (build.ts). With it,
- * the data folder's own digest (data-fs.ts), which the output's stamp records for `npm start`,
- * and the code's (the project's files and the Node.js version), which every digest of what a
- * file is made from holds (src/pipeline/input-digests.ts), and the project's files' lines
- * (fileDigests), which Astro's key reads again (astro-cache.ts).
+ * The key of everything a build's output is made from: the data folder, the project's files (PROJECT_INPUTS), the
+ * Node.js version, and the settings. A build whose key is the published version's makes that version again, byte for
+ * byte, so it reuses it whole instead (build.ts). With it, the data folder's digest (data-fs.ts), which the output's
+ * stamp records for `npm start`; the code's, which every digest of what a file is made from holds (input-digests.ts);
+ * and the project's files' lines, which Astro's key reads again (astro-cache.ts).
  */
 export function buildInputKey(
   root: string,
@@ -86,30 +82,24 @@ export function buildInputKey(
   };
 }
 
-/** What the files a key is made from looked like on disk (inputStats). */
+/**
+ * What the files a key is made from looked like on disk (inputStats): a line per entry (its path, size, inode and
+ * change time), and whether an entry changed so shortly before the look (RACY_NS: a few of the kernel's clock ticks)
+ * that a write after it may leave the same change time.
+ */
 export interface InputStats {
-  /** A line per entry: its path, size, inode and change time. */
   text: string;
-  /**
-   * Whether an entry changed so shortly before the look that a write after it may leave the same change time (the clock
-   * moves a tick at a time).
-   */
   racy: boolean;
 }
 
-/**
- * Entries changed within this many nanoseconds before a look are racy (InputStats): a few of the kernel's clock ticks.
- */
 const RACY_NS = 50_000_000n;
 
 /**
- * What the files a key is made from look like on disk, without reading them: each entry below
- * the data folder and the project's inputs, with its size, inode and change time (in
- * nanoseconds; any write moves it, whatever an editor does to the modification time). The same
- * text before a key was made and after the build, and no entry changed just before the first
- * look, say that no input changed meanwhile, so the key holds for the output, at a fraction of
- * making the key again. The data folder and the inputs themselves are followed when they are
- * links, as the reader and the key follow them; what is below them is not.
+ * What the files a key is made from look like on disk, without reading them: each entry below the data folder and the
+ * project's inputs, with its size, inode and change time (in nanoseconds; any write moves it, whatever an editor does
+ * to the modification time). The same text before a key was made and after the build, and no entry changed just
+ * before the first look, say that no input changed meanwhile, at a fraction of making the key again. The data folder
+ * and the inputs themselves are followed when they are links, as the reader and the key follow them.
  */
 export function inputStats(root: string, dataDir: string): InputStats {
   const lines: string[] = [];

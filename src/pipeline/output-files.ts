@@ -6,7 +6,6 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readSync,
   renameSync,
   rmdirSync,
   rmSync,
@@ -37,18 +36,7 @@ export interface OutputFile {
 export type Manifest = Map<string, string>;
 
 /** For the files made from a digest of their inputs: that digest and the file's size, by path. */
-export type MadeFrom = Map<string, MadeRecord>;
-
-/** What a version records of a made file: what it was made from, and its size. */
-export interface MadeRecord {
-  from: string;
-  bytes: number;
-}
-
-/** The content hash a manifest keeps for a file's bytes. */
-function contentHash(body: string | Uint8Array): string {
-  return hash('sha1', body, 'base64url');
-}
+export type MadeFrom = Map<string, { from: string; bytes: number }>;
 
 /** A file made: its content hash and size, and its bytes (none when written a chunk at a time into the draft). */
 interface Made {
@@ -95,21 +83,16 @@ export function manifestFile(versionDir: string): string {
 }
 
 /**
- * What a version was built from (input-key.ts) and what its build found, so a build of the same inputs can reuse it
- * whole.
+ * What a version was built from (input-key.ts), the data's warnings (printed again by a build that reuses the version
+ * whole) and the bytes of its files but the stamp.
  */
 export interface VersionInputs {
   key: string;
-  /** The data's warnings, printed again by a build that reuses the version. */
   warnings: Finding[];
-  /** The bytes of its files but the stamp. */
   bytes: number;
 }
 
-/**
- * What a version's manifest records: each file's hash, what its made files were made from, and what the version was
- * built from.
- */
+/** What a version's manifest records. */
 export interface VersionRecord {
   manifest: Manifest;
   made?: MadeFrom;
@@ -117,16 +100,14 @@ export interface VersionRecord {
 }
 
 /**
- * The manifest's format: a line of JSON (the format and what the version was built from), then
- * its files in path order, as V8's serialization (node:v8) of a ManifestBody: four lists in step,
- * one entry a file (at 216,006 files it reads in about two thirds and writes in about half the time
- * a line of text a file took). A manifest of another format, or one that does not read whole (cut
- * short, garbled, or written by a Node.js whose serialization this one cannot read), is an empty
- * one: the build then makes every file, and is right, only slower.
+ * The manifest's format: a line of JSON (ManifestHead), then V8's serialization of a ManifestBody (at 216,006 files
+ * it reads in about two thirds and writes in about half the time a line of text a file took). A manifest of another
+ * format, or one that does not read whole (cut short, garbled, or written by a Node.js whose serialization this one
+ * cannot read), is an empty one: the build then makes every file, and is right, only slower.
  */
 const FORMAT = 6;
 
-/** A manifest's files after its first line, in path order; `from` and `bytes` are '' and -1 for a file not made. */
+/** A manifest's files, four lists in step, in path order; `from` and `bytes` are '' and -1 for a file not made. */
 interface ManifestBody {
   paths: string[];
   sums: string[];
@@ -134,86 +115,64 @@ interface ManifestBody {
   bytes: number[];
 }
 
-/** Whether a deserialized value is a manifest's body: lists of one length, of the right types at both ends. */
+/** Whether a deserialized value is a manifest's body: four lists of one length. */
 function isManifestBody(value: unknown): value is ManifestBody {
   const b = value as ManifestBody;
-  const lists = [b?.paths, b?.sums, b?.from, b?.bytes];
-  if (!lists.every((l) => Array.isArray(l) && l.length === b.paths.length)) return false;
-  const last = b.paths.length - 1;
-  return [0, last].every(
-    (i) =>
-      i < 0 ||
-      (typeof b.paths[i] === 'string' &&
-        typeof b.sums[i] === 'string' &&
-        typeof b.from[i] === 'string' &&
-        typeof b.bytes[i] === 'number'),
-  );
+  return [b?.paths, b?.sums, b?.from, b?.bytes].every((l) => Array.isArray(l) && l.length === b.paths.length);
 }
 
-/** A manifest's first line: its format, and what the version was built from. */
 interface ManifestHead {
   version?: number;
   inputs?: VersionInputs;
 }
 
-/**
- * What a version was built from, read from its manifest's first line alone (a build's hint
- * before it takes the output's lock: its files' lines are read once, under it); undefined when
- * it has no readable manifest or none says.
- */
-export function readVersionInputs(versionDir: string): VersionInputs | undefined {
-  let fd: number | undefined;
+/** A manifest's bytes and its first line, read; undefined when it has none or the line is not JSON. */
+function readManifest(versionDir: string): { bytes: Buffer; end: number; head: ManifestHead } | undefined {
   try {
-    fd = openSync(manifestFile(versionDir), 'r');
-    const chunk = Buffer.alloc(65536);
-    const parts: Buffer[] = [];
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-      const end = chunk.subarray(0, n).indexOf(0x0a);
-      parts.push(Buffer.from(chunk.subarray(0, end < 0 ? n : end)));
-      if (end >= 0) break;
-    }
-    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as ManifestHead).inputs;
+    const bytes = readFileSync(manifestFile(versionDir));
+    const end = bytes.indexOf(0x0a);
+    const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
+    return { bytes, end, head };
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
 /**
- * Reads a version's manifest; an empty one when it has none (an output built before manifests) or it is unreadable, and
- * then without `made`.
+ * What a version was built from, by its manifest's first line (a build's hint before it takes the output's lock: its
+ * files are read once, under it); undefined when it has no readable manifest or none says.
  */
+export function readVersionInputs(versionDir: string): VersionInputs | undefined {
+  return readManifest(versionDir)?.head.inputs;
+}
+
+/** Reads a version's manifest; an empty one, without `made`, when it has none or it is unreadable. */
 export function readVersionRecord(versionDir: string): VersionRecord {
-  const file = manifestFile(versionDir);
+  const read = readManifest(versionDir);
+  // Another format's files are not read: its version reads as holding nothing and made from nothing (no `made`),
+  // so its folder is never updated in place (files it shares with the published version would be written through)
+  // and none of its files is reused.
+  if (read?.head.version !== FORMAT) return { manifest: new Map() };
+  const { bytes, end, head } = read;
   try {
-    const bytes = readFileSync(file);
-    const end = bytes.indexOf(0x0a);
-    const head = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as ManifestHead;
-    const inputs = head.inputs ? { inputs: head.inputs } : {};
-    // Another format's files are not read: its version reads as holding nothing and made from nothing (no `made`),
-    // so its folder is never updated in place (files it shares with the published version would be written through)
-    // and none of its files is reused.
-    if (head.version !== FORMAT) return { manifest: new Map() };
+    const body: unknown = deserialize(bytes.subarray(end + 1));
+    if (!isManifestBody(body)) return { manifest: new Map() };
     const manifest: Manifest = new Map();
     const made: MadeFrom = new Map();
-    const body: unknown = deserialize(bytes.subarray(end + 1));
-    if (!isManifestBody(body)) throw new Error('not a manifest');
     const { paths, sums, from, bytes: sizes } = body;
     for (let i = 0; i < paths.length; i++) {
       manifest.set(paths[i]!, sums[i]!);
       if (sizes[i]! >= 0) made.set(paths[i]!, { from: from[i]!, bytes: sizes[i]! });
     }
-    return { manifest, made, ...inputs };
+    return { manifest, made, ...(head.inputs ? { inputs: head.inputs } : {}) };
   } catch {
     return { manifest: new Map() };
   }
 }
 
 /**
- * Writes a version's manifest, paths in order (so the same output gives the same manifest),
- * into a draft renamed into place: a manifest is whole or absent (one cut short by a killed
- * build would read as a version holding fewer files than it does).
+ * Writes a version's manifest, paths in order (the same output, the same manifest), into a draft renamed into place:
+ * one cut short by a killed build would read as a version holding fewer files than it does.
  */
 export function writeManifest(versionDir: string, record: VersionRecord): void {
   const file = manifestFile(versionDir);
@@ -241,7 +200,7 @@ export interface PreviousOutput extends VersionRecord {
   dir: string;
 }
 
-/** What a writer did: files in the output, how many were already in place or linked unchanged, and bytes. */
+/** What a writer did: files in the output, those kept or linked unchanged, and bytes. */
 export interface WriteCounts {
   files: number;
   reused: number;
@@ -270,14 +229,9 @@ function place(target: string, make: () => void): void {
 }
 
 /**
- * Writes an output version, touching the disk only for what changed. The version folder is
- * either new and empty, or an older version being updated in place (`base`, with its
- * manifest): a file whose content hash `base` already has is left as it is; another is
- * linked from the published version (`previous`) when its hash is the same there (a hard
- * link: no bytes written, no block allocated), else written. A file is never written through
- * (it may be a link shared with the published version): a changed one is removed first.
- * `finish` removes what `base` held that this output no longer has. Synchronous on purpose:
- * one call per file costs a fraction of the promise API's thread-pool round trips.
+ * Writes an output version, touching the disk only for what changed, into a new empty folder or an older version
+ * updated in place (`base`, its manifest): see `reuse`. `finish` removes what `base` held that this output no longer
+ * has. Synchronous on purpose: one call per file costs a fraction of the promise API's thread-pool round trips.
  */
 export class OutputWriter {
   readonly manifest: Manifest = new Map();
@@ -298,28 +252,19 @@ export class OutputWriter {
   }
 
   /**
-   * Writes each file (or keeps or links the unchanged ones); `fresh` files are always written
-   * (their time matters). A file made from what the updated or the published version recorded
-   * for its path (`madeFrom`) is that version's file: kept or linked, its body never made.
+   * Writes each file, or keeps or links an unchanged one: a file made from what the updated or the published version
+   * recorded for its path (`madeFrom`) is that version's, its body never made. `fresh` files are always written (their
+   * time matters).
    */
-  write(files: Iterable<OutputFile>, options: { fresh?: boolean } = {}): WriteCounts {
-    const before = { ...this.counts };
+  write(files: Iterable<OutputFile>, options: { fresh?: boolean } = {}): void {
     for (const f of files) {
-      if (this.manifest.has(f.path))
-        throw new Error(`${f.path} is written twice: two stages of the build made the same path`);
+      this.claim(f.path);
       const known = options.fresh ? undefined : this.madeBefore(f);
       let made = known ? undefined : this.make(f);
       const { sum, bytes } = known ?? made!;
-      const had = this.base?.get(f.path);
-      if (!options.fresh && had === sum) {
-        this.add(f, sum, bytes);
-        this.counts.reused += 1;
-        this.drop(made);
-        continue;
-      }
       const target = path.join(this.dir, f.path);
-      if (had !== undefined) rmSync(target, { force: true });
-      if (!options.fresh && this.previous?.manifest.get(f.path) === sum && this.link(f.path, target)) {
+      if (options.fresh) rmSync(target, { force: true });
+      else if (this.reuse(f.path, sum, target)) {
         this.add(f, sum, bytes);
         this.drop(made);
         continue;
@@ -331,14 +276,29 @@ export class OutputWriter {
       this.folderOf(target);
       place(target, () => (body === undefined ? renameSync(this.draft, target) : writeFileSync(target, body)));
     }
-    return {
-      files: this.counts.files - before.files,
-      reused: this.counts.reused - before.reused,
-      bytes: this.counts.bytes - before.bytes,
-    };
   }
 
-  /** Where a file written a chunk at a time is put together: in the version folder, renamed into place when needed. */
+  /** Refuses a path written twice in one version. */
+  private claim(rel: string): void {
+    if (this.manifest.has(rel)) throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+  }
+
+  /**
+   * Keeps the updated version's file when it has these bytes, else links the published version's when that has them
+   * (a hard link: no bytes written, no block allocated); false when neither has them. A changed file is removed first,
+   * never written through: it may be a link shared with the published version.
+   */
+  private reuse(rel: string, sum: string, target: string): boolean {
+    const had = this.base?.get(rel);
+    if (had === sum) {
+      this.counts.reused += 1;
+      return true;
+    }
+    if (had !== undefined) rmSync(target, { force: true });
+    return this.previous?.manifest.get(rel) === sum && this.link(rel, target);
+  }
+
+  /** Where a file made a chunk at a time is written, renamed into place when needed. */
   private get draft(): string {
     return path.join(this.dir, DRAFT);
   }
@@ -351,7 +311,7 @@ export class OutputWriter {
     // A large text encoded once, for the hash and the write alike.
     const whole = typeof one === 'string' && one.length > 65536 ? Buffer.from(one) : one;
     const bytes = typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength;
-    return { sum: contentHash(whole), bytes, body: whole };
+    return { sum: hash('sha1', whole, 'base64url'), bytes, body: whole };
   }
 
   /** Removes the draft of a file made in chunks that was not needed after all. */
@@ -380,30 +340,21 @@ export class OutputWriter {
   }
 
   /**
-   * Puts every file of the published version's manifest in place unchanged (a build whose
-   * inputs are that version's: see input-key.ts): left as it is where the updated version has
-   * the same bytes, else linked from the published version. Does nothing and returns false
-   * when a file to link is missing there (removed by hand): then the output must be rendered.
-   * What each made file was made from (`made`) is kept too.
+   * Puts every file of the published version's manifest in place unchanged, with what each was made from (a build whose
+   * inputs are that version's: input-key.ts). Does nothing and returns false when a file to link is missing there
+   * (removed by hand): then the output must be rendered.
    */
   keepAll(manifest: Manifest, bytes: number, made?: MadeFrom): boolean {
     const linked = [...manifest].filter(([rel, sum]) => this.base?.get(rel) !== sum);
     if (linked.some(([rel]) => !existsSync(path.join(this.previous?.dir ?? '', rel)))) return false;
     for (const [rel, sum] of manifest) {
-      if (this.manifest.has(rel))
-        throw new Error(`${rel} is written twice: two stages of the build made the same path`);
+      this.claim(rel);
       this.manifest.set(rel, sum);
       const m = made?.get(rel);
       if (m) this.made.set(rel, m);
       this.counts.files += 1;
-      const had = this.base?.get(rel);
-      if (had === sum) {
-        this.counts.reused += 1;
-        continue;
-      }
-      const target = path.join(this.dir, rel);
-      if (had !== undefined) rmSync(target, { force: true });
-      if (!this.link(rel, target)) throw new Error(`${rel} of the published version is gone: build again`);
+      if (!this.reuse(rel, sum, path.join(this.dir, rel)))
+        throw new Error(`${rel} of the published version is gone: build again`);
     }
     this.counts.bytes += bytes;
     return true;
@@ -434,10 +385,9 @@ export class OutputWriter {
   }
 
   /**
-   * Makes the folder of a file about to be put into a new version folder, once: in a folder
-   * that starts empty, creating it outright costs one call, where a write that fails, the
-   * look for what is missing and then the folder (place) cost four, for every session's page.
-   * An updated version (`base`) is left to place, which also removes what stands in the way.
+   * Makes the folder of a file about to be put into a new version folder, once: creating it outright costs one call,
+   * where a write that fails, the look for what is missing and then the folder (place) cost four, for every session's
+   * page. An updated version (`base`) is left to place, which also removes what stands in the way.
    */
   private folderOf(target: string): void {
     const dir = path.dirname(target);

@@ -3,8 +3,8 @@ import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { processStartMs, processStartTicks } from './process-start.ts';
 
 /**
- * What a lock file holds: the build that holds it, by its id, when it took the lock, and when its process started
- * (`process`, clock ticks since boot, where the system says: the id and it name one process for good).
+ * What a lock file holds: the build's process id, when it took the lock, and when its process started (`process`,
+ * clock ticks since boot, where the system says: the id and it name one process for good).
  */
 interface LockHolder {
   pid: number;
@@ -16,10 +16,9 @@ interface LockHolder {
 const START_SLACK_MS = 1000;
 
 /**
- * Whether the build a lock names still holds it: its process is running, and is the one that took the lock, not a
- * later process given the same id (after a SIGKILL or a reboot) or any other: it started when the lock says (or, for
- * a lock that does not say, before the lock was taken). Where the system does not say when a process started, a
- * running process is taken for the build.
+ * Whether the build a lock names still holds it: its process is running and is the one that took the lock, not a later
+ * process given the same id (after a SIGKILL or a reboot): it started when the lock says (or, for a lock that does not
+ * say, before the lock was taken). Where the system does not say when a process started, it is taken for the build.
  */
 export function holderRunning(holder: LockHolder): boolean {
   if (!isRunning(holder.pid)) return false;
@@ -32,7 +31,7 @@ export function holderRunning(holder: LockHolder): boolean {
 }
 
 /** How long a build waits for another build of the same output, at most (10 minutes). */
-export const LOCK_WAIT_MS = 10 * 60 * 1000;
+const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 /** Whether a process with this id is running (EPERM: it runs as another user). */
 export function isRunning(pid: number): boolean {
@@ -42,6 +41,11 @@ export function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether a process with this id, other than this one, is running. */
+export function runningElsewhere(pid: number | undefined): boolean {
+  return pid !== undefined && pid !== process.pid && isRunning(pid);
 }
 
 /** The holder a lock file names, or undefined when it is gone or unreadable. */
@@ -64,14 +68,12 @@ export interface LockEvents {
 }
 
 /**
- * Takes the lock file `file` for this process: created whole with link() (atomic, fails when
- * it exists), holding pid and start time. While a running build holds it, waits (saying so
- * once) up to `waitMs`; a lock whose process is gone, or is not the build that took it
- * (holderRunning), is taken over at once (saying so). Returns
- * `release` (and `releaseSync`), which remove the lock only while it is still this process's,
- * and `held`, whether it still is.
+ * Takes the lock file `file` for this process: created whole with link() (atomic, fails when it exists). While a
+ * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is
+ * taken over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
+ * remove the lock only while it is still this process's, and `held`, whether it still is.
  */
-export async function acquireLock(file: string, events: LockEvents, waitMs = LOCK_WAIT_MS) {
+export async function acquireLock(file: string, events: LockEvents) {
   const ticks = processStartTicks(process.pid);
   const mine: LockHolder = {
     pid: process.pid,
@@ -80,7 +82,7 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
   };
   const text = `${JSON.stringify(mine)}\n`;
   const draft = `${file}.${process.pid}`;
-  const deadline = Date.now() + waitMs;
+  const deadline = Date.now() + LOCK_WAIT_MS;
   let waitedFor: number | undefined;
   for (;;) {
     await writeFile(draft, text);
@@ -98,7 +100,7 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
       waitedFor = holder.pid;
       if (Date.now() > deadline)
         throw new LockTimeoutError(
-          `another build (pid ${holder.pid}) held the lock ${file} for over ${Math.round(waitMs / 1000)} s`,
+          `another build (pid ${holder.pid}) held the lock ${file} for over ${LOCK_WAIT_MS / 1000} s`,
         );
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;
@@ -109,7 +111,6 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
   const release = async () => {
     if (await held()) await unlink(file).catch(() => {});
   };
-  /** The same, synchronously, for a process about to exit on a signal. */
   const releaseSync = () => {
     try {
       if (readFileSync(file, 'utf8') === text) unlinkSync(file);
@@ -121,9 +122,8 @@ export async function acquireLock(file: string, events: LockEvents, waitMs = LOC
 }
 
 /**
- * Removes a lock whose holder is gone. It is first renamed to a name of this process's, so
- * two builds cannot both remove it; when what was renamed turns out to be a fresh lock
- * (another build took the stale one over meanwhile), it is put back.
+ * Removes a lock whose holder is gone, renamed first to a name of this process's so two builds cannot both remove it;
+ * when what was renamed turns out to be a fresh lock (another build took the stale one over meanwhile), it is put back.
  */
 async function takeOver(file: string, stale: LockHolder | undefined, events: LockEvents): Promise<void> {
   const aside = `${file}.${process.pid}.stale`;

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { within } from '../load/project-links.ts';
 import { OutputError } from './build-failure.ts';
 import { displayPath, isComplete, type OutputPaths, OWNER_MARK } from './output-versions.ts';
 
@@ -8,17 +9,8 @@ const MARK_TEXT =
   'This folder holds the versions of the output beside it, made by the build of campus-api-static ' +
   '(npm run build). The build replaces only outputs marked so, or ones it made before the mark.\n';
 
-/**
- * The names builds give the entries of a versions folder (versions, their manifests and links, spares, what a remover
- * claimed, the lock, the read cache, Astro's caches): a folder holding only such names was made by a build before the
- * mark existed.
- */
+/** The names builds give the entries of a versions folder: a folder holding only these was made by a build. */
 const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-|reads$)/;
-
-/** Whether `target` is `folder` or inside it. */
-function within(target: string, folder: string): boolean {
-  return target === folder || target.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
-}
 
 /** A path with its existing part resolved through links (the rest as given). */
 function resolved(target: string): string {
@@ -69,9 +61,8 @@ function notOwned(p: OutputPaths): string | undefined {
 
 /**
  * Refuses, in one line and before anything is read or written, an output path a build must not replace: one of the
- * project's own places (the project, a folder holding it, `/`, the data folder, src/, public/, .git/, node_modules/,
- * or inside one), or an existing file, link or folder that no build made (an output is a link into its versions
- * folder, `.dist-versions/`, marked with OWNER_MARK, or a real folder holding a build stamp, from before outputs were
+ * project's own places (forbiddenPlace), or an existing file, link or folder that no build made (an output is a link
+ * into its versions folder, marked with OWNER_MARK, or a real folder holding a build stamp, from before outputs were
  * versioned). Nothing is moved.
  */
 export function claimOutput(p: OutputPaths, root: string, dataDir: string): void {

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { lstat, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_STAMP } from '../core/site/host-config.ts';
-import { isRunning } from './output-lock.ts';
+import { runningElsewhere } from './output-lock.ts';
 
 export { BUILD_STAMP };
 
@@ -10,33 +10,30 @@ export { BUILD_STAMP };
 export const OWNER_MARK = 'campus-output.txt';
 
 /**
- * Where an output path keeps its versions. `dist` is a symbolic link to one version folder in
- * `.dist-versions/` beside it (the lock lives there too); a new version is published by renaming
- * a new link over `dist`, one atomic step.
+ * Where an output path keeps its versions. `out` (`dist`, absolute) is a symbolic link to one version folder in
+ * `versions` (`.dist-versions/` beside it, with the lock); a new version is published by renaming a new link over
+ * `dist`, one atomic step. `shown` is how messages name the output (`dist/`).
  */
 export interface OutputPaths {
-  /** The output path (`dist`), absolute. */
   out: string;
   parent: string;
-  /** `.dist-versions/` beside it. */
   versions: string;
   lock: string;
-  /** How messages name the output: relative to the working folder when inside it, with a slash (`dist/`). */
   shown: string;
 }
 
 /** The paths of an output path. */
-export function outputPaths(outDir: string, cwd = process.cwd()): OutputPaths {
+export function outputPaths(outDir: string): OutputPaths {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
   const versions = path.join(parent, `.${path.basename(out)}-versions`);
-  const shown = `${displayPath(out, cwd)}/`;
+  const shown = `${displayPath(out)}/`;
   return { out, parent, versions, lock: path.join(versions, 'build.lock'), shown };
 }
 
 /** How messages name a path: relative to the working folder when inside it, else absolute. */
-export function displayPath(target: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, target);
+export function displayPath(target: string): string {
+  const relative = path.relative(process.cwd(), target);
   return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative || '.';
 }
 
@@ -45,10 +42,7 @@ export const CACHE_PREFIX = 'cache-';
 /** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
 const CACHES_KEPT = 2;
 
-/**
- * The folder in the versions folder where a build remembers what each data set's reader made of its files
- * (src/load/read-cache.ts), kept across builds; it bounds itself.
- */
+/** The folder in the versions folder of the data's read cache (src/load/read-cache.ts), kept across builds. */
 export const READ_CACHE = 'reads';
 
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
@@ -72,9 +66,8 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
 }
 
 /**
- * Puts a missing output back (a build killed in the one window where it is missing: while a
- * real folder is migrated to a link). A complete version whose link was about to be renamed
- * into place is published (the build finished); failing that the newest complete version.
+ * Puts a missing output back (a build killed while a real folder was migrated to a link, the one window where it is
+ * missing): the complete version whose link was about to be renamed into place, else the newest complete version.
  * Returns what it did, or undefined when the output was there.
  */
 export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
@@ -102,14 +95,12 @@ function made(name: string): number {
 
 /** Whether a process other than this one that owns a name (by its leading pid) is running. */
 function ownedByOther(name: string): boolean {
-  const pid = ownerOf(name);
-  return pid !== undefined && pid !== process.pid && isRunning(pid);
+  return runningElsewhere(ownerOf(name));
 }
 
 /**
- * The spare version: the newest complete version other than the current one that has a
- * manifest (the previous output, or a copy of the current one made in the background), which
- * the next build updates in place rather than writing a whole new tree. Undefined when none.
+ * The spare version, which the next build updates in place rather than writing a whole new tree: the newest version
+ * but the current one that has a manifest (the previous output, or a copy of the current one made in the background).
  */
 export async function spareVersion(p: OutputPaths, current: string | undefined): Promise<string | undefined> {
   const names = (await readdir(p.versions).catch(() => [] as string[])).filter(
@@ -144,17 +135,13 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 }
 
 /**
- * What builds left behind, found while holding the lock: every entry of the versions folder
- * but the current version, the spare (spareVersion), their manifests, the lock, the data's read cache (READ_CACHE),
- * the mark of the build's own (OWNER_MARK) and the CACHES_KEPT most recently used caches (`cache-*`) (and what a
- * running build or remover other than this process owns), the `.dist-new-*`/`.dist-old-*` folders of
- * earlier releases beside the output, and Astro's `.astro-build-*` folders in `root` whose
- * build is no longer running. Returns their paths (for remove-later.ts).
+ * What builds left behind, found while holding the lock (for remove-later.ts): every entry of the versions folder but
+ * those kept below and what a running build or remover owns, the `.dist-new-*`/`.dist-old-*` folders of earlier
+ * releases beside the output, and Astro's `.astro-build-*` folders in `root` whose build is no longer running.
  */
 export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
   const current = await currentVersion(p);
   const spare = await spareVersion(p, current);
-  const others = (pid: number | undefined) => pid !== undefined && pid !== process.pid && isRunning(pid);
   const keep = new Set([
     p.lock,
     current,
@@ -170,16 +157,29 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
   for (const c of (await byLastUse(caches)).slice(0, CACHES_KEPT)) keep.add(c);
   for (const name of names) {
     const full = path.join(p.versions, name);
-    if (keep.has(full) || others(ownerOf(name))) continue;
+    if (keep.has(full) || ownedByOther(name)) continue;
     doomed.push(full);
   }
   const prefix = `.${path.basename(p.out)}-`;
   for (const name of await readdir(p.parent).catch(() => [] as string[])) {
-    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !others(ownerOf(name)))
+    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !ownedByOther(name))
       doomed.push(path.join(p.parent, name));
   }
   for (const name of await readdir(root).catch(() => [] as string[])) {
-    if (name.startsWith('.astro-build-') && !others(ownerOf(name))) doomed.push(path.join(root, name));
+    if (name.startsWith('.astro-build-') && !ownedByOther(name)) doomed.push(path.join(root, name));
   }
   return doomed;
+}
+
+/** Creates a folder and its missing parents, one level at a time (Node's recursive mkdir never returns under /proc). */
+export function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }

@@ -6,10 +6,8 @@ import path from 'node:path';
 const SCRIPT = path.join(import.meta.dirname, 'remover.ts');
 
 /**
- * Hands work to a detached background process, so that it never sits on a build's critical
- * path: removing `paths` (old versions and leftovers), and, with `spareFrom`, preparing a
- * spare version for the next build to update in place (a tree of hard links to the published
- * version and a copy of its manifest). The build spawns it and ends.
+ * Hands work to a detached background process, off the build's critical path: removing `paths` (old versions and
+ * leftovers), and, with `spareFrom`, preparing a spare version for the next build to update in place.
  */
 export function removeLater(paths: readonly string[], versions: string, spareFrom?: string): void {
   if (paths.length === 0 && !spareFrom) return;
@@ -23,40 +21,36 @@ export function removeLater(paths: readonly string[], versions: string, spareFro
 }
 
 /**
- * Claims each path by renaming it to `<pid>-<time>-removing-<n>` in `versions` (a path another
- * remover claimed first is skipped: later builds leave what a running remover holds alone, and
- * remove what a killed one left), then removes what it claimed. Returns the paths it removed.
- * Only a path on another file system is removed where it is; one that cannot be claimed for
- * another reason is left for a later build (a folder being removed in place could be read half
- * gone by a build).
+ * Claims each path by renaming it to `<pid>-<time>-removing-<n>` in `versions` (later builds leave what a running
+ * remover holds alone, and remove what a killed one left), then removes what it claimed. Only a
+ * path on another file system is removed where it is; one that cannot be claimed for another reason is left for a
+ * later build (a folder being removed in place could be read half gone by a build).
  */
-export function removeClaimed(versions: string, paths: readonly string[], pid = process.pid): string[] {
-  const claimed: [from: string, to: string][] = [];
+export function removeClaimed(versions: string, paths: readonly string[]): void {
+  const claimed: string[] = [];
   // The time too: a process id is reused (a container's remover may always get the same one).
-  const stamp = `${pid}-${Date.now().toString(36)}`;
+  const stamp = `${process.pid}-${Date.now().toString(36)}`;
   paths.forEach((p, i) => {
     const to = path.join(versions, `${stamp}-removing-${i}`);
     try {
       renameSync(p, to);
-      claimed.push([p, to]);
+      claimed.push(to);
     } catch (error) {
       // Gone (another remover claimed it): nothing to do; on another file system: remove it where it is.
-      if ((error as NodeJS.ErrnoException).code === 'EXDEV') claimed.push([p, p]);
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') claimed.push(p);
     }
   });
-  for (const [, to] of claimed) rmSync(to, { recursive: true, force: true });
-  return claimed.map(([from]) => from);
+  for (const to of claimed) rmSync(to, { recursive: true, force: true });
 }
 
 /**
- * Makes a spare copy of version `from` in `versions`: every folder made, every file a hard
- * link (files are never changed in place, so the copy stays the same bytes), the manifest
- * copied last, which makes it usable. Named for this process until then, so builds leave it
- * alone while it grows and remove it if this process dies. Returns its folder, or undefined
- * when `from` went away meanwhile (a build took it over).
+ * Makes a spare copy of version `from` in `versions`: every file a hard link (files are never changed in place, so the
+ * copy stays the same bytes), the manifest copied last, which makes it usable. Named for this process, so builds leave
+ * it alone while it grows and remove it if this process dies. Nothing is left when `from` went away meanwhile (a
+ * build took it over).
  */
-export function prepareSpare(versions: string, from: string, pid = process.pid): string | undefined {
-  const spare = path.join(versions, `${pid}-${Date.now().toString(36)}-spare`);
+export function prepareSpare(versions: string, from: string): void {
+  const spare = path.join(versions, `${process.pid}-${Date.now().toString(36)}-spare`);
   try {
     mkdirSync(spare);
     for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
@@ -66,10 +60,8 @@ export function prepareSpare(versions: string, from: string, pid = process.pid):
     }
     copyFileSync(`${from}.files`, `${spare}.files.draft`);
     renameSync(`${spare}.files.draft`, `${spare}.files`);
-    return spare;
   } catch {
     rmSync(spare, { recursive: true, force: true });
     rmSync(`${spare}.files.draft`, { force: true });
-    return undefined;
   }
 }

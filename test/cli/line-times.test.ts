@@ -75,7 +75,7 @@ describe('when each line of a data file last changed (git blame)', () => {
       commitAt(dir, 1_000_000_000);
       execFileSync('git', ['mv', 'data/old.csv', 'data/new.csv'], { cwd: dir });
       commitAt(dir, 1_100_000_000);
-      const files = dataHistory(path.join(dir, 'data'), {}, {})!.files;
+      const files = dataHistory(path.join(dir, 'data'), {})!.files;
       expect(files.get(path.join(dir, 'data', 'new.csv'))).toEqual({ time: 1_100_000_000, commits: 1, added: false });
       expect(files.get(path.join(dir, 'data', 'kept.csv'))).toEqual({ time: 1_000_000_000, commits: 1, added: true });
       expect(lineTimes('data/new.csv', dir)).toEqual([1_000_000_000, 1_000_000_000]);
