@@ -7,13 +7,14 @@ import { rootSite } from '../helpers/sites.ts';
 import { launchBrowser, openPage, type ServedSite, serveSite } from './harness.ts';
 
 // Every page of the built site, at the widths of a small phone, a phone and a tablet: nothing
-// wider than the screen, and no axe-core violation. Affordable: one browser, two tabs reused; each
+// wider than the screen, and no axe-core violation. Affordable: three tabs reused; each
 // page loaded once and measured at each width by resizing. Each kind of page (a template: its first
 // folder and depth) is audited in full by its largest, smallest and first page: all of axe's WCAG 2.1
 // A/AA and best-practice rules at 375 px, and at 320 and 768 px the rules a width can change (target
 // size, scrollable regions); those tabs load axe by their init script (compiled once, not sent to each
 // page). Every other page, which differs from those only in its data, gets the overflow check at each
-// width from tabs without axe (parsing axe's 500 KB on each page was most of such a page's time). With
+// width from tabs without axe (parsing axe's 500 KB on each page was most of such a page's time), in a Chromium of
+// their own that draws nothing (LAYOUT_ONLY_ARGS, test/browser/browser.ts: the widths are read, not looked at). With
 // CAMPUS_TEST_EVERY_PAGE they also get the axe rules their data can break (CONTENT_RULES): that took
 // 347 to 360 s in CI, twice the whole suite's budget, so npm test leaves it out.
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,11 +44,18 @@ const WIDTHS = [320, 375, 768] as const;
 const every = Boolean(process.env.CAMPUS_TEST_EVERY_PAGE);
 let site: ServedSite;
 let browser: Browser;
+/** Where the overflow checks run: a Chromium that lays pages out and draws nothing (no axe: audits draw). */
+let layoutBrowser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(rootSite()), launchBrowser()]);
+  [site, browser, layoutBrowser] = await Promise.all([
+    serveSite(rootSite()),
+    launchBrowser(),
+    launchBrowser({ layoutOnly: true }),
+  ]);
 });
 afterAll(async () => {
+  await layoutBrowser?.close();
   await browser?.close();
   await site?.stop();
 });
@@ -162,11 +170,11 @@ describe('every page of the built site', () => {
       for (let p = queue.pop(); p !== undefined; p = queue.pop()) {
         const needsAxe = p.full || every;
         fullDone ??= p.full ? undefined : Date.now();
-        if (!needsAxe) plainTab ??= await openPage(browser, site.url(''), { width: 375, height: 800 });
+        if (!needsAxe) plainTab ??= await openPage(layoutBrowser, site.url(''), { width: 375, height: 800 });
         problems.push(...(await audit(needsAxe ? axeTab : (plainTab as Page), site.url(p.path), p.full)));
       }
     };
-    await Promise.all([tab(), tab()]);
+    await Promise.all([tab(), tab(), tab()]);
     console.log(
       `audited ${pages.length} of ${all} pages (${pages.filter((p) => p.full).length} in full) ` +
         `× ${WIDTHS.length} widths ` +

@@ -103,13 +103,20 @@ afterAll(async () => {
   if (work) await removeDir(work);
 });
 
-/** A page of the exam site at `origin`, in a context of one size; `staticHost`: 404 where only servers answer. */
-async function open(origin: string, viewport: { width: number; height: number }, staticHost = false): Promise<Page> {
+/**
+ * The term's exam page at `origin` (with `query`, e.g. `?courses=…`), in a context of one size; `staticHost`: 404
+ * where only servers answer.
+ */
+async function open(
+  origin: string,
+  viewport: { width: number; height: number },
+  { staticHost = false, query = '' } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   contexts.push(context);
   if (staticHost) await context.route(/\/exams\/\d+\.ics\?/, (route) => route.fulfill({ status: 404, body: '' }));
   const page = await context.newPage();
-  await page.goto(`${origin}/exams/${TERM}/`, { waitUntil: 'load' });
+  await page.goto(`${origin}/exams/${TERM}/${query}`, { waitUntil: 'load' });
   return page;
 }
 
@@ -147,7 +154,7 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
   it('picks their four courses and downloads one calendar of exactly their exams', async () => {
     // CS 135 at one time, MATH 135 and MATH 137 each at one time in several rooms; ENGL 109 is online, with no sitting.
     expect(expected.map((e) => e.course)).toEqual(['CS 135', 'MATH 135', 'MATH 137']);
-    const page = await open(site.origin, viewport, true);
+    const page = await open(site.origin, viewport, { staticHost: true });
     await pickCourses(page);
     expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // the page's order
     const ics = await downloaded(page);
@@ -158,16 +165,17 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
   }, 120_000);
 
   it('is offered the feed to subscribe to where a server answers it (npm start, the Worker)', async () => {
-    for (const origin of [site.origin, edge.origin]) {
-      const page = await open(origin, viewport);
-      await page.goto(`${origin}/exams/${TERM}/?courses=CS135,MATH135,MATH137,ENGL109`);
+    // The two servers side by side, each in a context of its own.
+    const offered = async (origin: string) => {
+      const page = await open(origin, viewport, { query: '?courses=CS135,MATH135,MATH137,ENGL109' });
       const https = page.locator('[data-exam-https]');
       await expect.poll(() => https.isVisible()).toBe(true);
       const feed = await https.getAttribute('href');
       expect(feed).toBe(`${origin}${FEED}`);
       expect(await page.locator('[data-exam-webcal]').getAttribute('href')).toBe(feed!.replace(/^http:/, 'webcal:'));
       expect(sorted(examsIn(await downloaded(page)))).toEqual(sorted(expected));
-    }
+    };
+    await Promise.all([site.origin, edge.origin].map(offered));
   }, 120_000);
 
   it('sees the exam pages fit the screen with no axe violation', async () => {

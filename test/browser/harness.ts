@@ -222,30 +222,39 @@ export async function auditPage(
   options: AuditOptions = {},
 ): Promise<{ audits: PageAudit[]; screenshots: Screenshot[] }> {
   await mkdir(ARTIFACTS, { recursive: true });
-  const audits: PageAudit[] = [];
+  // The two widths side by side, each in its own kept tab (a context of its own): the waits of one overlap the other.
+  const widths = await Promise.all(
+    Object.entries(VIEWPORTS).map(([label, viewport]) =>
+      auditAtWidth(browser, url, `${name}-${label}`, viewport, options),
+    ),
+  );
+  return { audits: widths.map((w) => w.audit), screenshots: widths.flatMap((w) => w.shots) };
+}
+
+/** auditPage at one width: axe, overflow and CSP in the kept audit tab, then its light and dark screenshots. */
+async function auditAtWidth(
+  browser: Browser,
+  url: string,
+  name: string,
+  viewport: { width: number; height: number },
+  options: AuditOptions,
+): Promise<{ audit: PageAudit; shots: Screenshot[] }> {
+  const page = await keptTab(browser, url, viewport, 'audit');
+  const violations = await runAxe(page, options.axeOn);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  const problems = [
+    ...(await cspViolations(page)),
+    ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p)),
+  ];
   const shots: Screenshot[] = [];
-  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    const page = await keptTab(browser, url, viewport, 'audit');
-    const violations = await runAxe(page, options.axeOn);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    audits.push({
-      width: viewport.width,
-      violations,
-      overflow,
-      problems: [
-        ...(await cspViolations(page)),
-        ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p)),
-      ],
-    });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const file = path.join(ARTIFACTS, `${name}-${label}-${scheme}.png`);
-      shots.push({ file, ...viewport, scheme, png: await page.screenshot({ path: file, fullPage: true }) });
-    }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const file = path.join(ARTIFACTS, `${name}-${scheme}.png`);
+    shots.push({ file, ...viewport, scheme, png: await page.screenshot({ path: file, fullPage: true }) });
   }
-  return { audits, screenshots: shots };
+  return { audit: { width: viewport.width, violations, overflow, problems }, shots };
 }
 
 /** The width and height a PNG's header gives, or undefined when the bytes are not a PNG. */

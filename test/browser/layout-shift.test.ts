@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { ROOT } from '../helpers/build.ts';
 import { servedRootSite } from './harness.ts';
 
@@ -37,12 +37,13 @@ interface Shift {
 /** The page's layout shifts not caused by input, each with the start of the elements that moved. */
 type Shifts = { value: number; moved: string[] }[];
 
-// Every page on a phone; the front door on Android too, where its counts once changed the wrapping of its choices.
-describe.each([
+// Every page on a phone; the front door on Android too, where its counts once changed the wrapping of its choices. The
+// tests run side by side, a context each: most of a page's time is the slowed CPU's pauses, not work.
+describe.concurrent.each([
   ['a phone', undefined, PAGES],
   ['an Android phone', ANDROID, PAGES.slice(0, 1)],
 ] as const)('a student on %s, at 375 × 812', (_, userAgent, pages) => {
-  it.each(pages)('sees %s stay in place while it loads', async (_kind, at) => {
+  it.for(pages)('sees %s stay in place while it loads', async ([, at], { expect }) => {
     const context = await suite.browser.newContext({ viewport: { width: 375, height: 812 }, userAgent });
     suite.contexts.push(context);
     await context.addInitScript(() => {
@@ -68,8 +69,8 @@ describe.each([
   });
 });
 
-describe('a student without JavaScript on an exam term page', () => {
-  it('finds every course of the term under its subject, and CS 135 one tap away', async () => {
+describe.concurrent('a student without JavaScript on an exam term page', () => {
+  it('finds every course of the term under its subject, and CS 135 one tap away', async ({ expect }) => {
     const text = await readFile(path.join(ROOT, 'data/exam-schedule/1139.csv'), 'utf8');
     const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     const courses = new Set(rows.map((r) => r.course!.trim()));
