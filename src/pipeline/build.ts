@@ -21,7 +21,7 @@ import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
 import { type FillTarget, publishOutput } from './atomic-dir.ts';
 import { type BuildContext, type BuildSettings, type BuildTarget, buildTarget, createBuildContext } from './context.ts';
 import { dataBrowseFiles } from './data-browse.ts';
-import { dataPortal } from './data-portal.ts';
+import { portalFiles } from './data-portal.ts';
 import { digested, filledBuildingPages, filledCalendarPages, filledMethodPages } from './digested-files.ts';
 import { examFiles, examPageFiles } from './exam-stage.ts';
 import { type InputDigests, inputDigests } from './input-digests.ts';
@@ -310,7 +310,7 @@ function* feedStage({ context, digests }: RenderRun): Iterable<OutputFile> {
   const where = locationSearchText(buildingLookup(context.buildings, context.site.places?.places));
   yield* searchIndexFiles(context.sessions, where);
   yield* digested(searchDocFiles(context.sessions), digests);
-  yield* dataPortal(context).files; // the bulk downloads, the database, the Data Package, the change feed
+  yield* portalFiles(context); // the bulk downloads, the database, the Data Package, the change feed
   yield* examFiles(context, digests); // each course's exam feed per term, each term's data for "My exams"
 }
 

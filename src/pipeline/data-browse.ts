@@ -44,8 +44,8 @@ export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Gen
     if (t.table.facets.length > 0) yield { path: facetsFile(rowsFile), body: () => facetTotalsFile(t.table) };
     // A table in one chunk needs no first page: its chunk is as soon in.
     const ahead = chunkCount(t.table.rows.length) > 1 ? [sortFirstPages, facetFirstPages] : [];
-    const parts = [browseChunks, browseShards, ...ahead].flatMap((f) => f(t.table, rowsFile));
-    yield* parts;
+    // One kind of part at a time, let go once written (all of a 100,000-row table's at once: 2 copies of its rows).
+    for (const part of [browseChunks, browseShards, ...ahead]) yield* part(t.table, rowsFile);
     for (let page = 1; page <= pageCount(t.table.rows.length); page++) {
       const view = () => tablePageView({ ...t, page, basePath: render.basePath, portal: true });
       yield { path: pageFile(browsePaths.page(t.at.folder, page)), body: () => shells.table.fill(view()) };

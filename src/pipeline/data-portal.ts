@@ -13,16 +13,14 @@ import type { BuildContext } from './context.ts';
 import type { OutputFile } from './output-files.ts';
 import { sqliteBytes } from './sqlite-file.ts';
 
-/** A download file's entry: its size and SHA-256 computed from its bytes. */
+/** A download file's entry: its size and SHA-256 computed from its bytes (a text's hashed as UTF-8, not copied). */
 function listed(file: Omit<DownloadFile, 'bytes' | 'sha256'>, body: string | Uint8Array): DownloadFile {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  return { ...file, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return { ...file, bytes, sha256: createHash('sha256').update(body).digest('hex') };
 }
 
-/** A table's three files (CSV, JSON, NDJSON), with their entries in the list of downloads. */
-function tableFiles(t: DownloadTable): { files: OutputFile[]; listed: DownloadFile[] } {
-  const files: OutputFile[] = [];
-  const entries: DownloadFile[] = [];
+/** A table's three files (CSV, JSON, NDJSON), each yielded as made (one held at a time), its entry added to `list`. */
+function* tableFiles(t: DownloadTable, list: DownloadFile[]): Generator<OutputFile> {
   for (const [format, make] of [
     ['csv', tableCsv],
     ['json', tableJson],
@@ -30,12 +28,11 @@ function tableFiles(t: DownloadTable): { files: OutputFile[]; listed: DownloadFi
   ] as const) {
     const body = make(t);
     const at = portalPaths.download(t.name, format);
-    files.push({ path: at, body });
-    entries.push(
+    list.push(
       listed({ path: `/${at}`, format, dataset: t.dataset, table: t.table.name, records: t.rows.length }, body),
     );
+    yield { path: at, body };
   }
-  return { files, listed: entries };
 }
 
 /** What the portal is made from: the data read, where it is and is served, when git saw each set change. */
@@ -55,9 +52,8 @@ function changeFiles(
   ];
 }
 
-/** What the data portal publishes: its files, and what its page shows of them (their list, each set's last change). */
+/** What the data portal's page shows of its files (their list, each set's last change), and the data's history. */
 export interface PortalOutput {
-  files: OutputFile[];
   summary: PortalSummary;
   /** The data folder's history the change feed is made from; none outside git. */
   history: DataHistory | undefined;
@@ -71,35 +67,33 @@ function lastChanges(history: DataHistory | undefined, dataTimes: BuildContext['
   return changed;
 }
 
-/** Each build's portal, made once: its files are written by the build, its summary filled into the portal page. */
+/** Each build's portal summary, kept once its files were made (its files are not: at 100,000 sessions, 450 MB). */
 const made = new WeakMap<object, PortalOutput>();
 
 /**
- * The data portal of a build under /data/ (made once per build, whoever asks first): each table of each data set as
- * CSV, JSON and NDJSON, every table in one SQLite database, the Frictionless Data Package describing the CSV files, the
- * list of them all with sizes and SHA-256 digests, and the change feed from the data's git history.
+ * The data portal of a build under /data/, each file yielded as it is made (the build writes it, then lets it go):
+ * each table of each data set as CSV, JSON and NDJSON, every table in one SQLite database, the Frictionless Data
+ * Package describing the CSV files, the list of them all with sizes and SHA-256 digests, and the change feed from the
+ * data's git history. Its summary is kept for the portal's page (dataPortal).
  */
-export function dataPortal(context: PortalContext): PortalOutput {
-  const known = made.get(context);
-  if (known) return known;
+export function* portalFiles(context: PortalContext): Generator<OutputFile> {
   const tables = downloadTables(context.site.datasets, DATASETS);
-  const files: OutputFile[] = [];
   const downloads: DownloadFile[] = [];
-  for (const t of tables) {
-    const table = tableFiles(t);
-    files.push(...table.files);
-    downloads.push(...table.listed);
-  }
+  for (const t of tables) yield* tableFiles(t, downloads);
   const database = sqliteBytes(sqlTables(tables));
   const records = tables.reduce((n, t) => n + t.rows.length, 0);
-  files.push({ path: portalPaths.database, body: database });
   downloads.push(listed({ path: `/${portalPaths.database}`, format: 'sqlite', records }, database));
+  yield { path: portalPaths.database, body: database };
   const descriptor = dataPackage(tables, downloads, DATASETS);
-  files.push({ path: portalPaths.dataPackage, body: `${JSON.stringify(descriptor, null, 2)}\n` });
-  files.push({ path: portalPaths.downloads, body: downloadsJson(downloads) });
+  yield { path: portalPaths.dataPackage, body: `${JSON.stringify(descriptor, null, 2)}\n` };
+  yield { path: portalPaths.downloads, body: downloadsJson(downloads) };
   const history = dataChanges(context.site, context.dataDir, DATASETS);
-  files.push(...changeFiles(history, context, tables));
-  const output = { files, summary: { downloads, changed: lastChanges(history, context.dataTimes) }, history };
-  made.set(context, output);
-  return output;
+  yield* changeFiles(history, context, tables);
+  made.set(context, { summary: { downloads, changed: lastChanges(history, context.dataTimes) }, history });
+}
+
+/** What the portal's page shows of a build's portal: made by portalFiles (run here, its files dropped, when not yet). */
+export function dataPortal(context: PortalContext): PortalOutput {
+  if (!made.has(context)) for (const _ of portalFiles(context));
+  return made.get(context)!;
 }
