@@ -92,7 +92,7 @@ export function* portalFiles(context: PortalContext): Generator<OutputFile> {
   made.set(context, { summary: { downloads, changed: lastChanges(history, context.dataTimes) }, history });
 }
 
-/** What the portal's page shows of a build's portal: made by portalFiles (run here, its files dropped, when not yet). */
+/** What the portal page shows of a build's portal: made by portalFiles (run here, files dropped, when not yet). */
 export function dataPortal(context: PortalContext): PortalOutput {
   if (!made.has(context)) for (const _ of portalFiles(context));
   return made.get(context)!;
