@@ -18,7 +18,8 @@ import { LAYERS } from './layers.ts';
 // - test/machinery: the build's own machinery (src/pipeline/: writing, reuse, atomic publishing,
 //   made files, Astro's process and cache) and the benchmark (bench/), in process or with builds of
 //   their own, mostly from small data;
-// - test/browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts).
+// - test/browser: headless Chromium over the shared builds, one Chromium for all (test/setup/chromium.ts), and a
+//   second that draws nothing for every-page's overflow checks (docs/testing.md, "One Chromium").
 // test/helpers/, test/setup/ and test/fixtures/ are shared by every layer.
 
 /**
