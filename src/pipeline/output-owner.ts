@@ -10,7 +10,7 @@ const MARK_TEXT =
   '(npm run build). The build replaces only outputs marked so, or ones it made before the mark.\n';
 
 /** The names builds give the entries of a versions folder: a folder holding only these was made by a build. */
-const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-|reads$)/;
+const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-)/;
 
 /** A path with its existing part resolved through links (the rest as given). */
 function resolved(target: string): string {

@@ -42,9 +42,6 @@ export const CACHE_PREFIX = 'cache-';
 /** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
 const CACHES_KEPT = 2;
 
-/** The folder in the versions folder of the data's read cache (src/load/read-cache.ts), kept across builds. */
-export const READ_CACHE = 'reads';
-
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
   return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -148,7 +145,6 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
     `${current}.files`,
     spare,
     `${spare}.files`,
-    path.join(p.versions, READ_CACHE),
     path.join(p.versions, OWNER_MARK),
   ]);
   const doomed: string[] = [];
