@@ -125,8 +125,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   try {
     outcome.context = plan.hint === plan.inputs ? undefined : readData(plan);
     clock.lap('load');
-    const root = { root: options.root, say: options.say };
-    await publishOutput(options.outDir, root, (target) => fillVersion(plan, target, outcome, clock));
+    const say = options.say ?? ((line: string) => console.error(line));
+    await publishOutput(options.outDir, say, (target) => fillVersion(plan, target, outcome, clock));
   } finally {
     cancelWarm(plan.warm); // not needed after all (the published version reused), or the build failed
   }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../src/pipeline/output-lock.ts';
@@ -102,25 +102,6 @@ describe('publishing an output', () => {
     await expectComplete(out);
     await expectNoLeftovers(out);
   }, 120_000);
-
-  it('migrates an output that is a real folder, and restores it when killed in the one window where it is ' +
-    'missing', async () => {
-    const out = await scenario('migrate');
-    const source = path.join(work, 'migrate-source');
-    expect((await runBuild(source, SMALL, API_ONLY)).code).toBe(0);
-    await cp(await realpath(source), out, { recursive: true });
-    const killed = startBuild(out, { ...SMALL, [PAUSE]: 'migrated' }, API_ONLY);
-    await killed.printed('campus-build-paused migrated');
-    killed.child.kill('SIGKILL');
-    await killed.ended;
-    await expect(lstat(out)).rejects.toThrow(/ENOENT/);
-
-    const next = await runBuild(out, SMALL, API_ONLY);
-    expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toContain('dist/ was missing (a build was stopped while publishing it); published');
-    await expectComplete(out);
-    await expectNoLeftovers(out);
-  }, 60_000);
 
   it('makes a second build of the same output wait, and an interrupted build removes its version and says what ' +
     'dist/ holds', async () => {
