@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { OutputError, unchangedOutput } from './build-failure.ts';
+import { unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import {
-  type MadeFrom,
-  type Manifest,
   manifestFile,
   type PreviousOutput,
   readVersionRecord,
@@ -38,8 +36,7 @@ export interface FillTarget {
   dir: string;
   temporary: Set<string>;
   previous?: PreviousOutput;
-  base?: Manifest;
-  baseMade?: MadeFrom;
+  base?: VersionRecord;
   versions: string;
 }
 
@@ -80,21 +77,11 @@ export async function publishOutput(
     const current = await currentVersion(p);
     const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
     const base = await startVersion(p, current, version);
-    const { temporary } = guard;
-    const target = {
-      dir: version,
-      temporary,
-      previous,
-      base: base?.manifest,
-      baseMade: base?.made,
-      versions: p.versions,
-    };
-    writeManifest(version, await fill(target));
+    writeManifest(
+      version,
+      await fill({ dir: version, temporary: guard.temporary, previous, base, versions: p.versions }),
+    );
     await testPause('filled');
-    if (!(await lock.held()))
-      throw new OutputError(
-        `another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`,
-      );
     await swap(p, version, guard.temporary);
     published = true;
     guard.temporary.delete(version);

@@ -185,7 +185,7 @@ async function fillVersion(
   clock: StageClock,
 ): Promise<VersionRecord> {
   clock.lap('write'); // the temporary folder
-  const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+  const out = new OutputWriter(target.dir, target.previous, target.base);
   outcome.writer = out;
   if (keepPublished(plan, target, out)) {
     outcome.warnings = target.previous!.inputs!.warnings;

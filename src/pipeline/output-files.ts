@@ -244,11 +244,11 @@ export class OutputWriter {
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
+  constructor(dir: string, previous?: PreviousOutput, base?: VersionRecord) {
     this.dir = dir;
     this.previous = previous;
-    this.base = base;
-    this.baseMade = baseMade;
+    this.base = base?.manifest;
+    this.baseMade = base?.made;
   }
 
   /**

@@ -64,7 +64,7 @@ export interface LockEvents {
  * Takes the lock file `file` for this process: created whole with link() (atomic, fails when it exists). While a
  * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is
  * taken over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
- * remove the lock only while it is still this process's, and `held`, whether it still is.
+ * remove the lock only while it is still this process's.
  */
 export async function acquireLock(file: string, events: LockEvents) {
   const ticks = processStartTicks(process.pid);
@@ -100,9 +100,8 @@ export async function acquireLock(file: string, events: LockEvents) {
     }
     await takeOver(file, holder, events);
   }
-  const held = async () => (await readFile(file, 'utf8').catch(() => '')) === text;
   const release = async () => {
-    if (await held()) await unlink(file).catch(() => {});
+    if ((await readFile(file, 'utf8').catch(() => '')) === text) await unlink(file).catch(() => {});
   };
   const releaseSync = () => {
     try {
@@ -111,7 +110,7 @@ export async function acquireLock(file: string, events: LockEvents) {
       // Already gone.
     }
   };
-  return { release, releaseSync, held };
+  return { release, releaseSync };
 }
 
 /**

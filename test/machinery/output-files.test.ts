@@ -22,7 +22,7 @@ async function version(
   dir = path.join(work, name),
 ) {
   await mkdir(dir, { recursive: true });
-  const w = new OutputWriter(dir, previous, base);
+  const w = new OutputWriter(dir, previous, base && { manifest: base, made: new Map() });
   w.write(files);
   w.finish();
   return { dir, manifest: w.manifest, counts: w.counts };
@@ -115,7 +115,7 @@ describe('a spare whose manifest cannot be trusted', () => {
           out,
           () => {},
           async (target) => {
-            const w = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+            const w = new OutputWriter(target.dir, target.previous, target.base);
             w.write(files);
             during?.();
             w.finish();
