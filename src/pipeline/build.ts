@@ -153,7 +153,7 @@ async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   claimOutput(output, options.root, target.dataDir);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, target.dataDir);
-  const key = buildInputKey(options.root, target.dataDir, target.render, pages, target);
+  const key = buildInputKey(options.root, target, pages);
   const { key: inputs, data, code, projectFiles } = key;
   const current = await currentVersion(output);
   const hint = current ? readVersionInputs(current)?.key : undefined; // read without the lock: a hint
