@@ -37,7 +37,6 @@ await cliMain(buildCommand, async ({ values, config }) => {
         reused: built.reused,
         astro: built.astro,
         unchanged: built.unchanged,
-        reads: built.reads,
       })}\n`,
     );
   const total = Object.values(s).reduce((a, b) => a + b, 0);

@@ -165,13 +165,13 @@ export function readDataFolder(
 
 /**
  * Reads the data folder for a build: the directory must exist, every source it names must have data, and any error
- * throws a ValidationError carrying all findings. `readSet` reads each data set's files (a build's: read-cache.ts).
+ * throws a ValidationError carrying all findings.
  */
-export function loadSiteData(dataDir: string, cwd = process.cwd(), readSet: SetReader = readAndCheck): SiteData {
+export function loadSiteData(dataDir: string, cwd = process.cwd()): SiteData {
   const sources: Record<string, string> = {};
   const namedSets: SetReader = (set, files, findings) => {
     sources[set.name] = setFilesDigest(files);
-    return readSet(set, files, findings);
+    return readAndCheck(set, files, findings);
   };
   return siteDataOf(
     readDataFolder(dataDir, cwd, undefined, { whole: true, readSet: namedSets }),

@@ -87,23 +87,18 @@ export function startAstroPages(
   const key = astroKey(projectFiles, pagesJson);
   const cache = sharedCache ?? target.versions;
   const cached = cachedAstro(cache, key);
-  // At most one run: at once when nothing is cached, or later when the cached output cannot be read.
+  // At most one run: at once when nothing is cached (in the process a cold build started early, warmAstroBuild, when
+  // there is one), or later when the cached output cannot be read.
   let running: AstroRun | undefined;
   let stopped = false;
-  // A process started early (a cold build's: warmAstroBuild) serves the first run; one not needed is ended unused.
-  let early = warm;
-  const run = () => {
+  const run = (early?: WarmAstro) => {
     if (stopped) throw new Error('the build ended before Astro rendered its pages');
     const started = startAstro(context, pagesJson, target, early);
-    early = undefined;
     running = started.run;
     return finishAstro(started, { key, cache }, target);
   };
-  if (cached !== undefined) {
-    early?.cancel();
-    early = undefined;
-  }
-  const now = cached === undefined ? run() : undefined;
+  if (cached !== undefined) warm?.cancel(); // not needed
+  const now = cached === undefined ? run(warm) : undefined;
   // The components the pages are rendered from, loaded meanwhile.
   const components = pageComponents();
   components.catch(() => {});
@@ -121,7 +116,6 @@ export function startAstroPages(
     result,
     stop: () => {
       stopped = true;
-      early?.cancel();
       running?.stop();
     },
   };

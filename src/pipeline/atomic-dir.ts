@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, rename, rm, symlink } from 'node:fs/promises';
+import { mkdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { OutputError, unchangedOutput } from './build-failure.ts';
+import { unchangedOutput } from './build-failure.ts';
 import { guardInterrupts } from './interrupt.ts';
 import {
-  type MadeFrom,
-  type Manifest,
   manifestFile,
   type PreviousOutput,
   readVersionRecord,
@@ -21,22 +19,12 @@ import {
   makeFolders,
   type OutputPaths,
   outputPaths,
-  recoverOutput,
   spareInProgress,
   spareVersion,
   versionName,
 } from './output-versions.ts';
 import { removeLater } from './remove-later.ts';
 import { testPause } from './test-pause.ts';
-
-/**
- * Where a publication runs (`root`: the project folder, where Astro's temporary folders are) and how it prints a line
- * of progress (waiting for another build, a stale lock, a restored output).
- */
-export interface PublishOptions {
-  root: string;
-  say?: (line: string) => void;
-}
 
 /**
  * What a fill is given: the new version's folder; the paths an interruption must remove (a fill adds its own temporary
@@ -48,8 +36,7 @@ export interface FillTarget {
   dir: string;
   temporary: Set<string>;
   previous?: PreviousOutput;
-  base?: Manifest;
-  baseMade?: MadeFrom;
+  base?: VersionRecord;
   versions: string;
 }
 
@@ -68,12 +55,11 @@ export interface FillTarget {
  */
 export async function publishOutput(
   outDir: string,
-  options: PublishOptions,
+  say: (line: string) => void,
   fill: (target: FillTarget) => Promise<VersionRecord>,
 ): Promise<void> {
-  const say = options.say ?? ((line: string) => console.error(line));
   const p = outputPaths(outDir);
-  await prepare(p);
+  prepare(p);
   let published = false;
   let releaseSync = () => {};
   const guard = guardInterrupts((signal) => {
@@ -85,29 +71,17 @@ export async function publishOutput(
   releaseSync = lock.releaseSync;
   const version = path.join(p.versions, versionName());
   try {
-    const restored = await recoverOutput(p);
-    if (restored) say(restored);
     await testPause('locked');
     guard.temporary.add(version);
     guard.temporary.add(manifestFile(version));
     const current = await currentVersion(p);
     const previous = current ? { dir: current, ...readVersionRecord(current) } : undefined;
     const base = await startVersion(p, current, version);
-    const { temporary } = guard;
-    const target = {
-      dir: version,
-      temporary,
-      previous,
-      base: base?.manifest,
-      baseMade: base?.made,
-      versions: p.versions,
-    };
-    writeManifest(version, await fill(target));
+    writeManifest(
+      version,
+      await fill({ dir: version, temporary: guard.temporary, previous, base, versions: p.versions }),
+    );
     await testPause('filled');
-    if (!(await lock.held()))
-      throw new OutputError(
-        `another build took over the lock of ${p.shown} while this one ran (its lock file was replaced); build again.`,
-      );
     await swap(p, version, guard.temporary);
     published = true;
     guard.temporary.delete(version);
@@ -118,7 +92,7 @@ export async function publishOutput(
     await rm(manifestFile(version), { force: true });
     throw error;
   } finally {
-    await removeOldVersions(p, options.root, say);
+    await removeOldVersions(p, say);
     guard.dispose();
     await lock.release();
   }
@@ -163,14 +137,14 @@ async function startVersion(
  * Hands the versions no longer needed to a detached remover (which also makes a spare when there is none): the new
  * output is live, and this build ends, before any time is spent on them. A failure is said, not thrown.
  */
-async function removeOldVersions(p: OutputPaths, root: string, say: (line: string) => void): Promise<void> {
+async function removeOldVersions(p: OutputPaths, say: (line: string) => void): Promise<void> {
   try {
     const current = await currentVersion(p);
     // One spare at a time: a build that took a few milliseconds (its inputs unchanged) may end while the spare asked
     // for by the build before it is still being made.
     const spare = (await spareVersion(p, current)) ?? ((await spareInProgress(p)) ? 'in progress' : undefined);
     removeLater(
-      await leftovers(p, root),
+      await leftovers(p),
       p.versions,
       !spare && current && existsSync(manifestFile(current)) ? current : undefined,
     );
@@ -182,31 +156,18 @@ async function removeOldVersions(p: OutputPaths, root: string, say: (line: strin
   }
 }
 
-/** Creates the versions folder (and the output's parent when missing); refuses an output path that is a file. */
-async function prepare(p: OutputPaths): Promise<void> {
-  const info = await lstat(p.out).catch(() => undefined);
-  if (info && !info.isDirectory() && !info.isSymbolicLink()) {
-    throw new OutputError(`${p.out} is a file, not a folder: move it away, or build elsewhere with --out DIR.`);
-  }
+/** Creates the versions folder (and the output's parent when missing); claimOutput refused any other output path. */
+function prepare(p: OutputPaths): void {
   makeFolders(p.versions);
   markOwned(p); // the next build knows the output beside it for the build's own (output-owner.ts)
 }
 
-/**
- * Points the output at `version`: a new link under a temporary name, renamed over the output. An output that is still
- * a real folder (built before outputs were versioned) is first moved into the versions folder: for the moment between
- * the two renames the output is missing, and the next build (or `npm start`) publishes the waiting link then.
- */
+/** Points the output at `version`: a new link under a temporary name, renamed over the output. */
 async function swap(p: OutputPaths, version: string, temporary: Set<string>): Promise<void> {
   const link = `${version}.link`;
   temporary.add(link);
   await symlink(path.relative(p.parent, version), link);
   await testPause('linked');
-  const info = await lstat(p.out).catch(() => undefined);
-  if (info?.isDirectory()) {
-    await rename(p.out, `${version}-migrated`);
-    await testPause('migrated');
-  }
   await rename(link, p.out);
   temporary.delete(link);
 }

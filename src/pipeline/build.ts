@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildingLookup, locationSearchText } from '../core/buildings/location.ts';
 import { feedFiles } from '../core/calendar/feeds.ts';
@@ -14,7 +13,6 @@ import type { RenderContext } from '../core/site/address.ts';
 import { ASSETS_IGNORE_FILE, assetsIgnore, EDGE_CONFIG_FILE, wranglerConfig } from '../core/site/edge-config.ts';
 import { headersFile, serveJson } from '../core/site/host-config.ts';
 import { checkProjectLinks } from '../load/project-links.ts';
-import { type ReadCache, type ReadCounts, readCache } from '../load/read-cache.ts';
 import { holdsAstroOutput } from './astro-cache.ts';
 import { type AstroPages, astroFolder, astroSetup, startAstroPages } from './astro-pages.ts';
 import { type WarmAstro, warmAstroBuild } from './astro-run.ts';
@@ -28,7 +26,7 @@ import { type InputDigests, inputDigests } from './input-digests.ts';
 import { buildInputKey, type InputStats, inputStats } from './input-key.ts';
 import { type OutputFile, OutputWriter, readVersionInputs, type VersionRecord } from './output-files.ts';
 import { claimOutput } from './output-owner.ts';
-import { BUILD_STAMP, currentVersion, outputPaths, READ_CACHE } from './output-versions.ts';
+import { BUILD_STAMP, currentVersion, outputPaths } from './output-versions.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
 /** The stages of a build, in order. */
@@ -39,7 +37,7 @@ type Stage = 'load' | 'api' | 'schemas' | 'pages' | 'calendar' | 'feeds' | 'writ
  * linked unchanged; whether Astro rendered the pages, its cached output was used (what it is made from did not
  * change), or no pages were built; whether the build's inputs were the published version's (input-key.ts), so that
  * version was reused whole and nothing was read or rendered; the data's warnings (the published version's, when it
- * was reused whole); the data files read anew and those the read cache held (src/load/read-cache.ts).
+ * was reused whole).
  */
 export interface BuildReport {
   stages: Record<Stage, number>;
@@ -50,7 +48,6 @@ export interface BuildReport {
   unchanged: boolean;
   render: RenderContext;
   warnings: readonly Finding[];
-  reads: ReadCounts;
 }
 
 /**
@@ -89,8 +86,8 @@ function stageClock(progress: Progress): StageClock {
 /**
  * What a build knows before it reads any data: the inputs' sizes and times before the key was made (input-key.ts:
  * looked at again at the end); the input key, the data folder's digest (for the stamp), the code's digest and the
- * project's files' lines; the published version's key (`hint`: when it is `inputs`, nothing need be read); the read
- * cache; Astro's process, started before the data is read (a cold build's).
+ * project's files' lines; the published version's key (`hint`: when it is `inputs`, nothing need be read); Astro's
+ * process, started before the data is read (a cold build's).
  */
 interface BuildPlan {
   options: BuildOptions;
@@ -102,7 +99,6 @@ interface BuildPlan {
   code: string;
   projectFiles: readonly string[];
   hint?: string;
-  reads: ReadCache;
   warm?: WarmAstro;
 }
 
@@ -129,8 +125,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   try {
     outcome.context = plan.hint === plan.inputs ? undefined : readData(plan);
     clock.lap('load');
-    const root = { root: options.root, say: options.say };
-    await publishOutput(options.outDir, root, (target) => fillVersion(plan, target, outcome, clock));
+    const say = options.say ?? ((line: string) => console.error(line));
+    await publishOutput(options.outDir, say, (target) => fillVersion(plan, target, outcome, clock));
   } finally {
     cancelWarm(plan.warm); // not needed after all (the published version reused), or the build failed
   }
@@ -138,13 +134,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   clock.progress.done();
   const { files, bytes, reused } = outcome.writer!.counts;
   const { astro, unchanged, warnings } = outcome;
-  const report = { files, bytes, reused, astro, unchanged, warnings, reads: plan.reads.counts };
+  const report = { files, bytes, reused, astro, unchanged, warnings };
   return { stages: clock.stages, render: plan.target.render, ...report };
 }
 
 /**
  * What a build knows before it reads the data: links out of the project refused, the target, the input key, the
- * published version's key, the read cache; a cold build (no Astro output where this one looks) starts Astro's process
+ * published version's key; a cold build (no Astro output where this one looks) starts Astro's process
  * now, so that Astro loads and bundles the pages while the data is read.
  */
 async function planBuild(options: BuildOptions): Promise<BuildPlan> {
@@ -157,15 +153,14 @@ async function planBuild(options: BuildOptions): Promise<BuildPlan> {
   claimOutput(output, options.root, target.dataDir);
   const pages = options.pages !== false;
   const stats = inputStats(options.root, target.dataDir);
-  const key = buildInputKey(options.root, target.dataDir, target.render, pages, target);
+  const key = buildInputKey(options.root, target, pages);
   const { key: inputs, data, code, projectFiles } = key;
   const current = await currentVersion(output);
   const hint = current ? readVersionInputs(current)?.key : undefined; // read without the lock: a hint
   const { versions } = output;
-  const reads = readCache(path.join(versions, READ_CACHE), code);
   const cold = pages && hint !== inputs && !holdsAstroOutput(target.astroCache ?? versions);
   const warm = cold ? warmAstroBuild(astroSetup(options.root, versions, target.render)) : undefined;
-  return { options, target, pages, stats, inputs, data, code, projectFiles, hint, reads, warm };
+  return { options, target, pages, stats, inputs, data, code, projectFiles, hint, warm };
 }
 
 /** Ends Astro's process started before the data was read, and removes its working folder. */
@@ -174,13 +169,9 @@ function cancelWarm(warm: WarmAstro | undefined): void {
   if (warm) rmSync(astroFolder(warm.setup), { recursive: true, force: true, maxRetries: 5 });
 }
 
-/** Reads and validates the data through the read cache, which is pruned even when the data fails. */
+/** Reads and validates the data. */
 function readData(plan: BuildPlan): BuildContext {
-  try {
-    return createBuildContext(plan.options.root, plan.options.settings, plan.target, plan.reads.readSet);
-  } finally {
-    plan.reads.finish(); // a build the data fails prunes too: its entries hold the findings it reported
-  }
+  return createBuildContext(plan.options.root, plan.options.settings, plan.target);
 }
 
 /**
@@ -194,7 +185,7 @@ async function fillVersion(
   clock: StageClock,
 ): Promise<VersionRecord> {
   clock.lap('write'); // the temporary folder
-  const out = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
+  const out = new OutputWriter(target.dir, target.previous, target.base);
   outcome.writer = out;
   if (keepPublished(plan, target, out)) {
     outcome.warnings = target.previous!.inputs!.warnings;

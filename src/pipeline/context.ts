@@ -6,7 +6,7 @@ import { chronological } from '../core/calendar/calendar.ts';
 import { type SubscriptionFeeds, subscriptionFeeds } from '../core/calendar/feeds.ts';
 import { type ProgramCatalog, programCatalog } from '../core/calendar/programs.ts';
 import { readSessions, type Session, sessionSource } from '../core/calendar/session.ts';
-import { DIRECTORY_FILE, type SetReader } from '../core/datasets/data-folder.ts';
+import { DIRECTORY_FILE } from '../core/datasets/data-folder.ts';
 import { publishedMethods } from '../core/datasets/published.ts';
 import { DATASETS } from '../core/datasets/registry.ts';
 import type { PublishedMethod } from '../core/records/method-entry.ts';
@@ -90,16 +90,15 @@ export function buildTarget(
 
 /**
  * Reads and validates the data once; throws ValidationError when it has errors. Without settings, reads them from the
- * environment. `readSet` reads each data set's files (a build's cache, src/load/read-cache.ts).
+ * environment.
  */
 export function createBuildContext(
   root: string,
   settings?: BuildSettings,
   target: BuildTarget = buildTarget(root, settings),
-  readSet?: SetReader,
 ): BuildContext {
   const { dataDir, render, dataTimes, fileHistory } = target;
-  const site = loadSiteData(dataDir, root, readSet);
+  const site = loadSiteData(dataDir, root);
   const catalog = programCatalog(site.programs);
   const audiences = audienceCatalog(site.audiences);
   const sessions = chronological(readSessions(site, catalog, audiences));

@@ -2,7 +2,6 @@ import { hash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { campusDay } from '../core/records/campus-clock.ts';
-import type { RenderContext } from '../core/site/address.ts';
 import { dataDigest } from '../load/data-fs.ts';
 import type { BuildTarget } from './context.ts';
 
@@ -44,14 +43,13 @@ export function fileDigests(root: string, rels: readonly string[]): string[] {
  */
 export function buildInputKey(
   root: string,
-  dataDir: string,
-  render: RenderContext,
+  target: BuildTarget,
   pages: boolean,
-  history?: Pick<BuildTarget, 'dataTimes' | 'fileHistory' | 'dataHead' | 'now'>,
 ): { key: string; data: string; code: string; projectFiles: string[] } {
+  const { dataDir, render } = target;
   // The working folder and the data folder too: the warnings a reused version prints name files relative to the one,
   // inside the other. What git says of each data file too: the feeds' events carry when their rows changed.
-  const files = [...(history?.fileHistory ?? [])].map(([f, h]) => [
+  const files = [...(target.fileHistory ?? [])].map(([f, h]) => [
     path.relative(dataDir, f),
     h.time,
     h.commits,
@@ -61,9 +59,9 @@ export function buildInputKey(
     url: render.url,
     timestamp: render.timestamp,
     // The build's day: the subscribers' feeds hold the weeks around it (src/core/calendar/feed-window.ts).
-    day: campusDay(history?.now ?? render.timestamp),
-    dataTimes: history?.dataTimes,
-    dataHead: history?.dataHead,
+    day: campusDay(target.now ?? render.timestamp),
+    dataTimes: target.dataTimes,
+    dataHead: target.dataHead,
     files: files.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)),
     pages,
     cwd: process.cwd(),

@@ -115,12 +115,6 @@ interface ManifestBody {
   bytes: number[];
 }
 
-/** Whether a deserialized value is a manifest's body: four lists of one length. */
-function isManifestBody(value: unknown): value is ManifestBody {
-  const b = value as ManifestBody;
-  return [b?.paths, b?.sums, b?.from, b?.bytes].every((l) => Array.isArray(l) && l.length === b.paths.length);
-}
-
 interface ManifestHead {
   version?: number;
   inputs?: VersionInputs;
@@ -155,11 +149,10 @@ export function readVersionRecord(versionDir: string): VersionRecord {
   if (read?.head.version !== FORMAT) return { manifest: new Map() };
   const { bytes, end, head } = read;
   try {
-    const body: unknown = deserialize(bytes.subarray(end + 1));
-    if (!isManifestBody(body)) return { manifest: new Map() };
+    // Written whole (a draft renamed into place) by this format's code: what does not deserialize is not trusted.
+    const { paths, sums, from, bytes: sizes } = deserialize(bytes.subarray(end + 1)) as ManifestBody;
     const manifest: Manifest = new Map();
     const made: MadeFrom = new Map();
-    const { paths, sums, from, bytes: sizes } = body;
     for (let i = 0; i < paths.length; i++) {
       manifest.set(paths[i]!, sums[i]!);
       if (sizes[i]! >= 0) made.set(paths[i]!, { from: from[i]!, bytes: sizes[i]! });
@@ -244,11 +237,11 @@ export class OutputWriter {
   /** Folders of a new version folder that exist already (made by this writer). */
   private readonly folders = new Set<string>();
 
-  constructor(dir: string, previous?: PreviousOutput, base?: Manifest, baseMade?: MadeFrom) {
+  constructor(dir: string, previous?: PreviousOutput, base?: VersionRecord) {
     this.dir = dir;
     this.previous = previous;
-    this.base = base;
-    this.baseMade = baseMade;
+    this.base = base?.manifest;
+    this.baseMade = base?.made;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { processStartMs, processStartTicks } from './process-start.ts';
+import { processStartTicks } from './process-start.ts';
 
 /**
  * What a lock file holds: the build's process id, when it took the lock, and when its process started (`process`,
@@ -12,22 +12,15 @@ interface LockHolder {
   process?: number;
 }
 
-/** How far a clock tick and the lock's own time may round a process's start past the lock's time. */
-const START_SLACK_MS = 1000;
-
 /**
  * Whether the build a lock names still holds it: its process is running and is the one that took the lock, not a later
- * process given the same id (after a SIGKILL or a reboot): it started when the lock says (or, for a lock that does not
- * say, before the lock was taken). Where the system does not say when a process started, it is taken for the build.
+ * process given the same id (after a SIGKILL or a reboot): it started when the lock says. Where the system does not
+ * say when a process started (no /proc, and then the lock does not say either), it is taken for the build.
  */
 export function holderRunning(holder: LockHolder): boolean {
   if (!isRunning(holder.pid)) return false;
-  if (holder.process !== undefined) {
-    const ticks = processStartTicks(holder.pid);
-    return ticks === undefined || ticks === holder.process;
-  }
-  const startedMs = processStartMs(holder.pid);
-  return startedMs === undefined || startedMs <= Date.parse(holder.started) + START_SLACK_MS;
+  const ticks = holder.process === undefined ? undefined : processStartTicks(holder.pid);
+  return ticks === undefined || ticks === holder.process;
 }
 
 /** How long a build waits for another build of the same output, at most (10 minutes). */
@@ -71,7 +64,7 @@ export interface LockEvents {
  * Takes the lock file `file` for this process: created whole with link() (atomic, fails when it exists). While a
  * running build holds it, waits (saying so once) up to LOCK_WAIT_MS; a lock whose build is gone (holderRunning) is
  * taken over at once (saying so). Returns `release` (and `releaseSync`, for a process about to exit on a signal), which
- * remove the lock only while it is still this process's, and `held`, whether it still is.
+ * remove the lock only while it is still this process's.
  */
 export async function acquireLock(file: string, events: LockEvents) {
   const ticks = processStartTicks(process.pid);
@@ -107,9 +100,8 @@ export async function acquireLock(file: string, events: LockEvents) {
     }
     await takeOver(file, holder, events);
   }
-  const held = async () => (await readFile(file, 'utf8').catch(() => '')) === text;
   const release = async () => {
-    if (await held()) await unlink(file).catch(() => {});
+    if ((await readFile(file, 'utf8').catch(() => '')) === text) await unlink(file).catch(() => {});
   };
   const releaseSync = () => {
     try {
@@ -118,7 +110,7 @@ export async function acquireLock(file: string, events: LockEvents) {
       // Already gone.
     }
   };
-  return { release, releaseSync, held };
+  return { release, releaseSync };
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, writeFi
 import path from 'node:path';
 import { within } from '../load/project-links.ts';
 import { OutputError } from './build-failure.ts';
-import { displayPath, isComplete, type OutputPaths, OWNER_MARK } from './output-versions.ts';
+import { displayPath, type OutputPaths, OWNER_MARK } from './output-versions.ts';
 
 /** What the mark says to whoever opens the folder. */
 const MARK_TEXT =
@@ -10,7 +10,7 @@ const MARK_TEXT =
   '(npm run build). The build replaces only outputs marked so, or ones it made before the mark.\n';
 
 /** The names builds give the entries of a versions folder: a folder holding only these was made by a build. */
-const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-|reads$)/;
+const BUILD_ENTRY = /^(?:\d+-|build\.lock|cache-)/;
 
 /** A path with its existing part resolved through links (the rest as given). */
 function resolved(target: string): string {
@@ -55,15 +55,13 @@ function notOwned(p: OutputPaths): string | undefined {
     return path.dirname(path.resolve(p.parent, readlinkSync(p.out))) === p.versions
       ? undefined
       : `it is a link to ${readlinkSync(p.out)}, not into ${displayPath(p.versions)}/`;
-  if (info.isDirectory()) return isComplete(p.out) ? undefined : 'it is a folder no build made';
-  return 'it is a file';
+  return info.isDirectory() ? 'it is a folder no build made' : 'it is a file';
 }
 
 /**
  * Refuses, in one line and before anything is read or written, an output path a build must not replace: one of the
  * project's own places (forbiddenPlace), or an existing file, link or folder that no build made (an output is a link
- * into its versions folder, marked with OWNER_MARK, or a real folder holding a build stamp, from before outputs were
- * versioned). Nothing is moved.
+ * into its versions folder, marked with OWNER_MARK). Nothing is moved.
  */
 export function claimOutput(p: OutputPaths, root: string, dataDir: string): void {
   const place = forbiddenPlace(p, root, dataDir);

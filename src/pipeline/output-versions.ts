@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { lstat, readdir, readlink, rename, stat, symlink } from 'node:fs/promises';
+import { readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_STAMP } from '../core/site/host-config.ts';
 import { runningElsewhere } from './output-lock.ts';
@@ -42,9 +42,6 @@ export const CACHE_PREFIX = 'cache-';
 /** How many caches a versions folder keeps: the one in use and the one used before it (a change undone). */
 const CACHES_KEPT = 2;
 
-/** The folder in the versions folder of the data's read cache (src/load/read-cache.ts), kept across builds. */
-export const READ_CACHE = 'reads';
-
 /** A new, unique name for a version folder (the process id first, so leftovers can be told apart). */
 export function versionName(): string {
   return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -63,29 +60,6 @@ export async function currentVersion(p: OutputPaths): Promise<string | undefined
   } catch {
     return undefined;
   }
-}
-
-/**
- * Puts a missing output back (a build killed while a real folder was migrated to a link, the one window where it is
- * missing): the complete version whose link was about to be renamed into place, else the newest complete version.
- * Returns what it did, or undefined when the output was there.
- */
-export async function recoverOutput(p: OutputPaths): Promise<string | undefined> {
-  if (await lstat(p.out).catch(() => undefined)) return undefined;
-  const names = (await readdir(p.versions).catch(() => [] as string[])).sort((a, b) => made(b) - made(a));
-  const pending = names.find(
-    (n) => n.endsWith('.link') && isComplete(path.join(p.versions, n.slice(0, -'.link'.length))),
-  );
-  if (pending) {
-    await rename(path.join(p.versions, pending), p.out);
-    return `${p.shown} was missing (a build was stopped while publishing it); published that build's complete output.`;
-  }
-  const complete = names.find((n) => !n.includes('.') && isComplete(path.join(p.versions, n)));
-  if (!complete) return undefined;
-  const link = path.join(p.versions, `${versionName()}.link`);
-  await symlink(path.relative(p.parent, path.join(p.versions, complete)), link);
-  await rename(link, p.out);
-  return `${p.shown} was missing (a build was stopped while publishing it); restored the newest complete output.`;
 }
 
 /** When a version was made, from its name (`<pid>-<time in base 36>-…`). */
@@ -122,7 +96,7 @@ export async function spareInProgress(p: OutputPaths): Promise<boolean> {
 
 /** The process id a leftover's name starts with. */
 function ownerOf(name: string): number | undefined {
-  const m = /^(?:\.astro-build-|\.[^/]*-(?:new|old)-)?(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
+  const m = /^(\d+)-/.exec(name) ?? /^build\.lock\.(\d+)/.exec(name);
   return m ? Number(m[1]) : undefined;
 }
 
@@ -136,10 +110,9 @@ export async function byLastUse(dirs: readonly string[]): Promise<string[]> {
 
 /**
  * What builds left behind, found while holding the lock (for remove-later.ts): every entry of the versions folder but
- * those kept below and what a running build or remover owns, the `.dist-new-*`/`.dist-old-*` folders of earlier
- * releases beside the output, and Astro's `.astro-build-*` folders in `root` whose build is no longer running.
+ * those kept below and what a running build or remover owns.
  */
-export async function leftovers(p: OutputPaths, root: string): Promise<string[]> {
+export async function leftovers(p: OutputPaths): Promise<string[]> {
   const current = await currentVersion(p);
   const spare = await spareVersion(p, current);
   const keep = new Set([
@@ -148,7 +121,6 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
     `${current}.files`,
     spare,
     `${spare}.files`,
-    path.join(p.versions, READ_CACHE),
     path.join(p.versions, OWNER_MARK),
   ]);
   const doomed: string[] = [];
@@ -159,14 +131,6 @@ export async function leftovers(p: OutputPaths, root: string): Promise<string[]>
     const full = path.join(p.versions, name);
     if (keep.has(full) || ownedByOther(name)) continue;
     doomed.push(full);
-  }
-  const prefix = `.${path.basename(p.out)}-`;
-  for (const name of await readdir(p.parent).catch(() => [] as string[])) {
-    if (/-(?:new|old)-\d+-/.test(name) && name.startsWith(prefix) && !ownedByOther(name))
-      doomed.push(path.join(p.parent, name));
-  }
-  for (const name of await readdir(root).catch(() => [] as string[])) {
-    if (name.startsWith('.astro-build-') && !ownedByOther(name)) doomed.push(path.join(root, name));
   }
   return doomed;
 }

@@ -15,17 +15,3 @@ export function processStartTicks(pid: number): number | undefined {
     return undefined;
   }
 }
-
-/** Clock ticks a second in /proc (USER_HZ: 100 on every Linux that Node.js runs on). */
-const TICKS_PER_SECOND = 100;
-
-/** When a running process started, in milliseconds since 1970 (to the clock tick), or undefined where unknown. */
-export function processStartMs(pid: number): number | undefined {
-  const ticks = processStartTicks(pid);
-  try {
-    const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
-    return ticks === undefined || !boot ? undefined : boot * 1000 + (ticks * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
-}

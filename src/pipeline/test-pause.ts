@@ -2,7 +2,7 @@
 export const TEST_PAUSE_VARIABLE = 'CAMPUS_BUILD_TEST_PAUSE';
 
 /** The steps of publishing an output where the test hook can stop the build, in order. */
-export type PauseStep = 'locked' | 'filled' | 'linked' | 'migrated' | 'swapped';
+export type PauseStep = 'locked' | 'filled' | 'linked' | 'swapped';
 
 /**
  * Test hook, for the tests that kill a build mid-way and nothing else: when

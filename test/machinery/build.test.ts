@@ -372,12 +372,10 @@ describe('the output lock', () => {
   it('is held by the build that took it, and not by a later process given its id', async () => {
     const { child, pid, ticks } = await otherProcess();
     try {
-      const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
       const now = new Date().toISOString();
       expect(holderRunning({ pid, started: now, process: ticks })).toBe(true);
-      expect(holderRunning({ pid, started: now })).toBe(true); // a lock of today's builds, taken after it started
+      expect(holderRunning({ pid, started: now })).toBe(true); // a system that does not say when a process started
       expect(holderRunning({ pid, started: now, process: ticks + 1 })).toBe(false);
-      expect(holderRunning({ pid, started: hourAgo })).toBe(false); // taken an hour before that process started
     } finally {
       child.kill();
     }
@@ -389,10 +387,7 @@ describe('the output lock', () => {
     const { child, pid, ticks } = await otherProcess();
     try {
       const lock = path.join(work, '.small-versions/build.lock');
-      for (const holder of [
-        { pid, started: new Date(Date.now() - 3_600_000).toISOString() },
-        { pid, started: new Date().toISOString(), process: ticks - 1 },
-      ]) {
+      for (const holder of [{ pid, started: new Date().toISOString(), process: ticks - 1 }]) {
         await writeFile(lock, `${JSON.stringify(holder)}\n`);
         const run = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
         expect(run.code, run.stderr).toBe(0);

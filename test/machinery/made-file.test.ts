@@ -176,7 +176,7 @@ describe('the output writer, given files made when asked', () => {
 
     // Updating that version in place: what it made from the same is kept as it is.
     calls.length = 0;
-    const again = new OutputWriter(folder('two'), published, two.manifest, two.made);
+    const again = new OutputWriter(folder('two'), published, two);
     again.write([file('a', 'd1', 'A', calls), file('b/c', 'd3', 'BC changed', calls)]);
     expect(calls).toEqual([]);
     expect(again.counts.reused).toBe(2);

@@ -22,7 +22,7 @@ async function version(
   dir = path.join(work, name),
 ) {
   await mkdir(dir, { recursive: true });
-  const w = new OutputWriter(dir, previous, base);
+  const w = new OutputWriter(dir, previous, base && { manifest: base, made: new Map() });
   w.write(files);
   w.finish();
   return { dir, manifest: w.manifest, counts: w.counts };
@@ -111,14 +111,18 @@ describe('a spare whose manifest cannot be trusted', () => {
       const out = path.join(work, `untrusted-${name.replaceAll(' ', '-')}/dist`);
       const p = outputPaths(out);
       const publish = (files: OutputFile[], during?: () => void) =>
-        publishOutput(out, { root: work, say: () => {} }, async (target) => {
-          const w = new OutputWriter(target.dir, target.previous, target.base, target.baseMade);
-          w.write(files);
-          during?.();
-          w.finish();
-          w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
-          return { manifest: w.manifest, made: w.made };
-        });
+        publishOutput(
+          out,
+          () => {},
+          async (target) => {
+            const w = new OutputWriter(target.dir, target.previous, target.base);
+            w.write(files);
+            during?.();
+            w.finish();
+            w.write([{ path: BUILD_STAMP, body: '{}' }], { fresh: true });
+            return { manifest: w.manifest, made: w.made };
+          },
+        );
       await publish([
         { path: 'a', body: 'A1' },
         { path: 'b', body: 'B1' },

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../src/pipeline/output-lock.ts';
-import { OWNER_MARK, READ_CACHE } from '../../src/pipeline/output-versions.ts';
+import { OWNER_MARK } from '../../src/pipeline/output-versions.ts';
 import { copySmallData, ROOT, removeDir, runBuild, startBuild, tempDir } from '../helpers/build.ts';
 import { directoryOf } from '../helpers/directory.ts';
 import { sharedSites } from '../helpers/sites.ts';
@@ -51,20 +51,17 @@ async function expectNoLeftovers(out: string): Promise<void> {
   expect((await lstat(out)).isSymbolicLink()).toBe(true);
   const current = path.basename(await realpath(out));
   const versions = path.join(path.dirname(out), '.dist-versions');
-  // Each version with its manifest; the data's read cache (src/load/read-cache.ts), kept across builds; the mark.
+  // Each version with its manifest; the mark.
   const settled = (names: string[]) =>
     names.every(
-      (n) =>
-        n === READ_CACHE ||
-        n === OWNER_MARK ||
-        (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)),
+      (n) => n === OWNER_MARK || (n.endsWith('.files') ? names.includes(n.slice(0, -6)) : names.includes(`${n}.files`)),
     );
   for (let i = 0; i < 100 && !settled(await readdir(versions)); i++)
     await new Promise((resolve) => setTimeout(resolve, 100));
   const names = await readdir(versions);
   expect(names).toContain(current);
   expect(settled(names), names.join(' ')).toBe(true);
-  expect(names.filter((n) => n !== READ_CACHE && n !== OWNER_MARK).length, names.join(' ')).toBeLessThanOrEqual(6);
+  expect(names.filter((n) => n !== OWNER_MARK).length, names.join(' ')).toBeLessThanOrEqual(6);
   const astro = (await readdir(ROOT)).filter(
     (n) => n.startsWith('.astro-build-') && !isRunning(Number(n.split('-')[2])),
   );
@@ -105,25 +102,6 @@ describe('publishing an output', () => {
     await expectComplete(out);
     await expectNoLeftovers(out);
   }, 120_000);
-
-  it('migrates an output that is a real folder, and restores it when killed in the one window where it is ' +
-    'missing', async () => {
-    const out = await scenario('migrate');
-    const source = path.join(work, 'migrate-source');
-    expect((await runBuild(source, SMALL, API_ONLY)).code).toBe(0);
-    await cp(await realpath(source), out, { recursive: true });
-    const killed = startBuild(out, { ...SMALL, [PAUSE]: 'migrated' }, API_ONLY);
-    await killed.printed('campus-build-paused migrated');
-    killed.child.kill('SIGKILL');
-    await killed.ended;
-    await expect(lstat(out)).rejects.toThrow(/ENOENT/);
-
-    const next = await runBuild(out, SMALL, API_ONLY);
-    expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toContain('dist/ was missing (a build was stopped while publishing it); published');
-    await expectComplete(out);
-    await expectNoLeftovers(out);
-  }, 60_000);
 
   it('makes a second build of the same output wait, and an interrupted build removes its version and says what ' +
     'dist/ holds', async () => {

@@ -229,8 +229,8 @@ export function readAndCheck(set: Dataset, files: readonly SourceFile[], finding
 }
 
 /**
- * How a data set's files are read (readDataFiles): by default readAndCheck, each time; the build's layer may give
- * one that remembers what a set's files made (src/load/read-cache.ts): it is made from those files alone.
+ * How a data set's files are read (readDataFiles): by default readAndCheck; a caller may wrap it (the change feed
+ * remembers what each part of the history made).
  */
 export type SetReader = (set: Dataset, files: readonly SourceFile[], findings: Findings) => Tables;
 
