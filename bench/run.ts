@@ -27,14 +27,6 @@ function count(name: string, text: string): number {
   return n;
 }
 
-/** Seconds above zero from an option, a decimal allowed (the bench test loads each server for a fifth of one). */
-function seconds(name: string, text: string): number {
-  const n = Number(text.trim());
-  if (!/^\s*\d*\.?\d+\s*$/.test(text) || n <= 0)
-    throw new UsageError(`--${name} "${text}" is not a number of seconds above 0`);
-  return n;
-}
-
 /**
  * A floor (bench/floor.ts, bench/files-floor.ts) run three times, each in a fresh process as the build runs: the
  * numbers the median run printed, its seconds first. `args` gives each run's arguments (and may clear its folder).
@@ -84,7 +76,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
   const sizes = String(values.sizes)
     .split(',')
     .map((s) => count('sizes', s));
-  const serveSeconds = seconds('serve-seconds', String(values['serve-seconds']));
+  const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
   const connections = count('connections', String(values.connections));
   const outFile = path.resolve(ROOT, String(values.out));
   const w: Workplace = { root: ROOT, data: config.dataDir, tmp, reps: count('reps', String(values.reps)) };
@@ -209,18 +201,17 @@ await cliMain(benchCommand, async ({ values, config }) => {
             duration: serveSeconds,
             headers: { 'accept-encoding': 'gzip, br' },
           });
-          // The requests answered over the seconds of load (autocannon's average is of whole seconds' samples).
-          const perSecond = Math.round(result.requests.total / serveSeconds);
           serving.push({
             server: name,
             target: label,
-            requests_per_s: perSecond,
+            requests_per_s: Math.round(result.requests.average),
             latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
             errors: result.errors + result.timeouts,
             non2xx: result.non2xx,
           });
           console.log(
-            `${name} ${label}: ${perSecond} req/s, ` + `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+            `${name} ${label}: ${Math.round(result.requests.average)} req/s, ` +
+              `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
           );
         }
       } finally {

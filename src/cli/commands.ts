@@ -119,12 +119,7 @@ export const benchCommand: CliSpec = {
       default: '363,1000,10000,100000',
       description: 'session counts to build (363 is the real data)',
     },
-    'serve-seconds': {
-      type: 'string',
-      value: 'S',
-      default: '5',
-      description: 'seconds of load per server and target (a decimal allowed)',
-    },
+    'serve-seconds': { type: 'string', value: 'S', default: '5', description: 'seconds of load per server and target' },
     connections: { type: 'string', value: 'N', default: '10', description: 'concurrent connections of the load test' },
     reps: {
       type: 'string',
