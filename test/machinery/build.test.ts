@@ -39,8 +39,8 @@ beforeAll(async () => {
 afterAll(() => removeDir(work));
 
 // That a build gives byte-identical files for the same data in another process is
-// incremental.test.ts's real-data case: every file of a build made in two steps, in two other
-// processes, equals the shared build's. Astro's part of it is astro-cache.test.ts's: two
+// incremental.test.ts's: every file of a build made in two steps, in two processes, equals a cold
+// build's made in a third. Astro's part of it is astro-cache.test.ts's: two
 // outputs Astro rendered in two processes, compared byte for byte.
 describe('a full build', () => {
   it('takes its timestamp from SOURCE_DATE_EPOCH', async () => {
