@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -258,21 +258,12 @@ async function auditAtWidth(
     ...pageProblems(page).filter((p) => /Content Security Policy/i.test(p)),
   ];
   const shots: Screenshot[] = [];
-  const shoot = async (scheme: 'light' | 'dark', fullPage: boolean, drawn?: Buffer) => {
+  const shoot = async (scheme: 'light' | 'dark', fullPage: boolean) => {
     const file = path.join(ARTIFACTS, `${name}-${scheme}${fullPage ? '' : '-first-screen'}.png`);
-    if (drawn) await writeFile(file, drawn);
-    shots.push({
-      file,
-      ...viewport,
-      scheme,
-      fullPage,
-      png: drawn ?? (await page.screenshot({ path: file, fullPage })),
-    });
+    shots.push({ file, ...viewport, scheme, fullPage, png: await page.screenshot({ path: file, fullPage }) });
   };
   await shoot('light', true);
-  // A page that fits its first screen was drawn whole just now: that drawing is its first screen.
-  const fits = await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight);
-  await shoot('light', false, fits ? shots[0]!.png : undefined);
+  await shoot('light', false);
   await page.emulateMedia({ colorScheme: 'dark' });
   await shoot('dark', false);
   return { audit: { width: viewport.width, violations, overflow, problems }, shots };
