@@ -38,7 +38,7 @@ interface Shift {
 /** The page's layout shifts not caused by input, each with the start of the elements that moved. */
 type Shifts = { value: number; moved: string[] }[];
 
-/** The layout shifts of the page at `at` while it loads in `context` with the CPU 4× slower, to its last script's turn. */
+/** The layout shifts of the page at `at` while it loads in `context`, the CPU 4× slower, to its script's last turn. */
 async function shiftsWhileLoading(context: BrowserContext, at: string): Promise<Shifts> {
   await context.addInitScript(() => {
     const shifts: Shifts = [];
@@ -67,8 +67,8 @@ describe.concurrent.each([
   ['an Android phone', ANDROID, PAGES.slice(0, 1)],
 ] as const)('a student on %s, at 375 × 812', (_, userAgent, pages) => {
   it.for(pages)('sees %s stay in place while it loads', async ([, at], { expect }) => {
-    // Closed as soon as its shifts are read: Chromium's CPU throttle stops and starts the page's main thread for as long
-    // as the page is open, busy or idle. The 9 pages kept open to the suite's end made it 89 CPU-s; closed, 38.
+    // Closed as soon as its shifts are read: Chromium's CPU throttle stops and starts the page's main thread for as
+    // long as the page is open, busy or idle. The 9 pages kept open to the suite's end made it 89 CPU-s; closed, 38.
     const context = await suite.browser.newContext({ viewport: { width: 375, height: 812 }, userAgent });
     suite.contexts.push(context);
     try {
