@@ -70,7 +70,6 @@ describe.concurrent.each([
     // Closed as soon as its shifts are read: Chromium's CPU throttle stops and starts the page's main thread for as
     // long as the page is open, busy or idle. The 9 pages kept open to the suite's end made it 89 CPU-s; closed, 38.
     const context = await suite.browser.newContext({ viewport: { width: 375, height: 812 }, userAgent });
-    suite.contexts.push(context);
     try {
       const shifts = await shiftsWhileLoading(context, at);
       const total = shifts.reduce((sum, s) => sum + s.value, 0);
