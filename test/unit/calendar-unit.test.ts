@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { audienceCatalog } from '../../src/core/calendar/audiences.ts';
 import { monthGrid, programFacets, weekday } from '../../src/core/calendar/calendar.ts';
 import { renderFeedFiles, subscriptionFeeds } from '../../src/core/calendar/feeds.ts';
-import { escapeText, foldLine, sessionEvent } from '../../src/core/calendar/ics.ts';
+import { foldLine } from '../../src/core/calendar/fold-line.ts';
+import { escapeText, sessionEvent } from '../../src/core/calendar/ics.ts';
 import { linkSegments } from '../../src/core/calendar/linkify.ts';
 import { parseShell } from '../../src/core/calendar/pages/page-shell.ts';
 import { openToOf, programCatalog } from '../../src/core/calendar/programs.ts';
@@ -204,6 +206,23 @@ describe('iCalendar text', () => {
   });
 
   it('leaves short lines alone', () => expect(foldLine('SUMMARY:Hi')).toBe('SUMMARY:Hi'));
+
+  it('folds as greedily as the octets allow, counted by TextEncoder (the oracle)', () => {
+    const octets = (text: string) => new TextEncoder().encode(text).length;
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), (value) => {
+        const line = `X:${value}`;
+        const parts = foldLine(line).split('\r\n');
+        const chars = parts.map((p, i) => [...(i === 0 ? p : p.slice(1))]);
+        expect(chars.flat().join('')).toBe(line);
+        for (const [i, p] of parts.entries()) {
+          expect(octets(p)).toBeLessThanOrEqual(75);
+          const next = chars[i + 1]?.[0];
+          if (next !== undefined) expect(octets(p + next)).toBeGreaterThan(75);
+        }
+      }),
+    );
+  });
 
   it('writes an event in America/Toronto, with STATUS:CANCELLED for a cancelled session', () => {
     const s: Session = {

@@ -1,6 +1,7 @@
 import { isoDate } from '../records/session-time.ts';
 import type { RenderContext } from '../site/address.ts';
 import { calendarPaths } from '../site/paths.ts';
+import { foldLine } from './fold-line.ts';
 import { timeRange } from './format.ts';
 import { isoTime, placeOf, type Session } from './session.ts';
 import { sessionTitle } from './session-wording.ts';
@@ -31,35 +32,6 @@ export function escapeText(text: string): string {
  */
 function calendarName(name: string): string {
   return name.replace(/\s*[,;]\s*/g, ' ').trim();
-}
-
-/** Octets of one code point in UTF-8. */
-function utf8Length(codePoint: number): number {
-  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-}
-
-/** Folds a content line into lines of at most 75 octets, never splitting a UTF-8 character (RFC 5545 3.1). */
-export function foldLine(line: string): string {
-  if (line.length <= 25 || Buffer.byteLength(line) <= 75) return line;
-  const parts: string[] = [];
-  let start = 0;
-  let octets = 0;
-  let limit = 75;
-  for (let i = 0; i < line.length; ) {
-    const cp = line.codePointAt(i)!;
-    const units = cp > 0xffff ? 2 : 1;
-    const size = utf8Length(cp);
-    if (octets + size > limit) {
-      parts.push(line.slice(start, i));
-      start = i;
-      octets = 0;
-      limit = 74; // continuation lines start with a space
-    }
-    octets += size;
-    i += units;
-  }
-  parts.push(line.slice(start));
-  return parts.join('\r\n ');
 }
 
 /** `20131014`: a date as iCalendar writes a DATE value. */

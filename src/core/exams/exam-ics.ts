@@ -2,8 +2,9 @@
 // at once share it, each with its rooms), a feed per course and term, and each term's data for
 // "My exams" (my-exams.ts). Times are the campus's, with its VTIMEZONE, as the sessions' feeds.
 
+import { foldLine } from '../calendar/fold-line.ts';
 import { timeRange } from '../calendar/format.ts';
-import { calendarFile, escapeText, foldLine, sessionZone } from '../calendar/ics.ts';
+import { calendarFile, escapeText, sessionZone } from '../calendar/ics.ts';
 import { isoTime } from '../calendar/session.ts';
 import { SESSION_TIME_ZONE as TIME_ZONE } from '../calendar/time-zone.ts';
 import { isoDate } from '../records/session-time.ts';

@@ -1,7 +1,9 @@
 // "My exams": one calendar of the courses a student picks, joined from a term's exam data
 // (exam-ics.ts makes it at build time, every text already escaped and folded per RFC 5545).
-// Plain string work with no imports, so the browser's script and the server (the Worker and
-// `npm start`) run the same code.
+// Plain string work (and the line folding, which uses no Node API either), so the browser's script
+// and the server (the Worker and `npm start`) run the same code.
+
+import { foldLine } from '../calendar/fold-line.ts';
 
 /** A term's exams as data: the calendar's head (with the time zone) and each course's events, by course key. */
 export interface ExamTermData {
@@ -42,22 +44,6 @@ export const CALENDAR_ABOUT = '{description}';
 /** A TEXT value escaped (RFC 5545, 3.3.11). */
 const escaped = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 
-/** A content line folded at 75 octets (RFC 5545, 3.1), never inside a character, ended by CRLF. */
-function folded(line: string): string {
-  const bytes = new TextEncoder();
-  const parts: string[] = [];
-  let part = '';
-  for (const ch of line) {
-    const limit = parts.length === 0 ? 75 : 74;
-    if (bytes.encode(part + ch).length > limit) {
-      parts.push(part);
-      part = '';
-    }
-    part += ch;
-  }
-  return `${[...parts, part].join('\r\n ')}\r\n`;
-}
-
 /**
  * The calendar's name and description for the chosen courses (`CS 135 / MATH 137`) of the term, in words without
  * commas or semicolons: readers that take X-WR-CALNAME as unknown (ical.js) would show their escapes.
@@ -67,7 +53,7 @@ function calendarWords(data: ExamTermData, courses: string[], exams: number): st
   const name = `${data.label} exams: ${named}`;
   const count = `${exams} exam${exams === 1 ? '' : 's'}`;
   const about = `Final exams of ${named} in ${data.label} from the Registrar's schedule: ${count}.`;
-  return folded(`X-WR-CALNAME:${escaped(name)}`) + folded(`X-WR-CALDESC:${escaped(about)}`);
+  return `${foldLine(`X-WR-CALNAME:${escaped(name)}`)}\r\n${foldLine(`X-WR-CALDESC:${escaped(about)}`)}\r\n`;
 }
 
 /** The calendar of the chosen courses' exams (keys the term has), in the order given, named by its courses. */
