@@ -4,8 +4,8 @@
 // an answer that is wrong in both (data without a key, an error without its envelope).
 
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http, { type Server } from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
@@ -52,11 +52,11 @@ const MAX_ASSET_BYTES = 25 * 2 ** 20;
  * wrangler.json and .assetsignore beside two of its pages, not over all 32,000 files: a dry run hashes every asset
  * (28 of its 32 CPU-s) and checks of them only their size, which the last describe checks of every file itself.
  */
-async function startDryRun(work: string): Promise<Promise<{ stdout: string }>> {
+function startDryRun(work: string): Promise<{ stdout: string }> {
   const config = path.join(work, 'deploy');
-  await mkdir(config);
+  mkdirSync(config);
   for (const file of ['wrangler.json', '.assetsignore', 'index.html', '404.html'])
-    await copyFile(rootSite(file), path.join(config, file));
+    copyFileSync(rootSite(file), path.join(config, file));
   const running = run(
     process.execPath,
     [
@@ -88,7 +88,7 @@ beforeAll(async () => {
   edge = workers[0]!.origin;
   // The first answer of each instance loads its code and the directory: made before any case.
   for (const w of workers) expect((await ask(w.origin, '/v2/api/methods.json')).status).toBe(200);
-  dryRun = await startDryRun(work); // once the Workers run (not to slow their start), beside the cases
+  dryRun = startDryRun(work); // once the Workers run (not to slow their start), beside the cases
 }, 120_000);
 afterAll(async () => {
   for (const w of workers ?? []) await w.dispose();
