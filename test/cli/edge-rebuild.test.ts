@@ -33,7 +33,8 @@ beforeAll(async () => {
   await writeFile(path.join(out, 'wrangler.json'), wranglerConfig({ basePath: '/' }));
   await writeFile(path.join(out, '.assetsignore'), assetsIgnore());
   await publish(false, 'first');
-  [worker] = await startEdgeWorkers(out, 'a-key', work);
+  // wrangler's watchers on, as `wrangler dev` runs: the rebuild under them is the subject.
+  [worker] = await startEdgeWorkers(out, 'a-key', work, 1, {}, { watch: true });
 }, 120_000);
 afterAll(async () => {
   await worker?.dispose();
