@@ -1,14 +1,19 @@
-// The order the whole run starts its heaviest suites in (test/setup/sequencer.ts): a fresh clone (CI) has no vitest
-// cache of durations, and vitest's default puts the projects one after another, largest file first, so the run's
-// longest suites started late and ran alone at the end of their layer. Seconds: each suite's duration in a whole
-// `npm test` on main at 109b34d (docs/testing.md, "The run's shape"); refresh them when a suite's cost changes a lot.
+// The order of the whole run (test/setup/sequencer.ts): a fresh clone (CI) has no vitest cache of durations, and
+// vitest's default runs the projects by name, the largest file first in each, so the longest suites started late and
+// ran alone at the end of their layer. Seconds: each suite's duration in a whole `npm test` on main at 109b34d
+// (docs/testing.md, "The run's shape"); refresh them when a suite's cost changes a lot.
 
-/** The heavy suites and their duration in a whole run (s), in the order they are started. */
-export const HEAVY_FILES: readonly (readonly [file: string, seconds: number])[] = [
-  // First, while test/setup/shared-builds.ts makes the shared builds: heavy suites that build their own data.
+/**
+ * The layers in the order the run starts them: first the machinery, whose heavy suites build their own data while
+ * test/setup/shared-builds.ts makes the shared builds; the browser and site layers read those; the cheap layers
+ * last, so the run ends on short suites that fill both workers.
+ */
+export const RUN_ORDER = ['machinery', 'browser', 'site', 'cli', 'property', 'unit'] as const;
+
+/** The heavy suites' duration in a whole run (s): each layer starts its heavy suites longest first. */
+export const HEAVY_SECONDS: ReadonlyMap<string, number> = new Map([
   ['machinery/incremental.test.ts', 66.6],
   ['machinery/astro-cache.test.ts', 52.0],
-  // Then the rest, longest first.
   ['browser/every-page.test.ts', 121.4],
   ['browser/catalogue.test.ts', 78.2],
   ['site/key-links.test.ts', 43.8],
@@ -37,4 +42,4 @@ export const HEAVY_FILES: readonly (readonly [file: string, seconds: number])[] 
   ['site/site-pages.test.ts', 11.2],
   ['machinery/add-dataset.test.ts', 11.0],
   ['cli/pr-loop.test.ts', 10.2],
-];
+]);

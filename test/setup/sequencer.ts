@@ -1,33 +1,29 @@
 import path from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
-import { LAYERS } from '../layers.ts';
-import { HEAVY_FILES } from './heavy-files.ts';
+import { HEAVY_SECONDS, RUN_ORDER } from './heavy-files.ts';
 
-/** Where a suite stands in HEAVY_FILES (its index), or after them all. */
-const HEAVY_RANK = new Map(HEAVY_FILES.map(([file], i) => [file, i]));
-
-/** A suite's path below test/, as HEAVY_FILES names it. */
+/** A suite's path below test/, as HEAVY_SECONDS names it. */
 function below(spec: TestSpecification): string {
   return path.relative(path.join(spec.project.config.root, 'test'), spec.moduleId).split(path.sep).join('/');
 }
 
-/** A suite's layer's place in LAYERS (cheapest first). */
+/** A suite's layer's place in RUN_ORDER. */
 function layerRank(spec: TestSpecification): number {
-  return LAYERS.indexOf(below(spec).split('/')[0] as (typeof LAYERS)[number]);
+  return RUN_ORDER.indexOf(below(spec).split('/')[0] as (typeof RUN_ORDER)[number]);
 }
 
 /**
- * Orders the whole run's suites across the layers, so that both workers stay busy to the end: the heavy suites
- * first, in HEAVY_FILES's order, then the rest layer by layer, cheapest layer first (vitest's own order, project by
- * project, largest file first, kept the longest suites for the end of their layer). A sharded run is left to
- * vitest's order.
+ * Orders the whole run so that both workers stay busy to its end: layer by layer in RUN_ORDER (a worker is reused
+ * for the next suite only within a layer, so the layers stay together), and in each the heavy suites longest first,
+ * then the rest by name. vitest's own order, projects by name and the largest file first in each (a fresh clone has
+ * no cache of durations), started the longest suites late and left one running alone at a layer's end.
  */
 export class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (s: TestSpecification) => HEAVY_RANK.get(below(s)) ?? HEAVY_FILES.length;
+    const seconds = (s: TestSpecification) => HEAVY_SECONDS.get(below(s)) ?? 0;
     return [...files].sort(
-      (a, b) => rank(a) - rank(b) || layerRank(a) - layerRank(b) || a.moduleId.localeCompare(b.moduleId),
+      (a, b) => layerRank(a) - layerRank(b) || seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId),
     );
   }
 }
