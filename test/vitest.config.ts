@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LAYERS } from './layers.ts';
+import { HeavyFirstSequencer } from './setup/sequencer.ts';
+import { TimelineReporter } from './setup/timeline-reporter.ts';
 
 // Here, not at the top level (which holds only what the project is): `npm test` names it, and
 // `npx vitest run --config test/vitest.config.ts test/site/server.test.ts` runs one suite with it
@@ -30,13 +32,20 @@ import { LAYERS } from './layers.ts';
 const WHOLE_RUN = process.env.npm_lifecycle_event === 'test';
 const WHOLE_RUN_ENV = WHOLE_RUN ? { CAMPUS_TEST_FULL: '1', BENCH_TEST_SERVING: '1' } : {};
 
+/** CAMPUS_TEST_TIMELINE=<file>: each suite's start and end and the CPU each second, written there (the run's shape). */
+const TIMELINE = process.env.CAMPUS_TEST_TIMELINE;
+
 /** The vitest project of a layer: the suites of its folder. */
 const layer = (name: (typeof LAYERS)[number]) => ({
   extends: true,
   test: {
     name,
     include: [`test/${name}/**/*.test.ts`],
-    ...(name === 'browser' && { globalSetup: ['test/setup/global-build.ts', 'test/setup/chromium.ts'] }),
+    // The layers that read the shared builds start them before their first suite (test/setup/shared-builds.ts).
+    ...(name === 'site' && { globalSetup: ['test/setup/global-build.ts', 'test/setup/shared-builds.ts'] }),
+    ...(name === 'browser' && {
+      globalSetup: ['test/setup/global-build.ts', 'test/setup/shared-builds.ts', 'test/setup/chromium.ts'],
+    }),
   },
 });
 
@@ -54,6 +63,10 @@ export default defineConfig({
     // Builds and browsers are heavy; two workers fit the 2-core machines this runs on (three
     // were measured: no faster, the longest suites only start later).
     maxWorkers: 2,
+    // The heaviest suites first, across the layers, so that no long suite runs alone at the end
+    // (test/setup/sequencer.ts).
+    sequence: { sequencer: HeavyFirstSequencer },
+    ...(TIMELINE && { reporters: ['default', new TimelineReporter(TIMELINE)] }),
     // The files of a worker share one module graph instead of each importing src/ afresh (about
     // a sixth of the run's CPU time went to that); no suite changes globals, and the two that
     // mock a module (made-file-base, astro-fresh-read) import the build afresh and put it back.
