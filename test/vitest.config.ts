@@ -63,8 +63,8 @@ export default defineConfig({
     // Builds and browsers are heavy; two workers fit the 2-core machines this runs on (three
     // were measured: no faster, the longest suites only start later).
     maxWorkers: 2,
-    // The heaviest suites first, across the layers, so that no long suite runs alone at the end
-    // (test/setup/sequencer.ts).
+    // Layer by layer, each layer's heaviest suites first, so that no long suite runs alone at a
+    // layer's end (test/setup/sequencer.ts).
     sequence: { sequencer: HeavyFirstSequencer },
     ...(TIMELINE && { reporters: ['default', new TimelineReporter(TIMELINE)] }),
     // The files of a worker share one module graph instead of each importing src/ afresh (about

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -25,6 +26,7 @@ export class TimelineReporter implements Reporter {
   private readonly spans = new Map<string, [number, number]>();
   private readonly samples: string[] = [];
   private last = cpuTicks();
+  private readonly cores = Math.max(1, cpus().length);
   private readonly timer = setInterval(() => this.sample(), 1000);
 
   private readonly file: string;
@@ -41,8 +43,7 @@ export class TimelineReporter implements Reporter {
   private sample(): void {
     const now = cpuTicks();
     if (!now || !this.last) return;
-    const cores = readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)?.length ?? 1;
-    const busy = (100 * cores * (now.busy - this.last.busy)) / Math.max(1, now.total - this.last.total);
+    const busy = (100 * this.cores * (now.busy - this.last.busy)) / Math.max(1, now.total - this.last.total);
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     this.samples.push(`cpu ${this.at().toFixed(0)} ${busy.toFixed(0)} ${load}`);
     this.last = now;
