@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { cp, mkdtemp, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +115,22 @@ export function listTree(dir: string, under = ''): string[] {
  */
 export async function readTree(dir: string, under = ''): Promise<Map<string, Buffer>> {
   return new Map(listTree(dir, under).map((f) => [f, readFileSync(path.join(dir, f))]));
+}
+
+/**
+ * A copy of the folder `src` at `dest` made of hard links (folders made anew, each file linked): for a suite that adds
+ * entries to a copy of a shared build and changes no file in it. 0.5 CPU-s for a real build's 32,000 files, where
+ * fs.cp took 9.2 (it reads and writes every byte).
+ */
+export function linkTree(src: string, dest: string): void {
+  mkdirSync(dest, { recursive: true });
+  for (const e of readdirSync(src, { withFileTypes: true })) {
+    const from = path.join(src, e.name);
+    const to = path.join(dest, e.name);
+    if (e.isDirectory()) linkTree(from, to);
+    else if (e.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
+    else linkSync(from, to);
+  }
 }
 
 /** The one term of exam schedules small data keeps (the smallest file but one of data/exam-schedule/). */

@@ -2,6 +2,7 @@
 // standard library (xmllint is not on every machine; fast-xml-parser's validator and sax let
 // characters XML cannot hold, such as U+0001 or U+FFFE, through). One process for many documents.
 import { execFile } from 'node:child_process';
+import { PYTHON } from './python.ts';
 
 const EXPAT = [
   'import sys, base64, xml.parsers.expat as E',
@@ -17,7 +18,7 @@ const EXPAT = [
 /** For each document, undefined when it is well-formed XML, else expat's message (what, line, column). */
 export function xmlProblems(docs: readonly (string | Uint8Array)[]): Promise<(string | undefined)[]> {
   return new Promise((resolve, reject) => {
-    const child = execFile('python3', ['-c', EXPAT], (error, stdout) => {
+    const child = execFile(PYTHON, ['-c', EXPAT], (error, stdout) => {
       if (error) reject(error);
       else
         resolve(

@@ -9,6 +9,7 @@ import { NODE_ARGS } from '../../src/pipeline/node-command.ts';
 import { ROOT } from '../helpers/build.ts';
 import { DIRECTORY } from '../helpers/directory.ts';
 import { pooled } from '../helpers/pooled.ts';
+import { PYTHON } from '../helpers/python.ts';
 import { rootSite } from '../helpers/sites.ts';
 
 // A developer on a method's page copies its sample in curl, JavaScript or Python and runs it against `npm start`.
@@ -23,7 +24,7 @@ const SITE_ORIGIN = 'http://localhost:3000';
 const INTERPRETERS: Record<string, (code: string) => [string, string[]]> = {
   curl: (code) => ['sh', ['-c', code]],
   javascript: (code) => [process.execPath, ['--input-type=module', '-e', code]],
-  python: (code) => ['python3', ['-c', code]],
+  python: (code) => [PYTHON, ['-c', code]],
 };
 
 /** One sample as a method page shows it. */
@@ -33,9 +34,17 @@ interface Sample {
   code: string;
 }
 
-/** A method's page, parsed. */
-async function methodPage(methodId: number): Promise<Document> {
-  return parseHTML(await readFile(rootSite(`methods/${methodId}/index.html`), 'utf8')).document;
+/** The method pages parsed so far: each is parsed once for the three readings below (parsing was most of their cost). */
+const parsed = new Map<number, Promise<Document>>();
+
+/** A method's page, parsed (once). */
+function methodPage(methodId: number): Promise<Document> {
+  let page = parsed.get(methodId);
+  if (!page) {
+    page = readFile(rootSite(`methods/${methodId}/index.html`), 'utf8').then((html) => parseHTML(html).document);
+    parsed.set(methodId, page);
+  }
+  return page;
 }
 
 const withSamples = DIRECTORY.filter((e) => !(/\{(?!format\})/.test(e.path) && e.source === undefined));

@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, realpath, symlink } from 'node:fs/promises';
+import { mkdir, readFile, realpath, symlink } from 'node:fs/promises';
 import { Agent, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
-import { ROOT, removeDir, tempDir } from '../helpers/build.ts';
+import { linkTree, ROOT, removeDir, tempDir } from '../helpers/build.ts';
 import { close, listen, rawRequest } from '../helpers/http.ts';
 import { rootSite } from '../helpers/sites.ts';
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
   work = await tempDir();
   const version = path.join(work, 'versions/a');
   await mkdir(path.dirname(version), { recursive: true });
-  // A copy of the shared build: this suite adds links to it.
-  await cp(await realpath(rootSite()), version, { recursive: true });
+  // A copy of the shared build (hard links: no file is changed): this suite adds links to it.
+  linkTree(await realpath(rootSite()), version);
   dist = path.join(work, 'dist');
   await symlink(version, dist);
   await symlink('/etc/passwd', path.join(version, 'v2/leak.json'));
