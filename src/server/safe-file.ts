@@ -1,6 +1,11 @@
-import { constants, type ReadStream } from 'node:fs';
-import { lstat, open, realpath } from 'node:fs/promises';
+import { closeSync, constants, lstatSync, openSync, type ReadStream, readFileSync, realpathSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
+
+// The calls below are synchronous: each is one or a few system calls on a file the page cache holds, and the promise
+// API's hand-off to the thread pool and back cost more than the call (the server's CPU per request: a crawl of every
+// link of the real build, 31,000 requests, spent a third of its time in realpath, lstat, open, read and close hops).
+// Files too large to cache are streamed (streamSiteFile).
 
 /** A regular file below the output's real root, reached without any symbolic link. */
 export interface SiteFile {
@@ -15,7 +20,7 @@ export interface SiteFile {
  */
 export async function realRoot(dir: string): Promise<string | undefined> {
   try {
-    return await realpath(dir);
+    return realpathSync.native(dir);
   } catch {
     return undefined;
   }
@@ -30,31 +35,29 @@ export async function findFile(root: string, sitePath: string): Promise<SiteFile
   const full = path.join(root, sitePath);
   if (!full.startsWith(root + path.sep)) return undefined;
   try {
-    if ((await realpath(full)) !== full) return undefined;
-    const info = await lstat(full);
+    if (realpathSync.native(full) !== full) return undefined;
+    const info = lstatSync(full);
     return info.isFile() ? { realPath: full, size: info.size, mtimeMs: info.mtimeMs } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Opens a found file without following a symbolic link swapped in since it was found. */
-async function openNoFollow(file: SiteFile) {
-  return open(file.realPath, constants.O_RDONLY | constants.O_NOFOLLOW);
-}
+/** The flags that open a found file without following a symbolic link swapped in since it was found. */
+const NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
 
-/** Reads a found file whole. */
+/** Reads a found file whole (a file small enough to cache). */
 export async function readSiteFile(file: SiteFile): Promise<Buffer> {
-  const handle = await openNoFollow(file);
+  const fd = openSync(file.realPath, NO_FOLLOW);
   try {
-    return await handle.readFile();
+    return readFileSync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
 /** Streams a found file (for files too large to cache). */
 export async function streamSiteFile(file: SiteFile): Promise<ReadStream> {
-  const handle = await openNoFollow(file);
+  const handle = await open(file.realPath, NO_FOLLOW);
   return handle.createReadStream({ autoClose: true, highWaterMark: 64 * 1024 });
 }
