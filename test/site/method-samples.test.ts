@@ -34,7 +34,7 @@ interface Sample {
   code: string;
 }
 
-/** The method pages parsed so far: each is parsed once for the three readings below (parsing was most of their cost). */
+/** The method pages parsed so far: each once for the three readings below (parsing was most of their cost). */
 const parsed = new Map<number, Promise<Document>>();
 
 /** A method's page, parsed (once). */
