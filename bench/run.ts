@@ -27,17 +27,25 @@ function count(name: string, text: string): number {
   return n;
 }
 
+/** Seconds above zero from an option (a decimal allowed: the bench test loads each server a fifth of a second). */
+function seconds(name: string, text: string): number {
+  const n = Number(text.trim());
+  if (!/^\s*\d*\.?\d+\s*$/.test(text) || n <= 0) throw new UsageError(`--${name} "${text}" is not a number above 0`);
+  return n;
+}
+
 /**
- * A floor (bench/floor.ts, bench/files-floor.ts) run three times, each in a fresh process as the build runs: the
- * numbers the median run printed, its seconds first. `args` gives each run's arguments (and may clear its folder).
+ * A floor (bench/floor.ts, bench/files-floor.ts) run `reps` times (as each build case), each in a fresh process as the
+ * build runs: the numbers the median run printed, its seconds first. `args` gives each run's arguments (and may clear
+ * its folder).
  */
-function floorRuns(script: string, args: () => string[]): number[] {
-  const runs = [0, 1, 2].map(() => {
+function floorRuns(script: string, reps: number, args: () => string[]): number[] {
+  const runs = Array.from({ length: reps }, () => {
     const run = spawnSync(NODE[0]!, [...NODE.slice(1), script, ...args()], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${script} failed:\n${run.stderr}`);
     return run.stdout.trim().split(' ').map(Number);
   });
-  return runs.sort((a, b) => a[0]! - b[0]!)[1]!;
+  return runs.sort((a, b) => a[0]! - b[0]!)[Math.floor(reps / 2)]!;
 }
 
 /** Waits until a server answers on a port (30 s at most: the Worker's runtime bundles its code first). */
@@ -76,7 +84,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
   const sizes = String(values.sizes)
     .split(',')
     .map((s) => count('sizes', s));
-  const serveSeconds = count('serve-seconds', String(values['serve-seconds']));
+  const serveSeconds = seconds('serve-seconds', String(values['serve-seconds']));
   const connections = count('connections', String(values.connections));
   const outFile = path.resolve(ROOT, String(values.out));
   const w: Workplace = { root: ROOT, data: config.dataDir, tmp, reps: count('reps', String(values.reps)) };
@@ -108,9 +116,9 @@ await cliMain(benchCommand, async ({ values, config }) => {
     const data = path.join(tmp, `data-${n}`);
     const api = result.stages_s.api ?? 0;
     // The sessions parsed, stringified, written as one file; the API stage's files written again, in an empty folder.
-    const [floorS] = floorRuns('bench/floor.ts', () => [data, path.join(tmp, 'floor.json')]);
+    const [floorS] = floorRuns('bench/floor.ts', w.reps, () => [data, path.join(tmp, 'floor.json')]);
     const again = path.join(tmp, 'files-floor');
-    const [filesS, files] = floorRuns('bench/files-floor.ts', () => {
+    const [filesS, files] = floorRuns('bench/files-floor.ts', w.reps, () => {
       rmSync(again, { recursive: true, force: true });
       return [path.join(tmp, `dist-${n}`), again];
     });

@@ -119,13 +119,18 @@ export const benchCommand: CliSpec = {
       default: '363,1000,10000,100000',
       description: 'session counts to build (363 is the real data)',
     },
-    'serve-seconds': { type: 'string', value: 'S', default: '5', description: 'seconds of load per server and target' },
+    'serve-seconds': {
+      type: 'string',
+      value: 'S',
+      default: '5',
+      description: 'seconds of load per server and target (a decimal allowed)',
+    },
     connections: { type: 'string', value: 'N', default: '10', description: 'concurrent connections of the load test' },
     reps: {
       type: 'string',
       value: 'N',
       default: '3',
-      description: 'repetitions of each build case (medians and ranges are reported)',
+      description: 'repetitions of each build case and floor run (medians and ranges are reported)',
     },
     'with-hugo': {
       type: 'boolean',
