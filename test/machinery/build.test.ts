@@ -21,6 +21,7 @@ import {
   runCli,
   tempDir,
 } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build-in-process.ts';
 
 let work: string;
 /** data/ cut small (copySmallData), for the builds whose point is not the real data. */
@@ -33,15 +34,15 @@ beforeAll(async () => {
   SMALL = { DATA_DIR: path.join(work, 'data') };
   await copySmallData(SMALL.DATA_DIR);
   smallOut = path.join(work, 'small');
-  const built = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
-  expect(built.code, built.stderr).toBe(0);
+  await buildInProcess(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, { pages: false });
 });
 afterAll(() => removeDir(work));
 
 // That a build gives byte-identical files for the same data in another process is
 // incremental.test.ts's: every file of a build made in two steps, in two processes, equals a cold
 // build's made in a third. Astro's part of it is astro-cache.test.ts's: two
-// outputs Astro rendered in two processes, compared byte for byte.
+// outputs Astro rendered in two processes, compared byte for byte. The builds whose subject is what they write run in
+// this process (buildInProcess); those whose subject is what the command prints, or its lock, run the command.
 describe('a full build', () => {
   it('takes its timestamp from SOURCE_DATE_EPOCH', async () => {
     const doc = JSON.parse(await readFile(path.join(smallOut, 'v2/api/methods.json'), 'utf8'));
@@ -90,8 +91,8 @@ describe('meta.timestamp of an API file', () => {
     await editSession(data, 'First');
     commit(data, 1_650_000_000);
     const out = path.join(work, 'git-dist');
-    const first = await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only']);
-    expect(first.code, first.stderr).toBe(0);
+    const fromGit = { DATA_DIR: data, SOURCE_DATE_EPOCH: '' };
+    await buildInProcess(out, fromGit, { pages: false });
     expect((await read(out, 'v2/resources/infosessions.json')).meta.timestamp).toBe(1_650_000_000);
     expect((await read(out, 'v2/buildings/list.json')).meta.timestamp).toBe(1_600_000_000);
     expect((await read(out, 'v2/api/methods.json')).meta.timestamp).toBe(1_600_000_000);
@@ -102,8 +103,7 @@ describe('meta.timestamp of an API file', () => {
 
     await editSession(data, 'Second');
     commit(data, 1_700_000_000);
-    const second = await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only']);
-    expect(second.code, second.stderr).toBe(0);
+    await buildInProcess(out, fromGit, { pages: false });
     expect((await read(out, 'v2/resources/infosessions.json')).meta.timestamp).toBe(1_700_000_000);
     expect((await read(out, 'v2/buildings/list.json')).meta.timestamp).toBe(1_600_000_000);
     expect(await readFile(path.join(out, 'v2/buildings/list.xml'), 'utf8')).toBe(buildings);
@@ -120,7 +120,8 @@ describe('meta.timestamp of an API file', () => {
     const idAt = async (line: number) => (await readFile(file, 'utf8')).split('\n')[line - 1]!.split(',')[0]!;
     const [edited, neighbour, uncommitted] = [await idAt(2), await idAt(3), await idAt(4)];
     const out = path.join(work, 'git-events-dist');
-    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    const build = () => buildInProcess(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, { pages: false });
+    await build();
     const ics = (id: string) => path.join(out, `infosessions/${id}.ics`);
     const untouched = [ics(neighbour), path.join(out, 'infosessions/terms/1139.ics')];
     const inodes = await Promise.all(untouched.map(async (f) => (await stat(f)).ino));
@@ -131,7 +132,7 @@ describe('meta.timestamp of an API file', () => {
     const lines = (await readFile(file, 'utf8')).split('\n');
     lines[3] = lines[3]!.replace(/^(\d+,)("?)/, '$1$2Third ');
     await writeFile(file, lines.join('\n'));
-    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    await build();
 
     /** DTSTAMP, LAST-MODIFIED and SEQUENCE of each event of a feed, by session id, as ical.js reads them. */
     const stamps = async (feed: string) => {
@@ -164,14 +165,13 @@ describe('meta.timestamp of an API file', () => {
 
     // History rewritten with the same bytes (an amended commit's new time): the events follow it.
     commit(data, 1_750_000_000);
-    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    await build();
     commit(data, 1_760_000_000, ['--amend', '--no-edit', '--reset-author']);
-    expect((await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only'])).code).toBe(0);
+    await build();
     expect((await stamps(ics(uncommitted)))[uncommitted]).toEqual(at(1_760_000_000));
     // Asking git changes nothing the build reads (a data folder that is a repository of its own holds git's index):
     // built again, the output is reused whole.
-    const again = await runBuild(out, { DATA_DIR: data, SOURCE_DATE_EPOCH: '' }, ['--api-only']);
-    expect(again.stdout + again.stderr).toContain('inputs unchanged: the published version reused whole');
+    expect(await build()).toMatchObject({ unchanged: true });
   });
 });
 
@@ -198,8 +198,7 @@ describe('text from data/', () => {
       const markers = 'Physics &@HOLE:front.list@@ @@HOLE:nosuch@@ &amp;@HOLE:front.terms@@';
       await writeFile(buildings, (await readFile(buildings, 'utf8')).replace('4,PHY,,Physics,', `4,PHY,,${markers},`));
       const out = path.join(work, 'hostile-dist');
-      const run = await runBuild(out, { DATA_DIR: data });
-      expect(run.code, run.stderr).toBe(0);
+      await buildInProcess(out, { DATA_DIR: data });
       const doc = parseHTML(await readFile(path.join(out, 'methods/1129/index.html'), 'utf8')).document;
       expect(doc.querySelector('main')!.textContent).toContain(hostile);
       // As text it may stand in an attribute (a description), never as an element of its own.
@@ -353,8 +352,7 @@ describe('the output folder: a build writes only into what it made', () => {
   it("knows an output today's builds made, before its versions folder was marked, and marks it", async () => {
     const mark = path.join(work, '.small-versions', OWNER_MARK);
     await rm(mark);
-    const again = await runBuild(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, ['--api-only']);
-    expect(again.code, again.stderr).toBe(0);
+    await buildInProcess(smallOut, { ...SMALL, SOURCE_DATE_EPOCH: SMALL_EPOCH }, { pages: false });
     expect(await readFile(mark, 'utf8')).toContain('made by the build of campus-api-static');
   });
 });
