@@ -9,6 +9,7 @@ import { generateSessions, sessionRows, termCodes } from '../../bench/generate.t
 import { toggleOneRow } from '../../bench/one-row.ts';
 import { MONTH_NAMES } from '../../src/core/records/session-time.ts';
 import { copySmallData, ROOT, readTree, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build-in-process.ts';
 
 let work: string;
 beforeAll(async () => {
@@ -94,6 +95,18 @@ async function build(
   return JSON.parse(await readFile(report, 'utf8'));
 }
 
+/**
+ * The same build in this process: for the cases whose subject is reuse across versions of an output (that two
+ * processes give the same bytes is the real sessions' case, above all three builds of its own).
+ */
+async function buildHere(
+  out: string,
+  data: string,
+  args: readonly string[] = [],
+): Promise<{ reused: number; astro: string; files: number }> {
+  return buildInProcess(out, { DATA_DIR: data }, { pages: !args.includes('--api-only') });
+}
+
 /** Expects two outputs to hold the same files with the same bytes. */
 async function expectSameTree(out: string, cold: string, change: string): Promise<void> {
   const [a, b] = [await readTree(out), await readTree(cold)];
@@ -137,7 +150,8 @@ describe('an incremental build of the real sessions', () => {
 
 describe('an incremental build of a small synthetic set', () => {
   it('equals a cold build byte for byte after a one-cell change, a removed session and a new month', async () => {
-    // Every other data set of data/, cut small (copySmallData); the sessions are synthetic, two terms.
+    // Every other data set of data/, cut small (copySmallData); the sessions are synthetic, two terms. The builds run
+    // in this process (buildHere).
     const data = path.join(work, 'synthetic/data');
     await copySmallData(data, { terms: [] });
     await mkdir(path.join(data, 'infosessions'), { recursive: true });
@@ -145,10 +159,10 @@ describe('an incremental build of a small synthetic set', () => {
     for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 150))
       await writeFile(path.join(data, 'infosessions', name), text);
     const incremental = path.join(work, 'synthetic/incremental/dist');
-    const first = await build(incremental, data);
+    const first = await buildHere(incremental, data);
     expect(first).toMatchObject({ reused: 0 });
 
-    const unchanged = await build(incremental, data);
+    const unchanged = await buildHere(incremental, data);
     expect(unchanged).toMatchObject({ reused: first.files - 1 }); // all but the stamp, always written anew
 
     /** Each change, applied to data, returns what tells the output after it from the one before. */
@@ -177,13 +191,13 @@ describe('an incremental build of a small synthetic set', () => {
     ];
     for (const [i, [change, apply]] of changes.entries()) {
       const shows = await apply();
-      const rebuilt = await build(incremental, data);
+      const rebuilt = await buildHere(incremental, data);
       expect(rebuilt.reused, change).toBeGreaterThan(rebuilt.files / 2);
       expect(shows(incremental), `the output after ${change}`).toBe(true);
       // A cold build of another output: nothing reused from a previous version, and Astro's
       // output taken from the run's shared cache (ASTRO_CACHE_DIR), where the first build put it.
       const cold = path.join(work, `synthetic/cold-${i}/dist`);
-      expect(await build(cold, data), change).toMatchObject({ reused: 0, astro: 'cached' });
+      expect(await buildHere(cold, data), change).toMatchObject({ reused: 0, astro: 'cached' });
       await expectSameTree(incremental, cold, change);
     }
   }, 300_000);
@@ -201,14 +215,14 @@ describe('an incremental build of a listing long enough to be written in pieces'
     // the suite's other cases).
     const apiOnly = ['--api-only'];
     const out = path.join(work, 'pieces/incremental/dist');
-    await build(out, data, apiOnly);
+    await buildHere(out, data, apiOnly);
     const listing = 'v2/resources/infosessions.json';
 
     const id = toggleOneRow(data);
-    expect((await build(out, data, apiOnly)).reused).toBeGreaterThan(0);
+    expect((await buildHere(out, data, apiOnly)).reused).toBeGreaterThan(0);
     expect(readFileSync(path.join(out, listing), 'utf8')).toContain('(updated)');
     const cold = path.join(work, 'pieces/cold/dist');
-    expect(await build(cold, data, apiOnly)).toMatchObject({ reused: 0 });
+    expect(await buildHere(cold, data, apiOnly)).toMatchObject({ reused: 0 });
     await expectSameTree(out, cold, `session ${id} changed`);
   }, 300_000);
 });
