@@ -10,18 +10,20 @@ import { EPOCH, ROOT } from './build.ts';
 
 /**
  * Builds into `outDir` with the settings the command would read from the environment plus `env` (SOURCE_DATE_EPOCH
- * EPOCH unless given; an empty value unsets a setting, as for the command); `pages: false` is --api-only. Lines the
- * build would print are dropped.
+ * EPOCH unless given; an empty value unsets a setting, as for the command); `pages: false` is --api-only; `root` is
+ * the project built (a copy of this one: its sources, Astro's pages included, and its data). Lines the build would
+ * print are dropped.
  */
 export function buildInProcess(
   outDir: string,
   env: Record<string, string> = {},
-  options: { pages?: boolean } = {},
+  options: { pages?: boolean; root?: string } = {},
 ): Promise<BuildReport> {
-  const settings = resolveConfig(buildCommand.env, { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, ROOT);
+  const root = options.root ?? ROOT;
+  const settings = resolveConfig(buildCommand.env, { ...process.env, SOURCE_DATE_EPOCH: String(EPOCH), ...env }, root);
   return buildSite({
-    root: ROOT,
-    outDir: path.resolve(ROOT, outDir),
+    root,
+    outDir: path.resolve(root, outDir),
     pages: options.pages ?? true,
     settings,
     say: () => {},
