@@ -7,7 +7,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAt, copySmallData, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { commitAt, copySmallData, removeDir, tempDir } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build-in-process.ts';
 
 type Row = Record<string, unknown>;
 /** A table's change in one commit, as the feed writes it. */
@@ -98,8 +99,7 @@ beforeAll(async () => {
   await copySmallData(data, { terms: ['1139'] });
   // The mirror's site: built from the data as it is at the first commit, before the folder is in git at all.
   const old = path.join(work, 'old');
-  const first = await runBuild(old, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(FIRST) }, ['--api-only']);
-  expect(first.code, first.stderr).toBe(0);
+  await buildInProcess(old, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(FIRST) }, { pages: false });
   mirrorAt = await tablesOf(old);
   noHistory = await readJson<Feed>(old, 'data/changes.json');
   execFileSync('git', ['init', '-q', '.'], { cwd: data });
@@ -121,8 +121,7 @@ beforeAll(async () => {
   await edit('README.md', (t) => `${t}\nA note.\n`);
   commitAt(data, THIRD);
   today = path.join(work, 'today');
-  const second = await runBuild(today, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(THIRD) }, ['--api-only']);
-  expect(second.code, second.stderr).toBe(0);
+  await buildInProcess(today, { DATA_DIR: data, SOURCE_DATE_EPOCH: String(THIRD) }, { pages: false });
   feed = await readJson<Feed>(today, 'data/changes.json');
 });
 

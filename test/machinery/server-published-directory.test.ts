@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../src/load/data-fs.ts';
 import { keyStoreFromEnv } from '../../src/server/keys.ts';
 import { createSiteServer } from '../../src/server/server.ts';
-import { copySmallData, ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { copySmallData, ROOT, removeDir, tempDir } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build-in-process.ts';
 import { close, get, listen } from '../helpers/http.ts';
 
 let work: string;
@@ -22,8 +23,7 @@ beforeAll(async () => {
   data = path.join(work, 'data');
   out = path.join(work, 'dist');
   await copySmallData(data, { terms: ['1145'] });
-  const built = await runBuild(out, { DATA_DIR: data }, ['--api-only']);
-  expect(built.code, built.stderr).toBe(0);
+  await buildInProcess(out, { DATA_DIR: data }, { pages: false });
   // The directory read at startup, as npm start used to pass it: the published one must win.
   const directory = loadSiteData(data, ROOT).directory;
   server = createSiteServer({
@@ -67,8 +67,7 @@ describe('the directory of the version served', () => {
     edit('1109', (cells) => (cells[6] = 'yes'));
     edit('1229', (cells) => (cells[6] = ''));
     await writeFile(csv, rows.join('\n'));
-    const rebuilt = await runBuild(out, { DATA_DIR: data }, ['--api-only']);
-    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    await buildInProcess(out, { DATA_DIR: data }, { pages: false });
 
     expect(await methodOf('/v2/api/versions.json')).toEqual([401, 1109]);
     expect((await get(origin, '/v2/api/versions.json?key=bad-key')).status).toBe(403);
