@@ -20,6 +20,7 @@ import {
   sortedRows,
 } from '../core/browse/browse-query.ts';
 import { type BrowseShardData, type FacetTotals, facetsFile } from '../core/browse/browse-shards.ts';
+import { rowCount, thousands } from '../core/browse/row-count.ts';
 import type { BrowseFacet } from '../core/records/browse-spec.ts';
 import { load, loadTable, pickedRows } from './data-browse-rows.ts';
 
@@ -53,9 +54,6 @@ function findView(): BrowseView | undefined {
   const spec = { rows: root.dataset.browse!, chunks: Number(root.dataset.chunks ?? '1'), ...formNames(form) };
   return { root, form, status, range, rows, pager, spec, turn: 0, rendered: true, painted: 0 };
 }
-
-/** A count of rows in words, the thousands separated (`1,234 rows`). */
-const rowCount = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 
 /** An element with text (never markup: the data's text stays text). */
 function el(tag: string, text = '', attrs: Record<string, string> = {}): HTMLElement {
@@ -121,7 +119,7 @@ function choicesOf(data: BrowseData | BrowseShardData, query: BrowseQuery, facet
 /** Fills a facet's select with its choices, the chosen value kept even when no row holds it. */
 function fillSelect(select: HTMLSelectElement, choices: Choices, chosen: string): void {
   if (chosen && !choices.some(([v]) => v === chosen)) choices.unshift([chosen, 0]);
-  const label = (value: string, n: number | null) => (n === null ? value : `${value} (${n.toLocaleString('en-US')})`);
+  const label = (value: string, n: number | null) => (n === null ? value : `${value} (${thousands(n)})`);
   const options = choices.map(([value, n]) => el('option', label(value, n), { value }));
   select.replaceChildren(el('option', 'any', { value: '' }), ...options);
   select.value = chosen;

@@ -28,6 +28,7 @@ import {
 } from '../../src/core/browse/browse-shards.ts';
 import { browseTable, CELL_TEXT_MAX, CHANGED_AT_COLUMN } from '../../src/core/browse/browse-table.ts';
 import { FIRST_FETCH_GLOBAL, FIRST_FETCH_SCRIPT, SPEC_META } from '../../src/core/browse/first-fetch-script.ts';
+import { rowCount, thousands } from '../../src/core/browse/row-count.ts';
 import { tablePageView } from '../../src/core/browse/table-page-parts.ts';
 import type { TableSpec } from '../../src/core/datasets/dataset.ts';
 import { termExamCourseRecord } from '../../src/core/records/exam-schedule-record.ts';
@@ -375,5 +376,15 @@ describe("a table page's first request: the head script asks for the file the mo
     expect(JSON.parse(content!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<'))).toEqual(
       spec,
     );
+  });
+});
+
+describe("a count's thousands, written by hand as toLocaleString('en-US') writes them", () => {
+  const counts = [
+    0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10_000, 12_345, 100_000, 999_999, 1_000_000, 1_234_567_890,
+  ];
+  it.each(counts)('%i', (n) => {
+    expect(thousands(n)).toBe(n.toLocaleString('en-US'));
+    expect(rowCount(n)).toBe(`${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`);
   });
 });

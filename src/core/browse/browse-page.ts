@@ -3,6 +3,7 @@ import { chunkCount } from './browse-chunks.ts';
 import { browsePaths } from './browse-paths.ts';
 import { facetName, PAGE_SIZE, pageCount } from './browse-query.ts';
 import type { BrowseRow, BrowseTable } from './browse-table.ts';
+import { rowCount } from './row-count.ts';
 
 /** A table of a data set, as the pages name and reach it. */
 export interface TableRef {
@@ -59,9 +60,7 @@ export interface TableBodyView {
 }
 
 /** A count in words, with the thousands separated (`19,575 rows`). */
-export function rowCount(n: number): string {
-  return `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
-}
+export { rowCount };
 
 /** The page's heading: the set's name, and the table's when the set has several. */
 export function tableHeading({ tables, at }: Pick<TablePageInput, 'tables' | 'at'>): string {
