@@ -5,9 +5,10 @@
 // served by `npm start -- --dist DIR --no-build`. Prints, per view, the medians of N fresh loads (3 by default): the
 // main thread's CPU by kind (HTML parse, style and layout, paint, script compile, script run, other), the files
 // fetched before the rows (count, bytes) and the wall to the rows. The network is throttled as a phone's; the CPU is
-// not unless CPU_RATE=4: Chromium's CPU throttle keeps the thread busy while it holds it back, so the trace's thread
-// time under it is 4–5× the work (207 against 1,200 ms for one view), and wall under load is noise. TRACE_NAMES=1
+// not unless `--cpu-rate 4`: Chromium's CPU throttle keeps the thread busy while it holds it back, so the trace's thread
+// time under it is 4–5× the work (207 against 1,200 ms for one view), and wall under load is noise. `--names`
 // also prints the trace events with the most CPU of their own.
+import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
 
@@ -56,7 +57,7 @@ interface Load {
   wall: number;
 }
 
-/** Each event name's own CPU (µs), summed over the loads: printed with TRACE_NAMES=1, to see what `other` holds. */
+/** Each event name's own CPU (µs), summed over the loads: printed with --names, to see what `other` holds. */
 const byName = new Map<string, number>();
 
 /** The main thread's own CPU (a complete event's `tdur` less its children's) by kind, between two trace times. */
@@ -112,7 +113,7 @@ async function traceLoad(browser: Browser, url: string): Promise<Load> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU_RATE ?? 1) });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   const categories = [
     'devtools.timeline',
     'v8',
@@ -148,19 +149,40 @@ async function traceLoad(browser: Browser, url: string): Promise<Load> {
 /** The median of some numbers. */
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const USAGE = 'usage: node bench/data-browse-trace.ts [--runs N] ORIGIN PATH… (default: 3 runs of each path)';
-const args = process.argv.slice(2);
-if (args[0] === '--help') {
-  console.log(USAGE);
-  process.exit(0);
+const USAGE =
+  'usage: node bench/data-browse-trace.ts [--runs N] [--cpu-rate R] [--names] ORIGIN PATH… ' +
+  '(3 runs of each path; the CPU unslowed, rate 1; --names also lists the costliest trace events)';
+
+/** The command line's choices, or a one-line usage error (exit 2). */
+function options(): { runs: number; cpuRate: number; names: boolean; origin: string; paths: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: {
+        runs: { type: 'string', default: '3' },
+        'cpu-rate': { type: 'string', default: '1' },
+        names: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const runs = Number(values.runs);
+    const cpuRate = Number(values['cpu-rate']);
+    const [origin, ...paths] = positionals;
+    if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`--runs "${values.runs}" is not a whole number above 0`);
+    if (!(cpuRate >= 1)) throw new Error(`--cpu-rate "${values['cpu-rate']}" is not a number of 1 or more`);
+    if (!origin || paths.length === 0) throw new Error('give the site\'s origin and at least one path');
+    return { runs, cpuRate, names: values.names, origin, paths };
+  } catch (error) {
+    console.error(`data-browse-trace: ${(error as Error).message}. ${USAGE}`);
+    process.exit(2);
+  }
 }
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt < 0 ? 3 : Number(args.splice(runsAt, 2)[1]);
-const [origin, ...paths] = args;
-if (!Number.isSafeInteger(RUNS) || RUNS < 1 || !origin || origin.startsWith('-') || paths.length === 0) {
-  console.error(USAGE);
-  process.exit(2);
-}
+
+const { runs: RUNS, cpuRate: CPU_RATE, names: NAMES, origin, paths } = options();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
 const kinds = ['total', 'parse', 'style', 'paint', 'compile', 'script', 'other'];
 console.log(
@@ -177,7 +199,7 @@ for (const p of paths) {
   ];
   console.log(`| \`${p}\` | ${cpu.join(' | ')} | ${rest.join(' | ')} |`);
 }
-if (process.env.TRACE_NAMES) {
+if (NAMES) {
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25);
   for (const [name, us] of top) console.log(`${name}: ${(us / 1000).toFixed(0)} ms`);
 }
