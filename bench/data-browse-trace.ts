@@ -172,9 +172,10 @@ function options(): { runs: number; cpuRate: number; names: boolean; origin: str
     const runs = Number(values.runs);
     const cpuRate = Number(values['cpu-rate']);
     const [origin, ...paths] = positionals;
-    if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`--runs "${values.runs}" is not a whole number above 0`);
+    if (!Number.isSafeInteger(runs) || runs < 1)
+      throw new Error(`--runs "${values.runs}" is not a whole number above 0`);
     if (!(cpuRate >= 1)) throw new Error(`--cpu-rate "${values['cpu-rate']}" is not a number of 1 or more`);
-    if (!origin || paths.length === 0) throw new Error('give the site\'s origin and at least one path');
+    if (!origin || paths.length === 0) throw new Error("give the site's origin and at least one path");
     return { runs, cpuRate, names: values.names, origin, paths };
   } catch (error) {
     console.error(`data-browse-trace: ${(error as Error).message}. ${USAGE}`);
