@@ -5,8 +5,8 @@
 // served by `npm start -- --dist DIR --no-build`. Prints, per view, the medians of N fresh loads (3 by default): the
 // main thread's CPU by kind (HTML parse, style and layout, paint, script compile, script run, other), the files
 // fetched before the rows (count, bytes) and the wall to the rows. The network is throttled as a phone's; the CPU is
-// not unless `--cpu-rate 4`: Chromium's CPU throttle keeps the thread busy while it holds it back, so the trace's thread
-// time under it is 4–5× the work (207 against 1,200 ms for one view), and wall under load is noise. `--names`
+// not unless `--cpu-rate 4`: Chromium's CPU throttle keeps the thread busy while it holds it back, so the trace's
+// thread time under it is 4–5× the work (207 against 1,200 ms for one view), and wall under load is noise. `--names`
 // also prints the trace events with the most CPU of their own.
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
