@@ -6,9 +6,7 @@
 // courses: plain, a later page, one facet, two, a sort, a search.
 import { type Browser, chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
-
-/** The network profile: latency in ms, throughputs in bytes per second. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: 750e3 / 8 };
+import { median, PHONE_NETWORK } from './phone-profile.ts';
 
 /**
  * Milliseconds from the navigation's start to the first row in the table, from the response's first byte to it (the
@@ -43,7 +41,7 @@ async function timeLoad(browser: Browser, url: string): Promise<Timing> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => (globalThis as unknown as { __rows: { view?: number } }).__rows.view, null, {
@@ -63,9 +61,6 @@ async function timeLoad(browser: Browser, url: string): Promise<Timing> {
     fromScript: Math.round(view - script),
   };
 }
-
-/** The median of some numbers. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The views the report times, on each of the three large tables: plain, a later page, a facet, two, sort, search. */
 const VIEWS = [

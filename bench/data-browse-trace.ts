@@ -11,9 +11,8 @@
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
-
-/** The network profile of data-browse-timing.ts: latency in ms, throughputs in bytes per second. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: 750e3 / 8 };
+import type { TraceEvent } from './lighthouse-cpu.ts';
+import { median, PHONE_NETWORK } from './phone-profile.ts';
 
 /** The kinds a main thread's time is told in, each with the trace events whose own time counts to it. */
 const KINDS: Record<string, readonly string[]> = {
@@ -36,18 +35,6 @@ const KINDS: Record<string, readonly string[]> = {
     'MinorGC',
   ],
 };
-
-/** A trace event, as far as this bench reads it. */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { url?: string } };
-}
 
 /** One load's figures: CPU ms by kind, fetches before the rows, wall to the rows. */
 interface Load {
@@ -112,7 +99,7 @@ async function traceLoad(browser: Browser, url: string): Promise<Load> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   const categories = [
     'devtools.timeline',
@@ -145,9 +132,6 @@ async function traceLoad(browser: Browser, url: string): Promise<Load> {
     wall: at,
   };
 }
-
-/** The median of some numbers. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const USAGE =
   'usage: node bench/data-browse-trace.ts [--runs N] [--cpu-rate R] [--names] ORIGIN PATH… ' +

@@ -4,8 +4,8 @@
 // the main thread used), which the load hardly stretches: the same sum over it tells the page's own cost apart from
 // the machine's.
 
-/** One event of a Chromium trace, as far as read here. */
-interface TraceEvent {
+/** One event of a Chromium trace, as far as the benches read it. */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
