@@ -169,11 +169,12 @@ export async function copyProject(dest: string, extra: readonly string[] = []): 
 }
 
 /**
- * Removes a folder made by tempDir (retrying while a build's background process still writes a spare
- * version there). Synchronously: the promise API's removal of a whole build (32,000 files) took 1.6 CPU-s, this 0.7.
+ * Removes a folder made by tempDir, retrying for up to 10 s while a build's background process still writes a spare
+ * version there (1 s was too short on a loaded 2-core machine: change-feed's removal failed with ENOTEMPTY in a whole
+ * run). Synchronously: the promise API's removal of a whole build (32,000 files) took 1.6 CPU-s, this 0.7.
  */
 export async function removeDir(dir: string): Promise<void> {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 100, retryDelay: 100 });
 }
 
 /**
