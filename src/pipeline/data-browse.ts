@@ -41,7 +41,8 @@ export function* dataBrowseFiles(context: BuildContext, shells: DataShells): Gen
   const input = { registry: DATASETS, datasets: site.datasets, directory: site.directory, render, changeTimes };
   for (const t of browsedTables(input)) {
     const rowsFile = browsePaths.rows(t.at.set, t.at.table);
-    if (t.table.facets.length > 0) yield { path: facetsFile(rowsFile), body: () => facetTotalsFile(t.table) };
+    // Every table's, a table without facets too: its unfiltered page asks for it before it offers search and sort.
+    yield { path: facetsFile(rowsFile), body: () => facetTotalsFile(t.table) };
     // A table in one chunk needs no first page: its chunk is as soon in.
     const ahead = chunkCount(t.table.rows.length) > 1 ? [sortFirstPages, facetFirstPages] : [];
     // One kind of part at a time, let go once written (all of a 100,000-row table's at once: 2 copies of its rows).
