@@ -19,13 +19,14 @@ export function resolveSitePath(distDir: string, sitePath: string): string | und
 
 /**
  * Reads every HTML page of a built site and checks each internal link (href and src) below
- * the base path: its target must exist. Returns the broken ones and how many were checked.
+ * the base path: its target must exist. Returns the broken ones and how many were checked, and the pages (folders'
+ * index.html) no chain of links from the front door reaches.
  */
 export async function crawlInternalLinks(
   distDir: string,
   origin: string,
   basePath: string,
-): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number> }> {
+): Promise<{ pages: number; checked: number; broken: BrokenLink[]; h1: Map<string, number>; unreached: string[] }> {
   const pages = listTree(distDir).filter((f) => f.endsWith('.html'));
   const broken: BrokenLink[] = [];
   const h1 = new Map<string, number>();
@@ -36,7 +37,10 @@ export async function crawlInternalLinks(
     return found.get(sitePath)!;
   };
   let checked = 0;
+  const linksOf = new Map<string, Set<string>>();
   for (const page of pages) {
+    const targets = new Set<string>();
+    linksOf.set(page, targets);
     const html = readFileSync(path.join(distDir, page), 'utf8');
     h1.set(page, (html.match(/<h1[\s>]/g) ?? []).length);
     const pageUrl = new URL(`${basePath}${page.replace(/index\.html$/, '')}`, origin);
@@ -47,8 +51,24 @@ export async function crawlInternalLinks(
       if (target.origin !== origin) continue;
       checked += 1;
       const inside = target.pathname.startsWith(basePath);
+      const rel = inside ? decodeURIComponent(target.pathname.slice(basePath.length)) : '';
       if (!inside || !exists(target.pathname.slice(basePath.length))) broken.push({ page, href: raw });
+      else targets.add(rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel);
     }
   }
-  return { pages: pages.length, checked, broken, h1 };
+  return { pages: pages.length, checked, broken, h1, unreached: unreachedPages(pages, linksOf) };
+}
+
+/** The folders' pages (`…/index.html`) that no chain of links from the front door (`index.html`) reaches. */
+function unreachedPages(pages: readonly string[], linksOf: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const reached = new Set(['index.html']);
+  const queue = ['index.html'];
+  for (let page = queue.pop(); page !== undefined; page = queue.pop()) {
+    for (const target of linksOf.get(page) ?? []) {
+      if (reached.has(target) || !linksOf.has(target)) continue;
+      reached.add(target);
+      queue.push(target);
+    }
+  }
+  return pages.filter((p) => p.endsWith('index.html') && !reached.has(p));
 }

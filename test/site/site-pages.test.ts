@@ -153,12 +153,14 @@ describe.each([
   ['a SITE_URL carrying a path', basedSite, BASE_PATH, 'https://example.github.io'],
   ['the default SITE_URL', rootSite, '/', 'http://localhost:3000'],
 ])('a build for %s', (_, dist, basePath, origin) => {
-  it('has no broken internal link and one h1 per page', async () => {
+  it('has no broken internal link, one h1 per page, and every page reached from the front door', async () => {
     const crawl = await crawlInternalLinks(dist(), origin, basePath);
     expect(crawl.pages).toBeGreaterThanOrEqual(DIRECTORY.length + 2);
     expect(crawl.checked).toBeGreaterThan(150);
     expect(crawl.broken).toEqual([]);
     for (const [p, count] of crawl.h1) expect(count, p).toBe(1);
+    // Every page is found by following links from the front door (the data sets' tables once were not).
+    expect(crawl.unreached).toEqual([]);
   });
 });
 

@@ -5,6 +5,8 @@
 export const browsePaths = {
   /** The data portal's index (another page's: each table's page links back to it). */
   portal: 'data/',
+  /** A data set's page: its first table's. */
+  set: (set: string) => `data/${set}/`,
   /** A table's page: its set's folder for the set's first table, a folder of its own below it for the others. */
   table: (set: string, table: string, first: boolean) => (first ? `data/${set}/` : `data/${set}/${table}/`),
   /** Page n of a table's list (the first is the table's own page). */

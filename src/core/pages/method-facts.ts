@@ -1,8 +1,9 @@
+import { browsePaths } from '../browse/browse-paths.ts';
 import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
 import type { Provenance } from '../records/provenance.ts';
 import type { MethodStatus } from '../render/catalogue.ts';
 import { apiCacheControl } from '../site/http-policy.ts';
-import { portalPaths, withBase } from '../site/paths.ts';
+import { withBase } from '../site/paths.ts';
 import { countsUsage } from '../site/usage-policy.ts';
 
 /** One row of a method's summary: a term, its value, and a link where the value names a page. */
@@ -59,7 +60,7 @@ export function methodFacts(
     { term: 'Method ID', value: String(entry.methodId) },
     { term: 'Name', value: entry.name ?? `Method ${entry.methodId}` },
     provenance?.listed
-      ? { term: 'Data set', value: provenance.dataSet, href: withBase(basePath, portalPaths.home) }
+      ? { term: 'Data set', value: provenance.dataSet, href: withBase(basePath, browsePaths.set(provenance.dataSet)) }
       : { term: 'Data set', value: provenance ? `${provenance.dataSet}: ${provenance.title}` : 'none' },
     ...(source ? [{ term: 'Source', value: `${source.repository}, ${source.path}`, href: source.url }] : []),
     { term: 'Service', value: `${entry.serviceName} (service ID ${entry.serviceId})` },

@@ -1,3 +1,4 @@
+import { browsePaths } from '../browse/browse-paths.ts';
 import type { DatasetRegistry } from '../datasets/dataset.ts';
 import { staleNotice } from '../datasets/freshness.ts';
 import { DATASETS } from '../datasets/registry.ts';
@@ -52,6 +53,8 @@ export interface PortalSetView {
   records: number;
   /** Each table's count, when the set has several (`events 120, groups 8`). */
   perTable?: string;
+  /** Each of its tables' pages (records to sort, filter and search), its first table's first. */
+  tables: readonly { name: string; href: string }[];
   /** Its upstream, linked; none when the project keeps the data itself. */
   upstream?: { href: string; text: string };
   /** What it says when its newest record is older than its source's update promise. */
@@ -120,6 +123,10 @@ function setView(source: PortalSource, registry: DatasetRegistry, name: string):
     ...(stale ? { stale } : {}),
     records,
     ...(set.tables.length > 1 ? { perTable: counts } : {}),
+    tables: set.tables.map((t, i) => ({
+      name: t.name,
+      href: withBase(source.render.basePath, browsePaths.table(name, t.name, i === 0)),
+    })),
     ...(set.source ? { upstream: { href: set.source.url, text: `${set.source.repository}, ${set.source.path}` } } : {}),
     ...(changed === undefined ? {} : { changed: day(changed) }),
     methods: fedMethods(source.site.directory, name, source.render.basePath),
