@@ -224,8 +224,7 @@ await cliMain(benchCommand, async ({ values, config }) => {
             non2xx: result.non2xx,
           });
           console.log(
-            `${name} ${label}: ${perSecond} req/s, ` +
-              `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+            `${name} ${label}: ${perSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
           );
         }
       } finally {
