@@ -3,14 +3,13 @@
 // key made a Durable Object of its own, without end (6,000 keys: workerd from 755 to 1,224 MB).
 // Now usage lives in a fixed number of objects, holding at most the bound in all, the key
 // counted least recently forgotten first. Counted here from workerd's own state on disk.
-import { cpSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_SHARDS } from '../../src/server/edge-usage.ts';
 import { removeDir, tempDir } from '../helpers/build.ts';
-import { type EdgeWorker, startEdgeWorkers } from '../helpers/edge.ts';
+import { type EdgeWorker, startEdgeWorkers, usageAssets } from '../helpers/edge.ts';
 import { get } from '../helpers/http.ts';
 import { rootSite } from '../helpers/sites.ts';
 import { xmlProblems } from '../helpers/xml-wellformed.ts';
@@ -20,20 +19,10 @@ const CALLERS = 240;
 let work: string;
 let worker: EdgeWorker | undefined;
 
-/**
- * The shared build's Worker over the few of its files these cases read: its configuration, the directory file the
- * key rules come from, and the API's own files (usage). workerd's local runtime lists and hashes every asset at its
- * start (about 12 CPU-s over the real build's 32,000 files); usage is counted by the Worker, whatever the assets.
- */
-function usageAssets(dest: string): string {
-  for (const file of ['wrangler.json', '.assetsignore', '.campus-directory.json', 'v2/api'])
-    cpSync(rootSite(file), path.join(dest, file), { recursive: true });
-  return dest;
-}
-
 beforeAll(async () => {
   work = await tempDir('campus-edge-bounds-');
-  const assets = usageAssets(path.join(work, 'assets'));
+  // The shared build's Worker over the few files usage reads (usageAssets): its start hashes every asset.
+  const assets = usageAssets(rootSite(), path.join(work, 'assets'));
   [worker] = await startEdgeWorkers(assets, '', work, 1, { USAGE_MAX_KEYS: String(BOUND) });
 }, 120_000);
 afterAll(async () => {
