@@ -171,11 +171,7 @@ describe('npm run bench', () => {
     expect(result.serving.map((s: { server: string }) => s.server)).toEqual(
       expect.arrayContaining(['npm start', 'npx serve dist', 'Worker (miniflare)']),
     );
-    for (const s of result.serving) {
-      expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
-      // Counted per second whatever the load's length (a fifth of a second here).
-      expect(s.requests_per_s, `${s.server} ${s.target}`).toBeGreaterThan(0);
-    }
+    for (const s of result.serving) expect(s.errors + s.non2xx, `${s.server} ${s.target}`).toBe(0);
     // Three builds (the cold one runs Astro), six floor runs and three servers started (the Worker's takes 10 to 30 s
     // on a loaded machine): 93 to 135 s at a load of 10 to 18, past the suites' 120 s.
   }, 300_000);
