@@ -120,8 +120,8 @@ describe('an incremental build of the real sessions', () => {
   it('equals a cold build byte for byte after a changed cell, a removed session, a new month at once', async () => {
     // The real sessions, every other data set cut small (copySmallData): reuse does not depend on the size of the
     // data, and a build of the whole real data costs several times as much. The incremental output is built first
-    // from a copy that differs from the data by the three changes (in this process), then from the data itself over
-    // that output (a build command's process); the cold side is the data built into an output of its own, in a third.
+    // from a copy that differs from the data by the three changes, then from the data itself over that output; the
+    // cold side is the data built into an output of its own, in another process.
     const data = path.join(work, 'real/data');
     await copySmallData(data);
     const before = path.join(work, 'real/before');
@@ -130,7 +130,7 @@ describe('an incremental build of the real sessions', () => {
     const removed = await addSession(before);
     const added = await removeLastMonth(before);
     const out = path.join(work, 'real/dist');
-    expect(await buildHere(out, before)).toMatchObject({ reused: 0 });
+    expect(await build(out, before)).toMatchObject({ reused: 0 });
     // What tells the output of each data from the other's: the changed cell, the session, the month.
     const state = () => [
       readFileSync(path.join(out, toggled), 'utf8').includes('(updated)'),
