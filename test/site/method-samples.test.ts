@@ -77,10 +77,13 @@ const BATCH_RUNNERS: Record<string, [string, string[]]> = {
   ],
 };
 
+/** What a sample printed, or why it failed. */
+type Outcome = { stdout?: string; error?: string };
+
 /** What running each of `codes` printed (or why it failed), in one interpreter of `language`, or curl's each from sh. */
-async function runSamples(language: string, codes: string[]): Promise<{ stdout?: string; error?: string }[]> {
+async function runSamples(language: string, codes: string[]): Promise<Outcome[]> {
   if (language === 'curl') {
-    const results: { stdout?: string; error?: string }[] = Array.from({ length: codes.length }, () => ({}));
+    const results: Outcome[] = Array.from({ length: codes.length }, () => ({}));
     await pooled([...codes.keys()], 4, async (i) => {
       try {
         results[i] = {
