@@ -80,7 +80,7 @@ const BATCH_RUNNERS: Record<string, [string, string[]]> = {
 /** What a sample printed, or why it failed. */
 type Outcome = { stdout?: string; error?: string };
 
-/** What running each of `codes` printed (or why it failed), in one interpreter of `language`, or curl's each from sh. */
+/** What each of `codes` printed (or why it failed), run in one interpreter of `language`, or curl from sh each. */
 async function runSamples(language: string, codes: string[]): Promise<Outcome[]> {
   if (language === 'curl') {
     const results: Outcome[] = Array.from({ length: codes.length }, () => ({}));
