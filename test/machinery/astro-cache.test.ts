@@ -5,7 +5,7 @@
 // a cold build's. The builds run in a copy of the project (its node_modules linked), so that a
 // page's source can change without touching the repository's.
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import { toggleOneRow } from '../../bench/one-row.ts';
 import { copyProject, EPOCH, readTree, removeDir, tempDir } from '../helpers/build.ts';
 import { buildInProcess } from '../helpers/build-in-process.ts';
 
-/** The term whose sessions the project copy keeps. */
-const SESSIONS_TERM = '1145';
 let work: string;
 let project: string;
 let data: string;
@@ -23,10 +21,6 @@ beforeAll(async () => {
   project = path.join(work, 'project');
   data = path.join(project, 'data');
   await copyProject(project);
-  // One term's sessions (the smallest): what Astro's cache holds does not depend on them, and each of the suite's
-  // eight builds makes every session's page and feeds.
-  for (const file of await readdir(path.join(data, 'infosessions')))
-    if (file !== `${SESSIONS_TERM}.csv`) await rm(path.join(data, 'infosessions', file));
 });
 afterAll(() => removeDir(work));
 
