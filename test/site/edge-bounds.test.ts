@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_SHARDS } from '../../src/server/edge-usage.ts';
 import { removeDir, tempDir } from '../helpers/build.ts';
-import { type EdgeWorker, startEdgeWorkers } from '../helpers/edge.ts';
+import { type EdgeWorker, startEdgeWorkers, usageAssets } from '../helpers/edge.ts';
 import { get } from '../helpers/http.ts';
 import { rootSite } from '../helpers/sites.ts';
 import { xmlProblems } from '../helpers/xml-wellformed.ts';
@@ -21,7 +21,9 @@ let worker: EdgeWorker | undefined;
 
 beforeAll(async () => {
   work = await tempDir('campus-edge-bounds-');
-  [worker] = await startEdgeWorkers(rootSite(), '', work, 1, { USAGE_MAX_KEYS: String(BOUND) });
+  // The shared build's Worker over the few files usage reads (usageAssets): its start hashes every asset.
+  const assets = usageAssets(rootSite(), path.join(work, 'assets'));
+  [worker] = await startEdgeWorkers(assets, '', work, 1, { USAGE_MAX_KEYS: String(BOUND) });
 }, 120_000);
 afterAll(async () => {
   await worker?.dispose();

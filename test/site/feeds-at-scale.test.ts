@@ -1,7 +1,10 @@
-// A decade's archive (10,000 generated sessions, bench/generate.ts) built once: every feed a page links to, a
-// subscribe button's or a term's or a session's, and every program's feed for each audience (the filter's subscribe
-// button names them), is under 900 KB (Google Calendar keeps about 1 MB of a subscribed feed and drops the rest
-// silently) and parses with ical.js, an independent parser.
+// A decade's archive (10,000 generated sessions, bench/generate.ts), its API and feeds built once in this process
+// (--api-only): every feed of its output, a session's, a term's, an audience's, a faculty's, every program's for each
+// audience and the exams', is under 900 KB (Google Calendar keeps about 1 MB of a subscribed feed and drops the rest
+// silently) and parses with ical.js, an independent parser. Which feeds the pages link to (a subscribe button's, a
+// term's, a session's) is read from the pages of the real data's shared build: each is a feed of that output, and
+// each kind of them is among the archive's feeds. The archive's pages are not built: they were two thirds of its
+// build, and link to the same kinds of feeds from the same templates, for more sessions.
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,13 +12,15 @@ import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessions, sessionRows } from '../../bench/generate.ts';
-import { copySmallData, EPOCH, ROOT, removeDir, runBuild, tempDir } from '../helpers/build.ts';
+import { copySmallData, EPOCH, listTree, ROOT, removeDir, tempDir } from '../helpers/build.ts';
+import { buildInProcess } from '../helpers/build-in-process.ts';
+import { rootSite } from '../helpers/sites.ts';
 
 const LIMIT = 900 * 1024;
 let work: string;
 let dist: string;
-/** Every feed a page links to (site-relative path), as found in the built pages' links. */
-let linked: Set<string>;
+/** Every feed of the archive's output (site-relative path). */
+let feeds: string[];
 
 beforeAll(async () => {
   work = await tempDir('campus-feeds-10k-');
@@ -25,38 +30,68 @@ beforeAll(async () => {
   for (const [name, text] of generateSessions(sessionRows(path.join(ROOT, 'data')), 10_000))
     await writeFile(path.join(data, 'infosessions', name), text);
   dist = path.join(work, 'dist');
-  const run = await runBuild(dist, { DATA_DIR: data, CI: '1' });
-  expect(run.code, run.stderr).toBe(0);
-  linked = new Set();
-  const files = (await readdir(`${dist}/`, { recursive: true })).map((f) => f.split(path.sep).join('/'));
-  for (const f of files) if (/^infosessions\/programs\/[^/]+\/[^/]+\.ics$/.test(f)) linked.add(f);
-  for (const page of files.filter((f) => f.endsWith('.html'))) {
-    const html = readFileSync(path.join(dist, page), 'utf8');
-    for (const m of html.matchAll(/(?:href|value)="(?:webcal|https?):\/\/localhost:3000\/([^"?#]+\.ics)"/g))
-      linked.add(m[1]!);
-    for (const m of html.matchAll(/href="\/([^"?#]+\.ics)"/g)) linked.add(m[1]!);
-  }
+  await buildInProcess(dist, { DATA_DIR: data }, { pages: false });
+  feeds = listTree(dist).filter((f) => f.endsWith('.ics'));
 }, 600_000);
 
 afterAll(async () => {
   if (work) await removeDir(work);
 });
 
+/** The feeds (site paths) the built pages of `site` link to: webcal or http(s) links to it, and root-relative ones. */
+function linkedFeeds(site: string): Set<string> {
+  const linked = new Set<string>();
+  for (const page of listTree(site).filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(path.join(site, page), 'utf8');
+    for (const m of html.matchAll(/(?:href|value)="(?:webcal|https?):\/\/localhost:3000\/([^"?#]+\.ics)"/g))
+      linked.add(m[1]!);
+    for (const m of html.matchAll(/href="\/([^"?#]+\.ics)"/g)) linked.add(m[1]!);
+  }
+  return linked;
+}
+
+/** The kind of a feed by its path: a session's, a term's, an audience's, a faculty's, a program's, an exam's. */
+const kindOf = (p: string): string =>
+  p
+    .replace(/^infosessions\/\d+\.ics$/, 'a session')
+    .replace(/^infosessions\/(terms|programs|audiences|faculties)\/.*/, '$1')
+    .replace(/^exams\/.*/, 'exams');
+
+describe('the feeds the pages link to (the real data)', () => {
+  it('links the subscribers’ feeds, each term’s and each session’s from the pages, each a feed of the output', () => {
+    const site = rootSite();
+    const linked = [...linkedFeeds(site)];
+    const written = new Set(listTree(site).filter((f) => f.endsWith('.ics')));
+    expect(linked.filter((p) => !written.has(p))).toEqual([]);
+    expect(linked).toContain('infosessions.ics');
+    expect(linked).toContain('infosessions/audiences/co-op-students.ics');
+    const terms = [...written].filter((p) => /^infosessions\/terms\/\d+\.ics$/.test(p));
+    expect(linked.filter((p) => p.startsWith('infosessions/terms/')).sort()).toEqual(terms.sort());
+    const api = JSON.parse(readFileSync(path.join(site, 'v2/resources/infosessions.json'), 'utf8')).data;
+    expect(linked.filter((p) => /^infosessions\/\d+\.ics$/.test(p)).length).toBe(api.length);
+    // Every kind of feed a page links to is one of the archive's output, every feed of which is checked below.
+    const kinds = [...new Set(linked.map(kindOf))].sort();
+    expect(kinds).toEqual(['a session', 'audiences', 'exams', 'faculties', 'infosessions.ics', 'programs', 'terms']);
+    expect(kinds.filter((k) => !feeds.some((p) => kindOf(p) === k))).toEqual([]);
+  });
+});
+
 describe('the feeds of 10,000 sessions', () => {
-  it('links the subscribers’ feeds, each term’s and each session’s from the pages', async () => {
-    expect(linked.has('infosessions.ics')).toBe(true);
-    expect(linked.has('infosessions/audiences/co-op-students.ics')).toBe(true);
-    expect([...linked].filter((p) => p.startsWith('infosessions/terms/')).length).toBe(100);
-    expect([...linked].filter((p) => /^infosessions\/\d+\.ics$/.test(p)).length).toBe(10_000);
+  it('writes the subscribers’ feeds, each term’s and each session’s, and a program’s for each audience', () => {
+    expect(feeds).toContain('infosessions.ics');
+    expect(feeds).toContain('infosessions/audiences/co-op-students.ics');
+    expect(feeds.filter((p) => /^infosessions\/terms\/\d+\.ics$/.test(p)).length).toBe(100);
+    expect(feeds.filter((p) => /^infosessions\/\d+\.ics$/.test(p)).length).toBe(10_000);
+    expect(feeds.filter((p) => /^infosessions\/programs\/[^/]+\/[^/]+\.ics$/.test(p)).length).toBeGreaterThan(100);
   });
 
-  it('keeps every linked feed under 900 KB, and each parses with ical.js', async () => {
+  it('keeps every feed under 900 KB, and each parses with ical.js', async () => {
     // Each miss is gathered and asserted once at the end (an expect per file was most of this case's time).
     const oversize: string[] = [];
     const notCalendars: string[] = [];
     const notOneEvent: string[] = [];
     let largest = 0;
-    for (const p of linked) {
+    for (const p of feeds) {
       const bytes = readFileSync(path.join(dist, p));
       largest = Math.max(largest, bytes.length);
       if (bytes.length >= LIMIT) oversize.push(`${p}: ${bytes.length} bytes`);
