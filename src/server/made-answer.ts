@@ -51,7 +51,11 @@ export interface Failure {
   headers?: Record<string, string>;
 }
 
-/** An error envelope at `now` in the format asked for (JSONP when its callback is valid), or plain text. */
+/**
+ * An error envelope at `now` in the format asked for, or plain text. As JSONP (a valid callback on a .json path) it is
+ * answered with HTTP 200, its status in `meta.status` alone: a browser runs no script answered with an error status, so
+ * the callback would never learn what went wrong.
+ */
 export function errorAnswer(failure: Failure, now: number): Response {
   const { status, detail, format, headers = {} } = failure;
   if (!format) {
@@ -60,7 +64,8 @@ export function errorAnswer(failure: Failure, now: number): Response {
   }
   const doc = errorEnvelope(failure.methodId ?? null, now, status, detail);
   const { text, type } = renderEnvelope(doc, format, failure.callback);
-  return answer(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...headers }, text);
+  const http = format === 'json' && failure.callback !== undefined ? 200 : status;
+  return answer(http, { 'Content-Type': type, 'Cache-Control': 'no-store', ...API_HEADERS, ...headers }, text);
 }
 
 /** A permanent redirect to `to` (already encoded). */
