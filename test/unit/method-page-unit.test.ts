@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { methodProvenance } from '../../src/core/datasets/provenance.ts';
+import { DATASETS } from '../../src/core/datasets/registry.ts';
+import { methodFacts } from '../../src/core/pages/method-facts.ts';
 import { requestSamples } from '../../src/core/pages/request-samples.ts';
 import { envelope } from '../../src/core/records/envelope.ts';
+import type { MethodStatus } from '../../src/core/render/catalogue.ts';
 import { renderJson } from '../../src/core/render/json.ts';
 import { leadingText, responseHead } from '../../src/core/render/response-head.ts';
 import { renderXml } from '../../src/core/render/xml.ts';
+import { DIRECTORY } from '../helpers/directory.ts';
 
 // The head of a served file that a method page shows, and the samples it offers to copy.
 
@@ -55,5 +60,27 @@ describe('requestSamples', () => {
     expect(js!.code).toContain('data.length');
     expect(python!.code).toContain(`urlopen(${JSON.stringify(url)})`);
     expect(requestSamples(url, 'object')[2]!.code).toContain("body['data'])");
+  });
+});
+
+// A method's summary says what this service does, and what the original service's directory said where it differs.
+describe('methodFacts', () => {
+  const fact = (id: number, term: string) => {
+    const entry = DIRECTORY.find((e) => e.methodId === id)!;
+    const facts = methodFacts(entry, { kind: 'data' } as MethodStatus, methodProvenance(entry, DATASETS), 0, '/');
+    return facts.find((f) => f.term === term);
+  };
+
+  it('says the method list comes from a data set built into a file, then what the original directory said', () => {
+    expect(fact(1103, 'Data source')?.value).toMatch(
+      /^the methods data set, .+ \(the original service's directory: direct database connection\)$/,
+    );
+    expect(fact(1103, 'Update frequency')?.value).toMatch(
+      /^with each build of data\/.* \(the original service's directory: every request \(live\)\)$/,
+    );
+  });
+
+  it('links the data set to its own page', () => {
+    expect(fact(1129, 'Data set')).toEqual({ term: 'Data set', value: 'infosessions', href: '/data/infosessions/' });
   });
 });

@@ -1,3 +1,5 @@
+import { portalPaths } from '../site/paths.ts';
+
 /**
  * Site-relative paths of the data sets' pages (no leading slash, folders end in `/`): a set's first table at
  * `data/<set>/`, its others at `data/<set>/<table>/`, page n of a table's list at `<table's folder>page/<n>/`.
@@ -5,10 +7,8 @@
 export const browsePaths = {
   /** The data portal's index (another page's: each table's page links back to it). */
   portal: 'data/',
-  /** A data set's page: its first table's. */
-  set: (set: string) => `data/${set}/`,
   /** A table's page: its set's folder for the set's first table, a folder of its own below it for the others. */
-  table: (set: string, table: string, first: boolean) => (first ? `data/${set}/` : `data/${set}/${table}/`),
+  table: portalPaths.table,
   /** Page n of a table's list (the first is the table's own page). */
   page: (folder: string, n: number) => (n === 1 ? folder : `${folder}page/${n}/`),
   /**

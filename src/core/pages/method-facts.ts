@@ -1,9 +1,8 @@
-import { browsePaths } from '../browse/browse-paths.ts';
 import { FORMATS, type MethodEntry } from '../records/method-entry.ts';
 import type { Provenance } from '../records/provenance.ts';
 import type { MethodStatus } from '../render/catalogue.ts';
 import { apiCacheControl } from '../site/http-policy.ts';
-import { withBase } from '../site/paths.ts';
+import { portalPaths, withBase } from '../site/paths.ts';
 import { countsUsage } from '../site/usage-policy.ts';
 
 /** One row of a method's summary: a term, its value, and a link where the value names a page. */
@@ -27,21 +26,24 @@ function enabled(entry: MethodEntry, status: MethodStatus): string {
     : 'yes: this service answers it';
 }
 
-/** Where the data comes from: the directory's data type, else the data set and its upstream file. */
+/** What the original service's directory said, after what this service does, where the two may differ. */
+const theirs = (ours: string, directory: string | undefined) =>
+  directory === undefined ? ours : `${ours} (the original service's directory: ${directory})`;
+
+/** Where the data comes from: the data set and its upstream file, else the directory's data type. */
 function dataSource(entry: MethodEntry, provenance: Provenance | undefined): string {
-  if (entry.dataType !== undefined) return entry.dataType;
-  if (!provenance) return 'none: no data set feeds it';
-  return provenance.source
+  if (!provenance) return entry.dataType ?? 'none: no data set feeds it';
+  const ours = provenance.source
     ? `the ${provenance.dataSet} data set, from ${provenance.source.repository}, ${provenance.source.path}`
     : `the ${provenance.dataSet} data set, kept in this repository: ${provenance.title}`;
+  return theirs(ours, entry.dataType);
 }
 
-/** How often the data changes: the directory's words, else when this service's data last changed. */
+/** How often the data changes: with each build of its data set (when it last changed), else the directory's words. */
 function updates(entry: MethodEntry, provenance: Provenance | undefined, changed: number | undefined): string {
-  if (entry.updateFrequency !== undefined) return entry.updateFrequency;
-  if (!provenance) return 'never: no data set feeds it';
+  if (!provenance) return entry.updateFrequency ?? 'never: no data set feeds it';
   const last = changed === undefined ? '' : `; its data last changed on ${day(changed)}`;
-  return `with each build of data/${last}`;
+  return theirs(`with each build of data/${last}`, entry.updateFrequency);
 }
 
 /**
@@ -60,7 +62,11 @@ export function methodFacts(
     { term: 'Method ID', value: String(entry.methodId) },
     { term: 'Name', value: entry.name ?? `Method ${entry.methodId}` },
     provenance?.listed
-      ? { term: 'Data set', value: provenance.dataSet, href: withBase(basePath, browsePaths.set(provenance.dataSet)) }
+      ? {
+          term: 'Data set',
+          value: provenance.dataSet,
+          href: withBase(basePath, portalPaths.set(provenance.dataSet)),
+        }
       : { term: 'Data set', value: provenance ? `${provenance.dataSet}: ${provenance.title}` : 'none' },
     ...(source ? [{ term: 'Source', value: `${source.repository}, ${source.path}`, href: source.url }] : []),
     { term: 'Service', value: `${entry.serviceName} (service ID ${entry.serviceId})` },

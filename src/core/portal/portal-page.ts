@@ -1,4 +1,3 @@
-import { browsePaths } from '../browse/browse-paths.ts';
 import type { DatasetRegistry } from '../datasets/dataset.ts';
 import { staleNotice } from '../datasets/freshness.ts';
 import { DATASETS } from '../datasets/registry.ts';
@@ -125,7 +124,7 @@ function setView(source: PortalSource, registry: DatasetRegistry, name: string):
     ...(set.tables.length > 1 ? { perTable: counts } : {}),
     tables: set.tables.map((t, i) => ({
       name: t.name,
-      href: withBase(source.render.basePath, browsePaths.table(name, t.name, i === 0)),
+      href: withBase(source.render.basePath, portalPaths.table(name, t.name, i === 0)),
     })),
     ...(set.source ? { upstream: { href: set.source.url, text: `${set.source.repository}, ${set.source.path}` } } : {}),
     ...(changed === undefined ? {} : { changed: day(changed) }),

@@ -96,6 +96,10 @@ export const portalPaths = {
   changesJson: 'data/changes.json',
   changesAtom: 'data/changes.atom',
   changeTimes: (dataset: string) => `data/${dataset}/changed.json`,
+  /** A data set's page: its first table's. */
+  set: (set: string) => `data/${set}/`,
+  /** A data set's table page: its set's folder for its first table, a folder of its own below it for the others. */
+  table: (set: string, table: string, first: boolean) => (first ? `data/${set}/` : `data/${set}/${table}/`),
 };
 
 /** The file that holds a page in its folder: `infosessions/2014/01/index.html`. */
