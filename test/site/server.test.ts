@@ -54,6 +54,22 @@ describe('published files', () => {
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
   });
 
+  // A developer's script on another site downloads the data portal's files: each with its type, open to every origin.
+  it.each([
+    ['/data/exam-schedule.csv', 'text/csv; charset=utf-8'],
+    ['/data/exam-schedule.ndjson', 'application/x-ndjson; charset=utf-8'],
+    ['/data/exam-schedule.json', 'application/json; charset=utf-8'],
+    ['/data/changes.atom', 'application/atom+xml; charset=utf-8'],
+    ['/data/changes.json', 'application/json; charset=utf-8'],
+    ['/data/datapackage.json', 'application/json; charset=utf-8'],
+    ['/data/campus-api.sqlite', 'application/vnd.sqlite3'],
+  ])('%s answers 200 with its type, open to every origin', async (url, type) => {
+    const res = await get(origin, url, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('answers If-None-Match with 304 and no body, and a changed tag with the file', async () => {
     const first = await get(origin, '/v2/api/methods.json');
     const again = await get(origin, '/v2/api/methods.json', { headers: { 'If-None-Match': first.headers.etag! } });
@@ -131,12 +147,22 @@ describe('JSONP', () => {
     if (encoded.length > 1) expect(res.text).not.toContain(decodeURIComponent(encoded));
   });
 
-  it('wraps an error envelope in the callback when the callback is valid', async () => {
-    const res = await get(origin, '/v2/resources/infosessions.json?callback=cb');
-    expect(res.status).toBe(401);
+  // A browser runs no script answered with an error status (a <script> tag's onerror fires instead), so a JSONP
+  // error is answered 200: the callback reads the status from meta.
+  it.each([
+    ['no key', '/v2/resources/infosessions.json?callback=cb', 401],
+    ['an unknown key', '/v2/resources/infosessions.json?key=not-a-key&callback=cb', 403],
+    ['no record', `/v2/buildings/NOPE.json${KEY}&callback=cb`, 404],
+  ])('hands the callback the error envelope (%s) with HTTP 200', async (_, target, status) => {
+    const res = await get(origin, target);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
     const calls: any[] = [];
     vm.runInNewContext(res.text, { cb: (x: unknown) => calls.push(x) });
-    expect(calls[0].meta.status).toBe(401);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].meta.status).toBe(status);
+    expect(calls[0].data).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { FORMATS, type MethodEntry, pathParameters } from '../records/method-entry.ts';
 import { API_HEADERS, apiCacheControl, CONTENT_TYPES, securityHeaders } from './http-policy.ts';
-import { sitePaths } from './paths.ts';
+import { portalPaths, sitePaths } from './paths.ts';
 
 /** One header rule: a glob of site paths (relative, no leading slash) and the headers they get. */
 export interface HeaderRule {
@@ -76,6 +76,8 @@ export function headerRules(directory: readonly MethodEntry[], scriptHashes: rea
       },
     },
     { source: `${sitePaths.api}**/*.xsd`, headers: { 'Content-Type': CONTENT_TYPES.xsd!, ...API_HEADERS } },
+    // The data portal's downloads, package and change feed, open to every origin as the API's files are.
+    { source: `${portalPaths.home}**`, headers: API_HEADERS },
     { source: `${sitePaths.assets}**`, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   );
   return rules;

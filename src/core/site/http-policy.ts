@@ -17,6 +17,11 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   woff2: 'font/woff2',
   webmanifest: 'application/manifest+json',
+  // The data portal's downloads (/data/) and change feed.
+  csv: 'text/csv; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  sqlite: 'application/vnd.sqlite3',
 };
 
 /** The content type of a file whose extension is not in CONTENT_TYPES (never sniffed: nosniff). */
