@@ -110,6 +110,13 @@ function makeStep(step: Step): void {
   }
 }
 
+/** How many files the page asked for between a choice and its rows (times since the epoch, as ChoiceMarks'). */
+function filesAsked({ start, done }: { start: number; done: number }): number {
+  const at = (t: number) => performance.timeOrigin + t;
+  return performance.getEntriesByType('resource').filter((e) => at(e.startTime) >= start && at(e.startTime) <= done)
+    .length;
+}
+
 /** Waits until the page is up and its form offers its choices (the script loaded them), then `idleMs` more. */
 async function waitReady(page: Page, idleMs: number): Promise<void> {
   await page.locator('form[data-browse-form]:not([hidden]) button:enabled').waitFor({ timeout: 60_000 });
@@ -117,11 +124,17 @@ async function waitReady(page: Page, idleMs: number): Promise<void> {
   await page.waitForTimeout(idleMs);
 }
 
+/** A step's time to its rows (ms), and how many files the page asked for meanwhile. */
+interface StepTiming {
+  ms: number;
+  files: number;
+}
+
 /** Loads a choice's page in a fresh throttled context and times each of its steps: ms from the step to its rows. */
-async function timeChoice(browser: Browser, origin: string, choice: Choice, idleMs: number): Promise<number[]> {
+async function timeChoice(browser: Browser, origin: string, choice: Choice, idleMs: number): Promise<StepTiming[]> {
   const page = await phonePage(browser, watchRows);
   await page.goto(`${origin}/${choice.path}`, { waitUntil: 'load' });
-  const times: number[] = [];
+  const times: StepTiming[] = [];
   for (const step of choice.steps) {
     await waitReady(page, idleMs);
     await page.evaluate(makeStep, step);
@@ -135,7 +148,7 @@ async function timeChoice(browser: Browser, origin: string, choice: Choice, idle
       { timeout: 60_000 },
     );
     const { start, done } = (await marks.jsonValue()) as Required<ChoiceMarks>;
-    times.push(Math.round(done - start));
+    times.push({ ms: Math.round(done - start), files: await page.evaluate(filesAsked, { start, done }) });
   }
   await page.context().close();
   return times;
@@ -150,14 +163,18 @@ export async function timeChoices(
   origin: string,
   { runs, idle, paths }: { runs: number; idle: number; paths: readonly string[] },
 ): Promise<void> {
-  console.log(`| page | choice | first rows after the choice (median of ${runs}) | runs |\n|---|---|---|---|`);
+  console.log(
+    `| page | choice | first rows after the choice (median of ${runs}) | runs | files asked meanwhile |\n` +
+      '|---|---|---|---|---|',
+  );
   for (const choice of CHOICES.filter((c) => paths.length === 0 || paths.includes(c.path))) {
-    const all: number[][] = [];
+    const all: StepTiming[][] = [];
     for (let i = 0; i < runs; i++) all.push(await timeChoice(browser, origin, choice, idle));
     choice.steps.forEach((step, k) => {
-      const times = all.map((t) => t[k]!);
+      const ms = all.map((t) => t[k]!.ms);
+      const files = all.map((t) => t[k]!.files).join(', ');
       const label = k === 0 ? stepLabel(step) : `then ${stepLabel(step)}`;
-      console.log(`| \`${choice.path}\` | ${label} | ${median(times)} ms | ${times.join(', ')} |`);
+      console.log(`| \`${choice.path}\` | ${label} | ${median(ms)} ms | ${ms.join(', ')} | ${files} |`);
     });
   }
 }
