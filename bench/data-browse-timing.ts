@@ -3,61 +3,61 @@
 // Figures for the report, not a test: `node bench/data-browse-timing.ts http://127.0.0.1:3000 data/infosessions/`
 // against a site served by `npm start -- --dist DIR --no-build`. Prints, for each view, the median of 5 fresh loads
 // (`--runs N`), as a Markdown table. Without paths it times the views of the report on sessions, exam schedules and
-// courses: plain, a later page, one facet, two, a sort, a search.
+// courses: plain, a later page, one facet, two, a sort, a search. With `--choices`, what a person's choices on the
+// loaded page take instead (data-browse-choices.ts).
+import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath } from '../test/browser/browser.ts';
-import { median, PHONE_NETWORK } from './phone-profile.ts';
+import { timeChoices } from './data-browse-choices.ts';
+import { median, phonePage } from './phone-profile.ts';
 
 /**
- * Milliseconds from the navigation's start to the first row in the table, from the response's first byte to it (the
- * profile's 150 ms round trip costs any fresh load 300 ms before that byte: connect, request), and to the view's rows
- * (the script's, over the table's compact file).
+ * Milliseconds from the navigation's start to the first row in the table, and from the HTML's arrival (its last byte,
+ * responseEnd: the profile's 150 ms round trip costs any fresh load 300 ms before its first byte) to it; the same for
+ * the view's rows (the script's, from the files it reads).
  */
 interface Timing {
   firstRow: number;
-  afterResponse: number;
+  afterHtml: number;
   viewRows: number;
-  viewAfterResponse: number;
+  viewAfterHtml: number;
   /** From the script's start (it shows the filter form) to the view's rows: what fetching and painting them take. */
   fromScript: number;
 }
 
+/** Marks, in the page, the first row, the script's start and the view's rows (ms from the navigation's start). */
+function watchLoad(): void {
+  const marks: { first?: number; script?: number; view?: number } = {};
+  (globalThis as unknown as { __rows: typeof marks }).__rows = marks;
+  new MutationObserver(() => {
+    const body = document.querySelector('tbody[data-browse-rows]');
+    if (!marks.first && body?.querySelector('tr')) marks.first = performance.now();
+    if (!marks.script && document.querySelector('[data-browse-form]:not([hidden])')) marks.script = performance.now();
+    // The view's first rows: shown early (data-browse-first), or all of them in (no longer aria-busy).
+    const shown = body?.hasAttribute('data-browse-first') || (body && !body.hasAttribute('aria-busy'));
+    if (!marks.view && shown && document.querySelector('[data-browse-form]:not([hidden])'))
+      marks.view = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
 /** Loads one URL in a fresh throttled context and times its rows. */
 async function timeLoad(browser: Browser, url: string): Promise<Timing> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await context.addInitScript(() => {
-    const marks: { first?: number; script?: number; view?: number } = {};
-    (globalThis as unknown as { __rows: typeof marks }).__rows = marks;
-    new MutationObserver(() => {
-      const body = document.querySelector('tbody[data-browse-rows]');
-      if (!marks.first && body?.querySelector('tr')) marks.first = performance.now();
-      if (!marks.script && document.querySelector('[data-browse-form]:not([hidden])')) marks.script = performance.now();
-      // The view's first rows: shown early (data-browse-first), or all of them in (no longer aria-busy).
-      const shown = body?.hasAttribute('data-browse-first') || (body && !body.hasAttribute('aria-busy'));
-      if (!marks.view && shown && document.querySelector('[data-browse-form]:not([hidden])'))
-        marks.view = performance.now();
-    }).observe(document, { subtree: true, childList: true, attributes: true });
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const page = await phonePage(browser, watchLoad);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => (globalThis as unknown as { __rows: { view?: number } }).__rows.view, null, {
     timeout: 60_000,
   });
   const marks = await page.evaluate(() => ({
     ...(globalThis as unknown as { __rows: { first: number; script: number; view: number } }).__rows,
-    response: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
+    html: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
   }));
-  await context.close();
-  const { first, script, view, response } = marks;
+  await page.context().close();
+  const { first, script, view, html } = marks;
   return {
     firstRow: Math.round(first),
-    afterResponse: Math.round(first - response),
+    afterHtml: Math.round(first - html),
     viewRows: Math.round(view),
-    viewAfterResponse: Math.round(view - response),
+    viewAfterHtml: Math.round(view - html),
     fromScript: Math.round(view - script),
   };
 }
@@ -85,34 +85,63 @@ const VIEWS = [
 ];
 
 const USAGE =
-  'usage: node bench/data-browse-timing.ts [--runs N] ORIGIN [PATH…] (default: 5 runs of each view of the report)';
-const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt < 0 ? 5 : Number(args.splice(runsAt, 2)[1]);
-if (!Number.isSafeInteger(RUNS) || RUNS < 1) {
-  console.error('--runs takes a whole number of loads per view, 1 or more');
+  'usage: node bench/data-browse-timing.ts [--runs N] [--choices [--idle MS]] ORIGIN [PATH…]\n' +
+  '  times the views of the report (or PATHs) loaded fresh, median of N runs (default 5);\n' +
+  "  --choices: a person's choices on the loaded page instead (a filter, a sort, Next, a search), each MS ms\n" +
+  '  (default 2000) after the page is up; PATHs pick the pages whose choices are timed (data/courses/)';
+
+/** The options: runs per view, whether to time choices and the pause before each, the origin and the paths. */
+function readArgs(argv: string[]): { runs: number; choices: boolean; idle: number; origin: string; paths: string[] } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      runs: { type: 'string', default: '5' },
+      choices: { type: 'boolean', default: false },
+      idle: { type: 'string', default: '2000' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const runs = Number(values.runs);
+  const idle = Number(values.idle);
+  const fail = (why: string) => {
+    console.error(why);
+    process.exit(2);
+  };
+  if (!Number.isSafeInteger(runs) || runs < 1) fail('--runs takes a whole number of loads per view, 1 or more');
+  if (!Number.isSafeInteger(idle) || idle < 0) fail('--idle takes a whole number of milliseconds, 0 or more');
+  const [origin, ...paths] = positionals;
+  if (!origin) fail('give the origin of a served site, e.g. http://127.0.0.1:4397 (--help)');
+  return { runs, choices: values.choices, idle, origin: origin!, paths };
+}
+
+/** Times each view `runs` times and prints the medians as a Markdown table. */
+async function timeViews(browser: Browser, origin: string, paths: readonly string[], runs: number): Promise<void> {
+  console.log(
+    "| view | first rows | after the HTML | view's rows | view's rows after the HTML | from the script's start |\n" +
+      '|---|---|---|---|---|---|',
+  );
+  for (const p of paths) {
+    const timings: Timing[] = [];
+    for (let i = 0; i < runs; i++) timings.push(await timeLoad(browser, `${origin}/${p}`));
+    const keys = ['firstRow', 'afterHtml', 'viewRows', 'viewAfterHtml', 'fromScript'] as const;
+    const cells = keys.map((k) => `${median(timings.map((r) => r[k]))} ms`);
+    console.log(`| \`${p}\` | ${cells.join(' | ')} |`);
+  }
+}
+
+let options: ReturnType<typeof readArgs>;
+try {
+  options = readArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`${(e as Error).message.split('. ')[0]} (--help)`);
   process.exit(2);
 }
-const [origin, ...asked] = args;
-if (origin === '--help') {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (!origin || origin.startsWith('-')) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const paths = asked.length > 0 ? asked : VIEWS;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
-console.log(
-  "| view | first rows | after first byte | view's rows | view's rows after first byte | from the script's start |\n" +
-    '|---|---|---|---|---|---|',
-);
-for (const p of paths) {
-  const runs: Timing[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await timeLoad(browser, `${origin}/${p}`));
-  const keys = ['firstRow', 'afterResponse', 'viewRows', 'viewAfterResponse', 'fromScript'] as const;
-  const cells = keys.map((k) => `${median(runs.map((r) => r[k]))} ms`);
-  console.log(`| \`${p}\` | ${cells.join(' | ')} |`);
-}
+if (options.choices) await timeChoices(browser, options.origin, options);
+else await timeViews(browser, options.origin, options.paths.length > 0 ? options.paths : VIEWS, options.runs);
 await browser.close();

@@ -22,7 +22,9 @@ import {
 import { type BrowseShardData, type FacetTotals, facetsFile } from '../core/browse/browse-shards.ts';
 import { rowCount, thousands } from '../core/browse/row-count.ts';
 import type { BrowseFacet } from '../core/records/browse-spec.ts';
-import { load, loadTable, pickedRows } from './data-browse-rows.ts';
+import { loadAhead } from './data-browse-ahead.ts';
+import { load, pickedRows } from './data-browse-rows.ts';
+import { holdAhead, loadedTable, loadTable } from './data-browse-table.ts';
 
 /** The parts of a table's page the script reads and fills, and where its view stands. */
 interface BrowseView {
@@ -254,20 +256,42 @@ function showAddress(view: BrowseView): Promise<void> {
   const turn = ++view.turn;
   // A page of the pre-rendered list, asked for no view: shown as it is.
   if (location.search === '' && view.rendered) return showUnfiltered(view);
+  // All the table's rows in already (loaded ahead, or for an earlier view): the view is made here at once.
+  const whole = loadedTable(view.spec.rows);
+  if (whole) {
+    view.painted = turn;
+    show(view, whole, asked);
+    return Promise.resolve();
+  }
   view.rows.setAttribute('aria-busy', 'true');
   view.rows.removeAttribute('data-browse-first');
   const ahead = aheadFile(view.spec, asked);
   const value = ahead ? undefined : valuePageFile(view.spec, asked);
   const early = ahead ?? value;
+  // A table loading ahead waits while a file of the view's own comes (its first page, or its shard).
+  const own = early !== undefined || rowsSourceFile(view.spec, asked) !== chunkFile(view.spec.rows, 0);
+  const release = own ? holdAhead() : () => {};
   const first = early ? load<BrowseFirstPage>(early).then((f) => paintFirstPage(view, turn, asked, f, !value)) : null;
   const quiet = (first ?? Promise.resolve()).catch(() => undefined);
-  // A view's own first page is small: the rows wait for it. A value's first page may not hold the view: both at once.
-  const rows = (value ? Promise.resolve() : quiet).then(() => rowsFor(view, asked, chunkPainter(view, turn, asked)));
-  return Promise.all([rows, quiet]).then(([data]) => {
+  // The view's first file is small: the rest of its rows wait for it, so that it comes as soon as it can.
+  const rows = quiet.then(() => rowsFor(view, asked, chunkPainter(view, turn, asked)));
+  const shown = Promise.all([rows, quiet]).then(([data]) => {
     if (turn !== view.turn) return;
     view.painted = turn;
     show(view, data, asked);
   });
+  (first ? quiet : shown).then(release, release);
+  return shown;
+}
+
+/**
+ * The view's address of a link of the build's pager (`<folder>page/3/`): the same page of the unfiltered list as a
+ * view (`<folder>?_page=3`), shown in place.
+ */
+function pagerAddress(view: BrowseView, href: string): string {
+  const folder = view.root.dataset.folder!;
+  const n = new URL(href, location.href).pathname.slice(folder.length).match(/^page\/(\d+)\/$/)?.[1];
+  return n ? `${folder}?${queryString({ filters: [], search: '', page: Number(n) })}` : folder;
 }
 
 /** The names a view's address may use (the form's facets; its sort's columns), known before any rows are. */
@@ -300,7 +324,10 @@ export function attachDataBrowser(): void {
     showAddress(view).catch(failed);
   };
   showAddress(view)
-    .then(() => formBusy(view, false))
+    .then(() => {
+      formBusy(view, false);
+      loadAhead(view.spec);
+    })
     .catch(failed);
   view.form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -311,10 +338,10 @@ export function attachDataBrowser(): void {
     if ((e.target as Element).tagName === 'SELECT') view.form.requestSubmit();
   });
   view.pager.addEventListener('click', (e) => {
-    const a = (e.target as Element).closest<HTMLAnchorElement>('a[data-browse-link]');
-    if (!a) return;
+    const a = (e.target as Element).closest<HTMLAnchorElement>('a[href]');
+    if (!a || !view.form.isConnected) return;
     e.preventDefault();
-    go(a.href);
+    go(a.hasAttribute('data-browse-link') ? a.href : pagerAddress(view, a.href));
   });
   addEventListener('popstate', () => showAddress(view).catch(failed));
 }

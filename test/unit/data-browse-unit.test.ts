@@ -103,6 +103,42 @@ describe('a view of a table, as its URL says', () => {
     expect(by('_sort=t')).toEqual([2, 3, 1, 0]);
   });
 
+  it('sorts some rows of a table, filtered or not, as a table of those rows alone would be sorted', () => {
+    // A page sorts the same table again and again (its ranks are made once): each time as a fresh table would be.
+    const t: BrowseRows = {
+      columns: ['n', 't'],
+      facets: [{ column: 't' }],
+      rows: Array.from({ length: 60 }, (_, i) => [
+        i % 7 === 0 ? null : String((i * 37) % 23),
+        i % 5 === 0 ? `${(i * 13) % 9}` : ['b', 'a', 'B', '10', 'a'][i % 5]!,
+      ]),
+    };
+    for (const qs of ['_sort=n', '_sort_desc=n', '_sort=t', '_sort_desc=t', 't=a&_sort=n', '_search=1&_sort=t']) {
+      const q = readQuery(new URLSearchParams(qs), t);
+      const rows = matchingRows(t, q);
+      const alone = { ...t, rows: rows.map((i) => t.rows[i]!) };
+      const expected = sortedRows(alone, matchingRows(alone, { filters: [], search: '' }), q).map((k) => rows[k]);
+      expect(sortedRows(t, rows, q), qs).toEqual(expected);
+    }
+    // Rows whose text is all numbers are sorted by value, though their column holds other text too.
+    const numbers = matchingRows(t, { filters: [], search: '' }).filter((i) => /^\d+$/.test(t.rows[i]![1]!));
+    const values = sortedRows(t, numbers, { sort: { column: 't', desc: false } }).map((i) => Number(t.rows[i]![1]));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBeGreaterThan(2);
+  });
+
+  it("counts a facet anew for each view, and a caller's changes to the counts are its own", () => {
+    const q = readQuery(new URLSearchParams('subject=CS'), table);
+    for (let n = 0; n < 2; n++) facetCounts(table, q, table.facets[0]!).unshift(['9999', 0]);
+    expect(facetCounts(table, q, table.facets[0]!)).toEqual([
+      ['1139', 3],
+      ['1141', 1],
+    ]);
+    expect(facetCounts(table, readQuery(new URLSearchParams('subject=MATH'), table), table.facets[0]!)).toEqual([
+      ['1139', 1],
+    ]);
+  });
+
   it('pages 100 rows at a time, a page past the end showing the last', () => {
     const rows = Array.from({ length: 250 }, (_, i) => i);
     expect(pageRows(rows, 3)).toEqual({ page: 3, rows: rows.slice(200) });

@@ -66,8 +66,8 @@ export function valueGetter(
 /** Each row's text in lower case, its cells apart, made once per table: what a search looks in. */
 const searchTexts = new WeakMap<BrowseRows, string[]>();
 
-/** The lower-case text of a table's rows (searchTexts). */
-function rowTexts(table: BrowseRows): string[] {
+/** The lower-case text of a table's rows (searchTexts), what a search looks in: made once per table. */
+export function rowTexts(table: BrowseRows): string[] {
   let texts = searchTexts.get(table);
   if (!texts) {
     texts = table.rows.map((row) => row.join('\u0000').toLowerCase());
@@ -76,34 +76,45 @@ function rowTexts(table: BrowseRows): string[] {
   return texts;
 }
 
+/** Each filter's values by row, by table and name: made once per table (a page's choices filter it again and again). */
+const filterValues = new WeakMap<BrowseRows, Map<string, readonly (string | null)[]>>();
+
+/** The value a filter's name reads from each row of a table (valueGetter), made once per table and name. */
+function valuesOf(table: BrowseRows, name: string): readonly (string | null)[] {
+  let byName = filterValues.get(table);
+  if (!byName) filterValues.set(table, (byName = new Map()));
+  let values = byName.get(name);
+  if (!values) {
+    const get = valueGetter(table, name);
+    values = table.rows.map((row) => get(row));
+    byName.set(name, values);
+  }
+  return values;
+}
+
 /** The rows (by index) that match every filter of the view and its search, in the table's order. */
 export function matchingRows(table: BrowseRows, query: Pick<BrowseQuery, 'filters' | 'search'>): number[] {
-  const tests = query.filters.map(([name, value]) => ({ get: valueGetter(table, name), value }));
+  const tests = query.filters.map(([name, value]) => ({ values: valuesOf(table, name), value }));
   const words = query.search.toLowerCase().split(/\s+/).filter(Boolean);
   const texts = words.length > 0 ? rowTexts(table) : [];
   const out: number[] = [];
-  table.rows.forEach((row, i) => {
-    if (!tests.every((t) => t.get(row) === t.value)) return;
-    if (words.length > 0 && !words.every((w) => texts[i]!.includes(w))) return;
+  for (let i = 0; i < table.rows.length; i++) {
+    if (!tests.every((t) => t.values[i] === t.value)) continue;
+    if (words.length > 0 && !words.every((w) => texts[i]!.includes(w))) continue;
     out.push(i);
-  });
+  }
   return out;
 }
 
 /** Whether a text reads as a number (`42`, `-80.52`). */
 const isNumeric = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
 
-/**
- * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
- * the characters), no value last whichever the direction; ties, and a view without a sort, in the table's order.
- */
-export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
-  const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
-  if (index < 0) return [...rows];
-  const cells = rows.map((i) => table.rows[i]![index] ?? null);
-  const numeric = cells.every((c) => c === null || isNumeric(c));
-  const keys = cells.map((c) => (c === null ? null : numeric ? Number(c) : c));
-  const sign = sort!.desc ? -1 : 1;
+/** A cell's sort key: its number when its column (or the rows sorted) reads as numbers, else its text. */
+const sortKey = (cell: string | null, numeric: boolean) => (cell === null ? null : numeric ? Number(cell) : cell);
+
+/** Rows sorted by their keys (null: no value, last either way), ties in the order given. */
+function sortedByKeys(rows: readonly number[], keys: readonly (number | string | null)[], desc: boolean): number[] {
+  const sign = desc ? -1 : 1;
   const order = rows.map((_, k) => k);
   order.sort((a, b) => {
     const x = keys[a] ?? null;
@@ -112,6 +123,56 @@ export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }:
     return (x < y ? -sign : x > y ? sign : 0) || a - b;
   });
   return order.map((k) => rows[k]!);
+}
+
+/** A column's values ranked once per table: whether all read as numbers, and each row's rank (-1: no value). */
+interface ColumnRanks {
+  numeric: boolean;
+  rank: Int32Array;
+}
+
+/** Each column's ranks, by table and column: made once per table (a page sorts it again and again). */
+const columnRanks = new WeakMap<BrowseRows, Map<number, ColumnRanks>>();
+
+/** A column's ranks (columnRanks): equal values share a rank, ranked by value when numbers, else by characters. */
+function ranksOf(table: BrowseRows, index: number): ColumnRanks {
+  let byColumn = columnRanks.get(table);
+  if (!byColumn) columnRanks.set(table, (byColumn = new Map()));
+  let ranks = byColumn.get(index);
+  if (!ranks) {
+    const cells = table.rows.map((row) => row[index] ?? null);
+    const numeric = cells.every((c) => c === null || isNumeric(c));
+    const keys = cells.map((c) => sortKey(c, numeric));
+    const distinct = [...new Set(keys.filter((k) => k !== null))].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    const at = new Map(distinct.map((k, r) => [k, r]));
+    ranks = { numeric, rank: Int32Array.from(keys, (k) => (k === null ? -1 : at.get(k)!)) };
+    byColumn.set(index, ranks);
+  }
+  return ranks;
+}
+
+/**
+ * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
+ * the characters), no value last whichever the direction; ties, and a view without a sort, in the table's order.
+ * The column's ranks are made once per table; rows all numbers in a column that is not are sorted by their values.
+ */
+export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
+  const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
+  if (index < 0) return [...rows];
+  const cells = (i: number) => table.rows[i]![index] ?? null;
+  const { numeric, rank } = ranksOf(table, index);
+  if (!numeric && rows.every((i) => cells(i) === null || isNumeric(cells(i)!))) {
+    return sortedByKeys(
+      rows,
+      rows.map((i) => sortKey(cells(i), true)),
+      sort!.desc,
+    );
+  }
+  return sortedByKeys(
+    rows,
+    rows.map((i) => (rank[i]! < 0 ? null : rank[i]!)),
+    sort!.desc,
+  );
 }
 
 /** How many pages `count` rows fill (one at least: an empty view is one empty page). */
@@ -126,6 +187,9 @@ export function pageRows(rows: readonly number[], page: number): { page: number;
   return { page: shown, rows: rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE) };
 }
 
+/** Facets' counts made so far, by table and view (a page offers the same choices again and again). */
+const countsMade = new WeakMap<BrowseRows, Map<string, [string, number][]>>();
+
 /**
  * A facet's values with how many rows of the view hold each, counted over the rows matching the view's other
  * filters and its search (so another value can be chosen instead), most first, then by value.
@@ -133,11 +197,18 @@ export function pageRows(rows: readonly number[], page: number): { page: number;
 export function facetCounts(table: BrowseRows, query: BrowseQuery, facet: BrowseFacet): [string, number][] {
   const name = facetName(facet);
   const others = { filters: query.filters.filter(([n]) => n !== name), search: query.search };
-  const get = valueGetter(table, name);
+  let made = countsMade.get(table);
+  if (!made) countsMade.set(table, (made = new Map()));
+  const key = JSON.stringify([name, others.filters, others.search]);
+  const done = made.get(key);
+  if (done) return [...done];
+  const values = valuesOf(table, name);
   const counts = new Map<string, number>();
   for (const i of matchingRows(table, others)) {
-    const value = get(table.rows[i]!);
+    const value = values[i] ?? null;
     if (value !== null && value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  made.set(key, sorted);
+  return [...sorted];
 }
