@@ -9,7 +9,7 @@ import { rowCount } from './row-count.ts';
 export interface TableRef {
   set: string;
   table: string;
-  /** Its page's folder, site-relative (browsePaths.table). */
+  /** Its page's folder, site-relative (portalPaths.table). */
   folder: string;
 }
 

@@ -1,14 +1,11 @@
-import { portalPaths } from '../site/paths.ts';
-
 /**
- * Site-relative paths of the data sets' pages (no leading slash, folders end in `/`): a set's first table at
- * `data/<set>/`, its others at `data/<set>/<table>/`, page n of a table's list at `<table's folder>page/<n>/`.
+ * Site-relative paths of the data sets' pages (no leading slash, folders end in `/`): page n of a table's list at
+ * `<table's folder>page/<n>/` (a table's folder: portalPaths.table). The pages' scripts import this module: it imports
+ * nothing, so that the bundler shares no module between their script and the calendar's (both would become files).
  */
 export const browsePaths = {
   /** The data portal's index (another page's: each table's page links back to it). */
   portal: 'data/',
-  /** A table's page: its set's folder for the set's first table, a folder of its own below it for the others. */
-  table: portalPaths.table,
   /** Page n of a table's list (the first is the table's own page). */
   page: (folder: string, n: number) => (n === 1 ? folder : `${folder}page/${n}/`),
   /**

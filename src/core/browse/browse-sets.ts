@@ -2,8 +2,8 @@ import type { DatasetRegistry, ReadRecord, TableSpec, Tables } from '../datasets
 import { staleNotice } from '../datasets/freshness.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import type { RenderContext } from '../site/address.ts';
+import { portalPaths } from '../site/paths.ts';
 import type { TableRef } from './browse-page.ts';
-import { browsePaths } from './browse-paths.ts';
 import { type BrowseTable, browseTable } from './browse-table.ts';
 import { recordLinks } from './record-links.ts';
 
@@ -42,7 +42,7 @@ export function browsedTables(input: BrowseInput): BrowsedTable[] {
       const refs = set.tables.map((t, i) => ({
         set: set.name,
         table: t.name,
-        folder: browsePaths.table(set.name, t.name, i === 0),
+        folder: portalPaths.table(set.name, t.name, i === 0),
       }));
       const feedInput = {
         tables,
