@@ -144,7 +144,9 @@ describe('the developer pages on a phone', () => {
       const response = await page.request.get(href.replace('https://example.github.io', site.origin));
       expect(response.status(), href).toBe(200);
     }
-    expect(await page.locator('main').textContent()).toContain('Keys, JSONP and error envelopes need npm start.');
+    expect(await page.locator('main').textContent()).toContain(
+      'Keys, JSONP and error envelopes need npm start (or the Worker at the edge).',
+    );
     expect(await page.locator('main table').last().locator('tbody th').allTextContents()).toEqual([
       '400',
       '401',
