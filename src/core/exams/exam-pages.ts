@@ -6,6 +6,7 @@ import { isoTime } from '../calendar/session.ts';
 import { isoDate } from '../records/session-time.ts';
 import { examPaths } from '../site/exam-paths.ts';
 import { withBase } from '../site/paths.ts';
+import type { ExamArchiveView } from './exam-archive.ts';
 import type { ExamCourse, ExamSittingOf, ExamTerm } from './exam-term.ts';
 
 /** A building's rooms as a sitting names them (`PAC 1,2,3`), with the building's page when there is one. */
@@ -59,6 +60,8 @@ export interface ExamTermView {
   /** The courses by subject (`CS`), in the courses' order: each a fold of the page. */
   subjects: ExamSubjectView[];
   terms: ExamTermLink[];
+  /** What the page says when the schedules are an archive (examArchive); none while current. */
+  archive?: ExamArchiveView | undefined;
 }
 
 /** A subject's courses on a term's exam page: one fold, closed until opened or found. */
@@ -74,6 +77,8 @@ export interface ExamIndexView {
   title: string;
   summary: string;
   terms: ExamTermLink[];
+  /** What the page says when the schedules are an archive (examArchive); none while current. */
+  archive?: ExamArchiveView | undefined;
 }
 
 /** Any exam page's view. */
@@ -139,6 +144,7 @@ export function examTermView(
   terms: readonly ExamTermLink[],
   lookup: BuildingLookup,
   basePath: string,
+  archive?: ExamArchiveView,
 ): ExamTermView {
   const { code, label } = term.term;
   const courses = term.courses.map((c) => courseView(code, c, lookup, basePath));
@@ -154,16 +160,18 @@ export function examTermView(
     courses,
     subjects: bySubject(courses),
     terms: [...terms],
+    archive,
   };
 }
 
 /** The index of terms. */
-export function examIndexView(terms: readonly ExamTermLink[]): ExamIndexView {
+export function examIndexView(terms: readonly ExamTermLink[], archive?: ExamArchiveView): ExamIndexView {
   const span = terms.length > 0 ? `, ${terms.at(-1)!.label} to ${terms[0]!.label}` : '';
   return {
     kind: 'index',
     title: 'Final exams',
     summary: `The final exam schedules of ${terms.length} terms${span}: find a course's exam, or make your calendar.`,
     terms: [...terms],
+    archive,
   };
 }
