@@ -26,12 +26,11 @@ export interface ExamSittingView {
   notes: string;
 }
 
-/** A course's exams on its term's page: what the finder matches (`cs 135 cs135`), its feed, its sittings. */
+/** A course's exams on its term's page: its name (what the finder reads, course-finder.ts), its feed, its sittings. */
 export interface ExamCourseView {
   course: string;
   key: string;
   id: string;
-  find: string;
   feedHref: string;
   sittings: ExamSittingView[];
 }
@@ -109,10 +108,9 @@ function sittingView(s: ExamSittingOf, lookup: BuildingLookup, basePath: string)
 
 /** A course's block on its term's page. */
 function courseView(term: string, c: ExamCourse, lookup: BuildingLookup, basePath: string): ExamCourseView {
-  const find = `${c.course.toLowerCase()} ${c.key.toLowerCase()}`;
   const feedHref = withBase(basePath, examPaths.courseFeed(term, c.course));
   const sittings = c.sittings.map((s) => sittingView(s, lookup, basePath));
-  return { course: c.course, key: c.key, id: `exam-${c.key}`, find, feedHref, sittings };
+  return { course: c.course, key: c.key, id: `exam-${c.key}`, feedHref, sittings };
 }
 
 /** Courses grouped by their subject (the course's first word: `CS 135` is CS's), in their order. */
