@@ -2,9 +2,10 @@ import { findCourses, finderCourse } from '../core/exams/course-finder.ts';
 import { chosenCalendar, type ExamTermData, parseCourseList } from '../core/exams/my-exams.ts';
 
 // The exam pages' script: the course finder (type "CS 135" or "cs135", or a subject, "CS": the courses
-// that match stay, src/core/exams/course-finder.ts), and "My exams": the courses picked, kept in the address (`?courses=CS135,MATH137`), made
-// into one .ics in the browser from the term's data, and, where the server answers the feed of
-// chosen courses (the Worker, `npm start`), offered as a subscription too.
+// that match stay, src/core/exams/course-finder.ts), and "My exams": the courses picked, kept in the
+// address (`?courses=CS135,MATH137`), made into one .ics in the browser from the term's data, and,
+// where the server answers the feed of chosen courses (the Worker, `npm start`), offered as a
+// subscription too.
 
 /** Shows only the courses what is typed finds (a subject, or a subject and the start of a number), and how many. */
 function attachFinder(): void {

@@ -199,7 +199,7 @@ describe('the front door on a phone', () => {
     expect(await page.locator('[data-next] [data-session-group] .tag.past').count()).toBe(shown.length);
   });
 
-  it('says plainly that none of the last sessions is for a program that has none, leading into no empty list', async () => {
+  it('says plainly that none of the last sessions is for a program that has none, and leads into no list', async () => {
     const page = await openAt('', new Date(2016, 5, 1, 12, 0));
     await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'No sessions coming up');
     // A program none of whose sessions is among the last days: its count says 0 before it is chosen.

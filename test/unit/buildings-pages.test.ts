@@ -230,7 +230,9 @@ describe("a building's page in an archive", () => {
 
   it('says, where sessions were held, that none here is coming up, offering no subscription', async () => {
     expect(heldAt('DC')).toBeGreaterThan(50);
-    const notice = /<p class="notice archive-notice"[^>]*>(.*?)<\/p>/s.exec(await body('DC'))?.[1]?.replace(/\s+/g, ' ');
+    const notice = /<p class="notice archive-notice"[^>]*>(.*?)<\/p>/s
+      .exec(await body('DC'))?.[1]
+      ?.replace(/\s+/g, ' ');
     expect(notice).toBe(
       "<strong>An archive:</strong> the data's sessions end on Tue, Mar 17, 2015, the newest one published, so none " +
         'held here is coming up until new sessions are published.',
