@@ -2,6 +2,8 @@
 // feeds and "My exams" data (made only when what they are made from changed), and their pages filled
 // into the exam shell Astro rendered.
 import type { BuildingLookup } from '../core/buildings/location.ts';
+import { staleness } from '../core/datasets/freshness.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
 import { type ExamArchiveView, examArchive } from '../core/exams/exam-archive.ts';
 import type { ExamFeedContext } from '../core/exams/exam-ics.ts';
 import { examFeedFiles, examPageSources } from '../core/exams/exam-outputs.ts';
@@ -32,7 +34,8 @@ export function examTermsOf(context: Pick<BuildContext, 'site'>): ExamTerm[] {
 
 /** What the exam pages say when the schedules are older than their source promises at the build (else none). */
 export function examArchiveOf(context: Pick<BuildContext, 'site' | 'render'>): ExamArchiveView | undefined {
-  return examArchive(context.site.datasets[EXAM_SET] ?? {}, examTermsOf(context), context.render.timestamp);
+  const stale = staleness(DATASETS[EXAM_SET]!, context.site.datasets[EXAM_SET] ?? {}, context.render.timestamp);
+  return examArchive(stale, examTermsOf(context));
 }
 
 /** Where the exams' events link, and when the schedule last changed (else the build's timestamp). */

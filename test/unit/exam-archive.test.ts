@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { staleNotice } from '../../src/core/datasets/freshness.ts';
+import { staleNotice, staleness } from '../../src/core/datasets/freshness.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
 import { examArchive } from '../../src/core/exams/exam-archive.ts';
 import { examPages } from '../../src/core/exams/exam-outputs.ts';
 import { examTerms, isExamCourse } from '../../src/core/exams/exam-term.ts';
 import { examPageBody } from '../../src/integrations/page-components.ts';
+import { examArchiveOf } from '../../src/pipeline/exam-stage.ts';
 import { ROOT } from '../helpers/build.ts';
 import { realSite } from '../helpers/real-data.ts';
 
@@ -33,22 +34,27 @@ describe('the exam pages of an archive', () => {
   it('say the schedules end in their last term, when the data portal calls the set not current', () => {
     expect(newest).toBe('2019-12-20');
     expect(staleNotice(DATASETS['exam-schedule']!, tables, BUILT)).toMatch(/^Not current: the newest record is of/);
-    expect(examArchive(tables, terms, BUILT)).toEqual({
+    expect(examArchive(staleness(DATASETS['exam-schedule']!, tables, BUILT), terms)).toEqual({
       lastTerm: 'Fall 2019',
       newest: 'Fri, Dec 20, 2019',
       promise: "each term's schedule published before its exams, three terms a year",
     });
   });
 
+  it("are told so by the build, from the build's data and clock", () => {
+    const render = { timestamp: BUILT } as Parameters<typeof examArchiveOf>[0]['render'];
+    expect(examArchiveOf({ site: realSite(), render })?.lastTerm).toBe('Fall 2019');
+  });
+
   it('say nothing while the schedules keep their promise, as the portal does', () => {
     const soon = noonOf(newest) + 30 * 86_400;
     expect(staleNotice(DATASETS['exam-schedule']!, tables, soon)).toBeUndefined();
-    expect(examArchive(tables, terms, soon)).toBeUndefined();
+    expect(examArchive(staleness(DATASETS['exam-schedule']!, tables, soon), terms)).toBeUndefined();
   });
 
   it('show the notice on the index and on a term page of years before', async () => {
     const body = await examPageBody();
-    const archive = examArchive(tables, terms, BUILT);
+    const archive = examArchive(staleness(DATASETS['exam-schedule']!, tables, BUILT), terms);
     const pages = [...examPages(terms, () => undefined, '/', archive)].filter((p) =>
       [undefined, '1139'].includes(p.code),
     );

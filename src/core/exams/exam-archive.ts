@@ -1,9 +1,7 @@
-// Whether the exam schedules are current: the same source of truth as the data portal's stale notice (the data set's
-// update promise and its newest record, src/core/datasets/freshness.ts), said on the exam pages.
+// Whether the exam schedules are current, said on the exam pages: from the same source of truth as the data portal's
+// stale notice (the data set's update promise and its newest record: `staleness`, src/core/datasets/freshness.ts,
+// which the build asks: src/pipeline/exam-stage.ts).
 import { dayLabel } from '../calendar/format.ts';
-import type { Tables } from '../datasets/dataset.ts';
-import { staleness } from '../datasets/freshness.ts';
-import { dataset as examSchedule } from '../datasets/sets/exam-schedule.ts';
 import type { ExamTerm } from './exam-term.ts';
 
 /** What the exam pages say of an archive (src/components/exams/ExamArchiveNotice.astro): data only. */
@@ -16,17 +14,18 @@ export interface ExamArchiveView {
   promise: string;
 }
 
+/** How the exam schedules break their source's promise at a build: their newest sitting's day, and the promise. */
+export interface ExamStaleness {
+  /** `2019-12-20`. */
+  newest: string;
+  promise: string;
+}
+
 /**
- * The exam pages' archive notice when the schedules' newest sitting is older than their source promises at the
- * build's time (Unix seconds); none while they keep the promise. `tables`: the exam-schedule data set's tables;
- * `terms`: its terms, newest first.
+ * The exam pages' archive notice when the schedules are older than their source promises at the build (`stale`, none
+ * while they keep it); `terms`: newest first.
  */
-export function examArchive(
-  tables: Partial<Tables>,
-  terms: readonly ExamTerm[],
-  timestamp: number,
-): ExamArchiveView | undefined {
-  const stale = staleness(examSchedule, tables, timestamp);
+export function examArchive(stale: ExamStaleness | undefined, terms: readonly ExamTerm[]): ExamArchiveView | undefined {
   const last = terms[0];
   if (!stale || !last) return undefined;
   const [year, month, day] = stale.newest.split('-').map(Number) as [number, number, number];
