@@ -11,7 +11,7 @@ import { type BuildingPage, buildingPages } from '../core/pages/building-page.ts
 import { type MethodPage, methodPages } from '../core/pages/method-page.ts';
 import { type PageContext, pageContext } from '../core/pages/page-context.ts';
 import { createBuildContext } from '../pipeline/context.ts';
-import { examTermsOf } from '../pipeline/exam-stage.ts';
+import { examArchiveOf, examTermsOf } from '../pipeline/exam-stage.ts';
 import { type CalendarViews, calendarViews } from './calendar-views.ts';
 import { type DataPage, dataPages } from './data-pages.ts';
 
@@ -34,7 +34,9 @@ export function devPages(root: string) {
         ...context,
       }),
     ],
-    examPageList: (): ExamPage[] => [...examPages(examTermsOf(context), lookup, context.render.basePath)],
+    examPageList: (): ExamPage[] => [
+      ...examPages(examTermsOf(context), lookup, context.render.basePath, examArchiveOf(context)),
+    ],
     calendarPageList: (): CalendarPage[] => [
       ...calendarPages(context.sessions, { ...context.render, buildings: lookup }),
     ],

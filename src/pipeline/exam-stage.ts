@@ -2,6 +2,9 @@
 // feeds and "My exams" data (made only when what they are made from changed), and their pages filled
 // into the exam shell Astro rendered.
 import type { BuildingLookup } from '../core/buildings/location.ts';
+import { staleness } from '../core/datasets/freshness.ts';
+import { DATASETS } from '../core/datasets/registry.ts';
+import { type ExamArchiveView, examArchive } from '../core/exams/exam-archive.ts';
 import type { ExamFeedContext } from '../core/exams/exam-ics.ts';
 import { examFeedFiles, examPageSources } from '../core/exams/exam-outputs.ts';
 import type { ExamPageView } from '../core/exams/exam-pages.ts';
@@ -29,6 +32,12 @@ export function examTermsOf(context: Pick<BuildContext, 'site'>): ExamTerm[] {
   return terms;
 }
 
+/** What the exam pages say when the schedules are older than their source promises at the build (else none). */
+export function examArchiveOf(context: Pick<BuildContext, 'site' | 'render'>): ExamArchiveView | undefined {
+  const stale = staleness(DATASETS[EXAM_SET]!, context.site.datasets[EXAM_SET] ?? {}, context.render.timestamp);
+  return examArchive(stale, examTermsOf(context));
+}
+
 /** Where the exams' events link, and when the schedule last changed (else the build's timestamp). */
 function feedContext(context: BuildContext): ExamFeedContext {
   return { url: context.render.url, revised: context.dataTimes?.[EXAM_SET] ?? context.render.timestamp ?? 0 };
@@ -46,7 +55,8 @@ export function* examPageFiles(
   digests: InputDigests,
   buildings: BuildingLookup,
 ): Generator<OutputFile> {
-  for (const page of examPageSources(examTermsOf(context), buildings, context.render.basePath)) {
+  const archive = examArchiveOf(context);
+  for (const page of examPageSources(examTermsOf(context), buildings, context.render.basePath, archive)) {
     yield filled(digests, shell, page.path, page.parts);
   }
 }

@@ -1,24 +1,28 @@
+import { findCourses, finderCourse } from '../core/exams/course-finder.ts';
 import { chosenCalendar, type ExamTermData, parseCourseList } from '../core/exams/my-exams.ts';
 
-// The exam pages' script: the course finder (type "CS 135" or "cs135": the courses that match
-// stay), and "My exams": the courses picked, kept in the address (`?courses=CS135,MATH137`), made
-// into one .ics in the browser from the term's data, and, where the server answers the feed of
-// chosen courses (the Worker, `npm start`), offered as a subscription too.
+// The exam pages' script: the course finder (type "CS 135" or "cs135", or a subject, "CS": the courses
+// that match stay, src/core/exams/course-finder.ts), and "My exams": the courses picked, kept in the
+// address (`?courses=CS135,MATH137`), made into one .ics in the browser from the term's data, and,
+// where the server answers the feed of chosen courses (the Worker, `npm start`), offered as a
+// subscription too.
 
-/** Shows only the courses whose name holds what is typed, spaces aside, and says how many. */
+/** Shows only the courses what is typed finds (a subject, or a subject and the start of a number), and how many. */
 function attachFinder(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-exam-finder]');
   const status = document.querySelector<HTMLElement>('[data-exam-finder-status]');
   if (!form || !status) return;
   const input = form.querySelector<HTMLInputElement>('input[name=course]')!;
   const courses = [...document.querySelectorAll<HTMLElement>('[data-exam-course]')];
+  const read = courses.map((c) => finderCourse(c.dataset.examCourse!));
   form.hidden = false;
   form.addEventListener('submit', (e) => e.preventDefault());
   input.addEventListener('input', () => {
-    const typed = input.value.toLowerCase().replace(/\s+/g, '');
+    const typed = input.value.trim();
+    const found = findCourses(typed, read);
     let shown = 0;
-    for (const c of courses) {
-      c.hidden = typed !== '' && !c.dataset.examCourse!.replace(/\s+/g, '').includes(typed);
+    for (const [i, c] of courses.entries()) {
+      c.hidden = !found[i];
       if (!c.hidden) shown += 1;
     }
     foldSubjects(typed !== '');

@@ -87,7 +87,7 @@ export async function showThisWeek(now = new Date()): Promise<void> {
     changed = fill(list, lastDays(window.days, window.show));
     say(heading, NOTHING_AHEAD);
     if (note && window.newest) {
-      say(note, endedNote(window.newest));
+      say(note.querySelector('[data-note-text]') ?? note, endedNote(window.newest));
       note.hidden = false;
     }
   } else {

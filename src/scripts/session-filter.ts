@@ -1,4 +1,5 @@
 import { FILTER_FIELDS, type FilterState, filterQuery, filtersOf } from '../core/calendar/filter-state.ts';
+import { lastSessionsLead } from '../core/calendar/pages/front-words.ts';
 import { calendarPaths, feedSubscription, withBase } from '../core/site/paths.ts';
 import { filterSummary } from './filter-summary.ts';
 import { carryFilters, forgetFilters, rememberedFilters, rememberFilters } from './remembered.ts';
@@ -210,6 +211,16 @@ function sayStatus(f: Filter, active: boolean, shown: number, chosen: string): v
   f.summary?.say(`${chosen}: ${f.status.textContent}`);
 }
 
+/**
+ * The front door's lead into the newest term's last days ("Its last sessions:"): with every one of them filtered out,
+ * it says none matches what was chosen, rather than lead into an empty list.
+ */
+function sayLastSessionsLead(f: Filter, active: boolean, shown: number, chosen: string): void {
+  const lead = f.scope.querySelector<HTMLElement>('[data-note-lead]');
+  const text = lastSessionsLead(active && shown === 0 ? chosen : '');
+  if (lead && lead.textContent !== text) lead.textContent = text;
+}
+
 /** Points the "Search all terms" link at a search for the employer words, if any. */
 function updateSearchAll(f: Filter, c: Criteria): void {
   if (!f.searchAll) return;
@@ -265,6 +276,7 @@ function apply(f: Filter, byStudent = false): void {
     .join(', ');
   const chosen = [who, c.employer && `“${c.employer}”`].filter(Boolean).join(', ');
   sayStatus(f, active, shown, chosen);
+  sayLastSessionsLead(f, active, shown, chosen);
   if (f.clear) f.clear.hidden = !active;
   updateSearchAll(f, c);
   updateSubscribe(f, c, who);

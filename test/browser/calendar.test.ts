@@ -198,6 +198,22 @@ describe('the front door on a phone', () => {
     expect(shown.at(-1)!.date).toBe('2015-03-17');
     expect(await page.locator('[data-next] [data-session-group] .tag.past').count()).toBe(shown.length);
   });
+
+  it('says plainly that none of the last sessions is for a program that has none, and leads into no list', async () => {
+    const page = await openAt('', new Date(2016, 5, 1, 12, 0));
+    await page.waitForFunction(() => document.querySelector('#coming-up')?.textContent === 'No sessions coming up');
+    // A program none of whose sessions is among the last days: its count says 0 before it is chosen.
+    const none = page.locator('select[name=program] option', { hasText: /^Health Informatics \(0\)$/ });
+    await page.selectOption('select[name=program]', (await none.getAttribute('value'))!);
+    const note =
+      'Winter 2015, the newest term with sessions, ended on Tue, Mar 17, 2015. None of its last sessions ' +
+      'matches Health Informatics.';
+    await expect.poll(async () => (await page.locator('[data-note]').textContent())!.replace(/\s+/g, ' ')).toBe(note);
+    expect(await page.locator('[data-next] li.session:visible').count()).toBe(0);
+    // With the filter cleared, the note leads into the last sessions again.
+    await page.selectOption('select[name=program]', '');
+    await expect.poll(() => page.locator('[data-note-lead]').textContent()).toBe('Its last sessions:');
+  });
 });
 
 describe('today on calendar pages', () => {

@@ -71,6 +71,13 @@ function examsIn(ics: string): Exam[] {
   });
 }
 
+/** The courses of a subject in the term's CSV (`CS`: CS 100 to CS 499, not PACS 201). */
+async function subjectCourses(subject: string): Promise<string[]> {
+  const text = await readFile(path.join(ROOT, 'data/exam-schedule', `${TERM}.csv`), 'utf8');
+  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+  return [...new Set(rows.map((r) => r.course!.trim()).filter((c) => c.split(' ')[0] === subject))];
+}
+
 /** Exams in a fixed order, to compare as sets. */
 const sorted = (exams: Exam[]) =>
   [...exams].sort((a, b) => `${a.course}${a.start}`.localeCompare(`${b.course}${b.start}`));
@@ -155,6 +162,12 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
     // CS 135 at one time, MATH 135 and MATH 137 each at one time in several rooms; ENGL 109 is online, with no sitting.
     expect(expected.map((e) => e.course)).toEqual(['CS 135', 'MATH 135', 'MATH 137']);
     const page = await open(site.origin, viewport, { staticHost: true });
+    // First they look over their subject: "CS" alone finds CS's courses, and no other subject's (PACS 201).
+    const cs = await subjectCourses('CS');
+    await page.getByRole('searchbox', { name: 'Course' }).fill('CS');
+    const shown = page.locator('[data-exam-course]:not([hidden]) h2');
+    await expect.poll(async () => (await shown.allTextContents()).sort()).toEqual(cs.sort());
+    expect(await page.locator('[data-exam-finder-status]').textContent()).toBe(`${cs.length} courses.`);
     await pickCourses(page);
     expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // the page's order
     const ics = await downloaded(page);

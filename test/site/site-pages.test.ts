@@ -247,6 +247,25 @@ describe('session counts', () => {
   });
 });
 
+describe('the exam pages', () => {
+  it('name themselves, not the sessions, and say where the exam schedule comes from', async () => {
+    for (const sitePath of ['exams/', 'exams/1139/']) {
+      const doc = await page(rootSite(), sitePath);
+      expect(text(doc, 'title'), sitePath).toMatch(/^Final exams.* · Campus exams$/);
+      expect(text(doc, 'header .brand'), sitePath).toBe('Campus exams');
+      expect(doc.querySelector('header .brand')!.getAttribute('href'), sitePath).toBe('/exams/');
+      const footer = text(doc, 'footer')!.replace(/\s+/g, ' ');
+      expect(footer, sitePath).toMatch(/^The Registrar's Office's final exam schedules, one file per term, from /);
+      expect(footer, sitePath).not.toContain('information sessions');
+      expect(doc.querySelector('footer a')!.getAttribute('href'), sitePath).toBe(
+        'https://github.com/uWaterloo/Datasets/tree/9259aca/ExamSchedule',
+      );
+    }
+    // The sessions' pages keep their own name.
+    expect(text(await page(rootSite(), 'buildings/PAC/'), 'header .brand')).toBe('Campus info sessions');
+  });
+});
+
 describe('the site navigation', () => {
   it('leads to every part of the site on every kind of page, and marks the part the page is in', async () => {
     const parts: [string, string][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { archiveNotice } from '../../src/core/calendar/pages/archive-notice.ts';
-import { emptyWeekNote } from '../../src/core/calendar/pages/front-words.ts';
+import { emptyWeekNote, endedNote, lastSessionsLead } from '../../src/core/calendar/pages/front-words.ts';
 import { testSession } from '../helpers/session.ts';
 
 /** Unix seconds at noon in Toronto (EST) of an ISO day. */
@@ -39,5 +39,17 @@ describe('emptyWeekNote: a week with no session', () => {
     expect(emptyWeekNote(today, { date, label })).toBe(
       `No more sessions this week; the next is on ${label}, ${far} ahead.`,
     );
+  });
+});
+
+describe("the front door's note after the data", () => {
+  const newest = { label: 'Winter 2015', last: 'Tue, Mar 17, 2015' };
+
+  it('leads into the last sessions, or says none matches the choice when the filter leaves none', () => {
+    expect(`${endedNote(newest)} ${lastSessionsLead()}`).toBe(
+      'Winter 2015, the newest term with sessions, ended on Tue, Mar 17, 2015. Its last sessions:',
+    );
+    expect(lastSessionsLead('Health Informatics')).toBe('None of its last sessions matches Health Informatics.');
+    expect(lastSessionsLead('Health Informatics')).not.toMatch(/:$/);
   });
 });

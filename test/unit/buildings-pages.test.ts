@@ -9,6 +9,8 @@ import { type Building, readBuildings } from '../../src/core/buildings/building.
 import { buildingLookup, buildingOf } from '../../src/core/buildings/location.ts';
 import { buildingGroups, mapUrl, parentOf, positionText } from '../../src/core/buildings/pages.ts';
 import { readSessions } from '../../src/core/calendar/session.ts';
+import { buildingPages } from '../../src/core/pages/building-page.ts';
+import { buildingPageBody } from '../../src/integrations/page-components.ts';
 import { ROOT } from '../helpers/build.ts';
 import { realSite } from '../helpers/real-data.ts';
 import { renderedSessionPage } from '../helpers/session-page.ts';
@@ -206,5 +208,34 @@ describe('the building pages', () => {
     expect(parentOf(byCode('VE1'), buildings)?.code).toBe('V1');
     expect(parentOf(byCode('V1'), buildings)).toBeUndefined();
     expect(byCode('ART').position).toBeNull();
+  });
+});
+
+describe("a building's page in an archive", () => {
+  // Built in 2023, years after the data's newest session. A student reaches PAC from an exam's rooms: no session of
+  // the data was held there (its locations name none), and the page offers nothing to subscribe to.
+  const sessions = readSessions(site);
+  const lookup = buildingLookup(buildings);
+  const render = { basePath: '/', timestamp: Date.parse('2023-11-14T12:00:00Z') / 1000 };
+  const pages = [...buildingPages(buildings, sessions, lookup, site.directory, render)];
+  const body = async (code: string) => (await buildingPageBody())(pages.find((p) => p.code === code)!.view);
+  const heldAt = (code: string) => sessions.filter((s) => /^[A-Z]+/.exec(s.location.trim())?.[0] === code).length;
+
+  it('says nothing of an archive where no session was held', async () => {
+    expect(heldAt('PAC')).toBe(0);
+    const pac = await body('PAC');
+    expect(pac).toContain('No information session of the data was held here.');
+    expect(pac).not.toContain('data-archive-notice');
+  });
+
+  it('says, where sessions were held, that none here is coming up, offering no subscription', async () => {
+    expect(heldAt('DC')).toBeGreaterThan(50);
+    const notice = /<p class="notice archive-notice"[^>]*>(.*?)<\/p>/s
+      .exec(await body('DC'))?.[1]
+      ?.replace(/\s+/g, ' ');
+    expect(notice).toBe(
+      "<strong>An archive:</strong> the data's sessions end on Tue, Mar 17, 2015, the newest one published, so none " +
+        'held here is coming up until new sessions are published.',
+    );
   });
 });

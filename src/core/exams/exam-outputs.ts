@@ -4,6 +4,7 @@
 import type { BuildingLookup } from '../buildings/location.ts';
 import { type OutputSpec, type Rendering, rendering } from '../render/output.ts';
 import { examPaths } from '../site/exam-paths.ts';
+import type { ExamArchiveView } from './exam-archive.ts';
 import { courseFeed, type ExamFeedContext, examTermDataOnce } from './exam-ics.ts';
 import { type ExamPageView, examIndexView, examTermLinks, examTermView } from './exam-pages.ts';
 import type { ExamTerm } from './exam-term.ts';
@@ -14,16 +15,18 @@ export interface ExamPageSource {
   parts: Rendering<ExamPageView>;
 }
 
-/** The index of terms, then each term's page. */
+/** The index of terms, then each term's page; each says so when the schedules are an archive (`archive`). */
 export function* examPageSources(
   terms: readonly ExamTerm[],
   lookup: BuildingLookup,
   basePath: string,
+  archive?: ExamArchiveView,
 ): Generator<ExamPageSource> {
   const links = examTermLinks(terms, basePath);
-  yield { path: examPaths.home, parts: rendering(examIndexView, links) };
+  yield { path: examPaths.home, parts: rendering(examIndexView, links, archive) };
   for (const term of terms) {
-    yield { path: examPaths.term(term.term.code), parts: rendering(examTermView, term, links, lookup, basePath) };
+    const parts = rendering(examTermView, term, links, lookup, basePath, archive);
+    yield { path: examPaths.term(term.term.code), parts };
   }
 }
 

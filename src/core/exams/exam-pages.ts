@@ -6,6 +6,7 @@ import { isoTime } from '../calendar/session.ts';
 import { isoDate } from '../records/session-time.ts';
 import { examPaths } from '../site/exam-paths.ts';
 import { withBase } from '../site/paths.ts';
+import type { ExamArchiveView } from './exam-archive.ts';
 import type { ExamCourse, ExamSittingOf, ExamTerm } from './exam-term.ts';
 
 /** A building's rooms as a sitting names them (`PAC 1,2,3`), with the building's page when there is one. */
@@ -25,12 +26,11 @@ export interface ExamSittingView {
   notes: string;
 }
 
-/** A course's exams on its term's page: what the finder matches (`cs 135 cs135`), its feed, its sittings. */
+/** A course's exams on its term's page: its name (what the finder reads, course-finder.ts), its feed, its sittings. */
 export interface ExamCourseView {
   course: string;
   key: string;
   id: string;
-  find: string;
   feedHref: string;
   sittings: ExamSittingView[];
 }
@@ -59,6 +59,8 @@ export interface ExamTermView {
   /** The courses by subject (`CS`), in the courses' order: each a fold of the page. */
   subjects: ExamSubjectView[];
   terms: ExamTermLink[];
+  /** What the page says when the schedules are an archive (examArchive); none while current. */
+  archive?: ExamArchiveView | undefined;
 }
 
 /** A subject's courses on a term's exam page: one fold, closed until opened or found. */
@@ -74,6 +76,8 @@ export interface ExamIndexView {
   title: string;
   summary: string;
   terms: ExamTermLink[];
+  /** What the page says when the schedules are an archive (examArchive); none while current. */
+  archive?: ExamArchiveView | undefined;
 }
 
 /** Any exam page's view. */
@@ -104,10 +108,9 @@ function sittingView(s: ExamSittingOf, lookup: BuildingLookup, basePath: string)
 
 /** A course's block on its term's page. */
 function courseView(term: string, c: ExamCourse, lookup: BuildingLookup, basePath: string): ExamCourseView {
-  const find = `${c.course.toLowerCase()} ${c.key.toLowerCase()}`;
   const feedHref = withBase(basePath, examPaths.courseFeed(term, c.course));
   const sittings = c.sittings.map((s) => sittingView(s, lookup, basePath));
-  return { course: c.course, key: c.key, id: `exam-${c.key}`, find, feedHref, sittings };
+  return { course: c.course, key: c.key, id: `exam-${c.key}`, feedHref, sittings };
 }
 
 /** Courses grouped by their subject (the course's first word: `CS 135` is CS's), in their order. */
@@ -139,6 +142,7 @@ export function examTermView(
   terms: readonly ExamTermLink[],
   lookup: BuildingLookup,
   basePath: string,
+  archive?: ExamArchiveView,
 ): ExamTermView {
   const { code, label } = term.term;
   const courses = term.courses.map((c) => courseView(code, c, lookup, basePath));
@@ -154,16 +158,18 @@ export function examTermView(
     courses,
     subjects: bySubject(courses),
     terms: [...terms],
+    archive,
   };
 }
 
 /** The index of terms. */
-export function examIndexView(terms: readonly ExamTermLink[]): ExamIndexView {
+export function examIndexView(terms: readonly ExamTermLink[], archive?: ExamArchiveView): ExamIndexView {
   const span = terms.length > 0 ? `, ${terms.at(-1)!.label} to ${terms[0]!.label}` : '';
   return {
     kind: 'index',
     title: 'Final exams',
     summary: `The final exam schedules of ${terms.length} terms${span}: find a course's exam, or make your calendar.`,
     terms: [...terms],
+    archive,
   };
 }

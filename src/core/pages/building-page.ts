@@ -89,7 +89,10 @@ export interface BuildingApiView {
 
 /** What a building's page shows (src/components/buildings/BuildingBody.astro): data only, its texts unescaped. */
 export interface BuildingPageView {
-  /** The archive notice of the whole data, if any (archiveNotice). */
+  /**
+   * The archive notice of the whole data (archiveNotice), on the page of a building that held sessions only: a page
+   * with no session to list has nothing the notice speaks of.
+   */
   archive?: ArchiveNoticeView | undefined;
   title: string;
   summary: string;
@@ -156,7 +159,7 @@ export function buildingPageView(
 ): BuildingPageView {
   const pageOf = (code: string) => withBase(ctx.basePath, buildingPaths.building(code));
   return {
-    archive,
+    archive: held.ahead.length + held.past > 0 ? archive : undefined,
     title: `${b.name} (${b.code})`,
     summary: `${b.name}, campus building ${b.code}: names, parts and where it is.`,
     homeHref: withBase(ctx.basePath, buildingPaths.home),

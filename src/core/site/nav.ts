@@ -9,20 +9,28 @@ export interface NavItem {
   href: string;
 }
 
-/** Which part of the site a page belongs to: students' sessions or developers' API. */
-export type SiteArea = 'students' | 'developers';
+/** Which part of the site a page belongs to: students' sessions, students' exams, or developers' API. */
+export type SiteArea = 'students' | 'exams' | 'developers';
 
 /** The navigation ids of the developers' pages (the rest are the students'). */
 const DEVELOPER_PAGES: readonly string[] = ['directory', 'data'];
 
 /** The part of the site a page of navigation id `current` belongs to. */
 export function areaOf(current: string): SiteArea {
+  if (current === 'exams') return 'exams';
   return DEVELOPER_PAGES.includes(current) ? 'developers' : 'students';
 }
 
+/** The name of each part of the site. */
+const SITE_NAMES: Readonly<Record<SiteArea, string>> = {
+  students: 'Campus info sessions',
+  exams: 'Campus exams',
+  developers: 'Campus API v2',
+};
+
 /** What a page's title ends with: the name of its part of the site. */
 export function siteName(area: SiteArea): string {
-  return area === 'developers' ? 'Campus API v2' : 'Campus info sessions';
+  return SITE_NAMES[area];
 }
 
 /** The site's navigation, below its base path: the students' pages, then the developers' front door. */

@@ -9,7 +9,15 @@ export const NOTHING_AHEAD = 'No sessions coming up';
 
 /** What the front door says when the data holds nothing ahead: the newest term, and when it ended. */
 export function endedNote(newest: { label: string; last: string }): string {
-  return `${newest.label}, the newest term with sessions, ended on ${newest.last}. Its last sessions:`;
+  return `${newest.label}, the newest term with sessions, ended on ${newest.last}.`;
+}
+
+/**
+ * What leads from that note into the newest term's last days: `Its last sessions:`; or, when the filter leaves none
+ * of them (`unmatched`: what the student chose, `Health Informatics`), that none matches, with nothing to lead into.
+ */
+export function lastSessionsLead(unmatched = ''): string {
+  return unmatched ? `None of its last sessions matches ${unmatched}.` : 'Its last sessions:';
 }
 
 /** The heading of the front door's list of the first sessions ahead. */
