@@ -179,10 +179,12 @@ function portalSection(page: string, name: string) {
   return {
     records: Number(section.match(/<dt>Records<\/dt>\s*<dd>(\d+)/)?.[1]),
     methods: [...section.matchAll(/href="\/methods\/(\d+)\/"/g)].map((m) => Number(m[1])).sort(),
-    downloads: [...section.matchAll(/<a href="(\/data\/[^"]+)">[\s\S]*?<code>([0-9a-f]{64})<\/code>/g)].map((m) => [
-      m[1],
-      m[2],
-    ]),
+    browse: [...(section.match(/<dt>Browse<\/dt><dd>([\s\S]*?)<\/dd>/)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+    downloads: [...section.matchAll(/<a href="(\/data\/[^"/]+\.\w+)">[\s\S]*?<code>([0-9a-f]{64})<\/code>/g)].map(
+      (m) => [m[1], m[2]],
+    ),
   };
 }
 
@@ -226,6 +228,21 @@ describe('a developer choosing a data set on the portal page', () => {
           .update(readFileSync(rootSite(href!.slice(1))))
           .digest('hex'),
       ).toBe(sha);
+  });
+
+  it("browses each of a data set's tables from its section: the quest set's six, each a built table page", () => {
+    const browse = portalSection(page(), 'quest').browse;
+    expect(browse).toEqual([
+      '/data/quest/',
+      '/data/quest/units/',
+      '/data/quest/subjects/',
+      '/data/quest/terms/',
+      '/data/quest/instructions/',
+      '/data/quest/campuses/',
+    ]);
+    for (const href of browse)
+      expect(readFileSync(rootSite(`${href!.slice(1)}index.html`), 'utf8')).toContain('<table');
+    expect(portalSection(page(), 'courses').browse).toEqual(['/data/courses/']);
   });
 
   it('reaches the portal from the navigation of another page', () => {

@@ -257,6 +257,10 @@ describe('the exam pages', () => {
       const footer = text(doc, 'footer')!.replace(/\s+/g, ' ');
       expect(footer, sitePath).toMatch(/^The Registrar's Office's final exam schedules, one file per term, from /);
       expect(footer, sitePath).not.toContain('information sessions');
+      // Built in 2023 (SOURCE_DATE_EPOCH), the schedules ending in 2019 are older than their source's promise.
+      expect(text(doc, '.archive-notice')?.replace(/\s+/g, ' '), sitePath).toMatch(
+        /^Not current: the exam schedules here are an archive ending in Fall 2019 /,
+      );
       expect(doc.querySelector('footer a')!.getAttribute('href'), sitePath).toBe(
         'https://github.com/uWaterloo/Datasets/tree/9259aca/ExamSchedule',
       );

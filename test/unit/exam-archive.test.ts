@@ -8,7 +8,6 @@ import { examArchive } from '../../src/core/exams/exam-archive.ts';
 import { examPages } from '../../src/core/exams/exam-outputs.ts';
 import { examTerms, isExamCourse } from '../../src/core/exams/exam-term.ts';
 import { examPageBody } from '../../src/integrations/page-components.ts';
-import { examArchiveOf } from '../../src/pipeline/exam-stage.ts';
 import { ROOT } from '../helpers/build.ts';
 import { realSite } from '../helpers/real-data.ts';
 
@@ -39,11 +38,6 @@ describe('the exam pages of an archive', () => {
       newest: 'Fri, Dec 20, 2019',
       promise: "each term's schedule published before its exams, three terms a year",
     });
-  });
-
-  it("are told so by the build, from the build's data and clock", () => {
-    const render = { timestamp: BUILT } as Parameters<typeof examArchiveOf>[0]['render'];
-    expect(examArchiveOf({ site: realSite(), render })?.lastTerm).toBe('Fall 2019');
   });
 
   it('say nothing while the schedules keep their promise, as the portal does', () => {
