@@ -93,6 +93,14 @@ describe('the place list (data/places/)', () => {
     ]);
   });
 
+  it('says one error only, not warnings of the sessions, when a place repeats an alias of another', () => {
+    const list = `${PLACES.trimEnd()}\nMoon Hall,Fed Hall|Moonie,,,,\n`;
+    const found = check(list, ['Moonie', 'Moon Hall', 'Fed Hall']);
+    expect(found.map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`)).toEqual([
+      `data/places/places.csv:${list.trimEnd().split('\n').length} error place-list`,
+    ]);
+  });
+
   it('says one error only, not a hint to copy a position, when a building has a malformed latitude', () => {
     const text = BUILDINGS.toString('utf8');
     const dc = text.split('\n').findIndex((l) => l.startsWith('37,DC,'));

@@ -62,15 +62,17 @@ export function readPlaceList(bytes: Uint8Array, show: (rel: string) => string, 
     if (again) {
       const line = seen.get(placeKey(again));
       findings.error(at(c.name!), 'place-list', `"${again}" is already named on line ${line}. Name a place once.`);
-      continue;
     }
-    for (const n of names) seen.set(placeKey(n), row.line);
+    // A place whose own name is new is still a place, by its names no other place has.
+    const fresh = names.filter((n) => !seen.has(placeKey(n)));
+    if (fresh[0] !== name) continue;
+    for (const n of fresh) seen.set(placeKey(n), row.line);
     // A place whose position is wrong is still a place (reported once): the sessions that name it are not warned of.
     const position = readPosition(row.cells, file, findings);
     const building = c.building!.value.trim() || null;
     places.push({
       name,
-      aliases: names.slice(1),
+      aliases: fresh.slice(1),
       building,
       position,
       address: c.address!.value.trim(),
