@@ -80,7 +80,7 @@ export const diffCommand: CliSpec = {
   name: 'diff',
   summary:
     'Compares the data at a git ref with the working tree, or two data folders (OLD_DIR NEW_DIR, no git needed): ' +
-    'records added, removed and changed, and directory changes.',
+    'records added, removed and changed, changes to the program, audience and place lists, and directory changes.',
   positional: {
     name: 'git-ref|OLD_DIR',
     required: true,

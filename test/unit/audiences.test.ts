@@ -59,6 +59,16 @@ describe('the audience list (data/audiences/)', () => {
     ).toEqual(slugs);
   });
 
+  it('says one error only, not a warning of the session, when a label opens to no audience', () => {
+    const report = check(
+      'Graduating Students',
+      'label,audiences\nCo-op Students,Co-op Students\nGraduating Students,\n',
+    );
+    expect(report.findings.list.map((f) => `${f.file}:${f.line}:${f.column}: ${f.severity} ${f.rule}`)).toEqual([
+      'data/audiences/audiences.csv:3:21: error audience-list',
+    ]);
+  });
+
   it('makes an unknown label an audience of its own, and the check names the closest known label at its place', () => {
     const own = audienceCatalog(site.audiences);
     expect(own.resolve('Alumni').map((a) => a.name)).toEqual(['Alumni']);

@@ -107,3 +107,58 @@ describe('a renamed record that an API path serves', () => {
     expect(diff.removedPaths).toEqual([]);
   });
 });
+
+describe("a change to the site's own lists (programs, audiences, places)", () => {
+  it('is said by key and field, as a data set change is, though no API file changes', () => {
+    const lists = {
+      'quest/AcademicGroups.csv': text('quest/AcademicGroups.csv'),
+      'programs/programs.csv': text('programs/programs.csv'),
+      'audiences/audiences.csv': text('audiences/audiences.csv'),
+      'places/places.csv': text('places/places.csv'),
+    };
+    const fed = 'Federation Hall,Fed Hall|Feds Hall,FED,,,';
+    expect(lists['places/places.csv']).toContain(fed);
+    expect(lists['audiences/audiences.csv']).toContain('\nGraduating Students,Graduating Students\n');
+    const { diff, markdown } = compare(lists, {
+      ...lists,
+      'programs/programs.csv': `${lists['programs/programs.csv']}MATH - Quantum Computing,,MAT\n`,
+      'places/places.csv': lists['places/places.csv'].replace(fed, 'Federation Hall,Fed Hall|Feds Hall,SLC,,,'),
+      'audiences/audiences.csv': lists['audiences/audiences.csv'].replace(
+        '\nGraduating Students,Graduating Students\n',
+        '\nGraduating Students,Graduating Students|Co-op Students\n',
+      ),
+    });
+    expect(diff.datasets).toEqual([]);
+    const said = diff.lists.map((l) => [l.label, l.added.map((r) => r.key), l.changed]);
+    expect(said).toEqual([
+      ['program list', ['MATH - Quantum Computing'], []],
+      [
+        'audience list',
+        [],
+        [
+          {
+            key: 'Graduating Students',
+            file: 'audiences/audiences.csv',
+            fields: [
+              { field: 'audiences', before: 'Graduating Students', after: 'Graduating Students|Co-op Students' },
+            ],
+          },
+        ],
+      ],
+      [
+        'place list',
+        [],
+        [
+          {
+            key: 'Federation Hall',
+            file: 'places/places.csv',
+            fields: [{ field: 'building', before: 'FED', after: 'SLC' }],
+          },
+        ],
+      ],
+    ]);
+    expect(markdown).not.toContain('No data and no methods changed');
+    expect(markdown).toContain('| Federation Hall | building | FED | SLC |');
+    expect(markdown).toContain('| MATH - Quantum Computing | *(empty)* | MAT | programs/programs.csv |');
+  });
+});

@@ -19,10 +19,10 @@ const BUILDINGS = readFileSync(path.join(ROOT, 'data/buildings/Buildings.csv'));
 const PLACES = readFileSync(path.join(ROOT, 'data/places/places.csv'), 'utf8');
 
 /** Reads an in-memory data folder: the real buildings, a place list, and one session per location. */
-function check(places: string, locations: string[]) {
+function check(places: string, locations: string[], buildings: Uint8Array = BUILDINGS) {
   const rows = locations.map((l, i) => `${i + 1},A,"January 7, 2014",11:30 AM,1:30 PM,"${l}",,Students,x,`);
   const files = [
-    { rel: 'buildings/Buildings.csv', bytes: BUILDINGS },
+    { rel: 'buildings/Buildings.csv', bytes: buildings },
     { rel: 'places/places.csv', bytes: Buffer.from(places) },
     { rel: 'infosessions/1141.csv', bytes: Buffer.from(`${HEADER}\n${rows.join('\n')}\n`) },
   ];
@@ -74,6 +74,39 @@ describe('the place list (data/places/)', () => {
     expect(found.some((f) => /"Moon Hall" names building "MOON"/.test(f))).toBe(true);
     expect(found.some((f) => /"91" is not a coordinate/.test(f))).toBe(true);
     expect(found.some((f) => /"Fed Hall" is already named on line 3/.test(f))).toBe(true);
+  });
+
+  it('reports a building code the buildings lack at the building cell', () => {
+    const list = PLACES.replace('Federation Hall,Fed Hall|Feds Hall,FED,', 'Federation Hall,Fed Hall|Feds Hall,FDE,');
+    const line3 = list.split('\n')[2]!;
+    const found = check(list, []).map((f) => `${f.line}:${f.column} ${f.rule}`);
+    expect(found).toEqual([`3:${line3.indexOf('FDE') + 1} place-list`]);
+  });
+
+  it('says one error only, not warnings of the sessions, when a place has half a position', () => {
+    const fed = 'Federation Hall,Fed Hall|Feds Hall,FED,,,';
+    expect(PLACES).toContain(fed);
+    const list = PLACES.replace(fed, 'Federation Hall,Fed Hall|Feds Hall,FED,43.47,,');
+    const found = check(list, ['Fed Hall - Main Space', 'Feds Hall']);
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column}: ${f.severity} ${f.rule}`)).toEqual([
+      `data/places/places.csv:3:${fed.length - 1}: error place-list`,
+    ]);
+  });
+
+  it('says one error only, not warnings of the sessions, when a place repeats an alias of another', () => {
+    const list = `${PLACES.trimEnd()}\nMoon Hall,Fed Hall|Moonie,,,,\n`;
+    const found = check(list, ['Moonie', 'Moon Hall', 'Fed Hall']);
+    expect(found.map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`)).toEqual([
+      `data/places/places.csv:${list.trimEnd().split('\n').length} error place-list`,
+    ]);
+  });
+
+  it('says one error only, not a hint to copy a position, when a building has a malformed latitude', () => {
+    const text = BUILDINGS.toString('utf8');
+    const dc = text.split('\n').findIndex((l) => l.startsWith('37,DC,'));
+    const broken = Buffer.from(text.replace('37,DC,,William G. Davis Computer Research Centre,Davis Centre,4', '$&x'));
+    const found = check(PLACES, [], broken).map((f) => `${f.line} ${f.severity} ${f.rule}`);
+    expect(found).toEqual([`${dc + 1} error number`]);
   });
 
   it('lists each place once, every column as data/README.md describes it', () => {

@@ -40,6 +40,16 @@ describe('the program list (data/programs/)', () => {
     expect(site.programs!.written.length).toBeGreaterThanOrEqual(150);
   });
 
+  it('says one error only, not warnings of the sessions, when a label has a wrong faculty', () => {
+    const report = check(
+      'MATH - Computer Science, ENG - Software',
+      'label,program,faculty\nMATH - Computer Science,Computer Science,MXT\nENG - Software,Software Engineering,ENG\n',
+    );
+    expect(report.findings.list.map((f) => `${f.file}:${f.line}:${f.column}: ${f.severity} ${f.rule}`)).toEqual([
+      'data/programs/programs.csv:2:42: error program-list',
+    ]);
+  });
+
   it('reports a label it does not know at its place, with the closest known label', () => {
     const report = check(
       'MATH - Computer Sciense, ENG - Software',

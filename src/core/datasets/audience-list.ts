@@ -23,6 +23,7 @@ export function readAudienceList(bytes: Uint8Array, show: (rel: string) => strin
   const labels = new Map<string, string[] | 'all'>();
   const written: string[] = [];
   const seen = new Map<string, number>();
+  const faulty = new Set<string>();
   /** An audience as the list first wrote it (the first spelling of a name stands for every later one). */
   const canonical = (n: string) => {
     const known = byKey.get(labelKey(n));
@@ -43,13 +44,14 @@ export function readAudienceList(bytes: Uint8Array, show: (rel: string) => strin
     if (problem) {
       const [cell, message] = problem;
       findings.error({ file, line: cell.line, column: cell.column }, 'audience-list', message);
+      faulty.add(key);
       continue;
     }
     seen.set(key, label.line);
     labels.set(key, names[0] === EVERY_AUDIENCE ? 'all' : [...new Set(names.map(canonical))]);
     written.push(text);
   }
-  return { file, audiences, labels, written };
+  return { file, audiences, labels, written, faulty };
 }
 
 /** What is wrong with a row (its label, the audiences it opens to, named) given the labels before it. */
@@ -86,7 +88,8 @@ export function checkSessionAudiences(
   list: AudienceList,
   findings: Findings,
 ): void {
-  const unknown = (value: string) => value.trim() !== '' && !list.labels.has(labelKey(value));
+  const known = (key: string) => list.labels.has(key) || list.faulty?.has(key) === true;
+  const unknown = (value: string) => value.trim() !== '' && !known(labelKey(value));
   const files = new Set(records.filter((r) => unknown(String(r.values.audience ?? ''))).map((r) => r.at!.file));
   for (const source of sources.filter((s) => files.has(s.file))) {
     // Already read and reported once: this pass only finds the cells again.

@@ -25,6 +25,21 @@ function degrees(cell: CsvCell, limit: number, file: string, findings: Findings)
   return undefined;
 }
 
+/** A place's position: both coordinates, or null when neither is given or either is wrong (which is reported). */
+function readPosition(c: Readonly<Record<string, CsvCell>>, file: string, findings: Findings) {
+  const [lat, lon] = [degrees(c.latitude!, 90, file, findings), degrees(c.longitude!, 180, file, findings)];
+  if (lat === undefined || lon === undefined) return null;
+  if ((lat === null) !== (lon === null)) {
+    const cell = c.latitude!;
+    findings.error(
+      { file, line: cell.line, column: cell.column },
+      'place-list',
+      'write both latitude and longitude, or neither.',
+    );
+  }
+  return lat === null || lon === null ? null : { lat, lon };
+}
+
 /**
  * Reads and checks the place list: a name on every row, no name or alias twice, a position as both latitude and
  * longitude in decimal degrees or neither. Building codes are checked against the buildings by checkPlaceBuildings.
@@ -47,24 +62,22 @@ export function readPlaceList(bytes: Uint8Array, show: (rel: string) => string, 
     if (again) {
       const line = seen.get(placeKey(again));
       findings.error(at(c.name!), 'place-list', `"${again}" is already named on line ${line}. Name a place once.`);
-      continue;
     }
-    for (const n of names) seen.set(placeKey(n), row.line);
-    const [lat, lon] = [degrees(c.latitude!, 90, file, findings), degrees(c.longitude!, 180, file, findings)];
-    if (lat === undefined || lon === undefined) continue;
-    if ((lat === null) !== (lon === null)) {
-      findings.error(at(c.latitude!), 'place-list', 'write both latitude and longitude, or neither.');
-      continue;
-    }
+    // A place whose own name is new is still a place, by its names no other place has.
+    const fresh = names.filter((n) => !seen.has(placeKey(n)));
+    if (fresh[0] !== name) continue;
+    for (const n of fresh) seen.set(placeKey(n), row.line);
+    // A place whose position is wrong is still a place (reported once): the sessions that name it are not warned of.
+    const position = readPosition(row.cells, file, findings);
     const building = c.building!.value.trim() || null;
-    const position = lat === null || lon === null ? null : { lat, lon };
     places.push({
       name,
-      aliases: names.slice(1),
+      aliases: fresh.slice(1),
       building,
       position,
       address: c.address!.value.trim(),
       line: row.line,
+      buildingColumn: c.building!.column,
     });
   }
   return { file, places };
@@ -75,7 +88,7 @@ export function checkPlaceBuildings(list: PlaceList, codes: ReadonlySet<string>,
   for (const p of list.places) {
     if (p.building === null || codes.has(p.building)) continue;
     findings.error(
-      { file: list.file, line: p.line, column: 1 },
+      { file: list.file, line: p.line, column: p.buildingColumn },
       'place-list',
       `"${p.name}" names building "${p.building}", which data/buildings/ does not have. ` +
         'Write a building code, or none.',

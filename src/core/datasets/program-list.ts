@@ -57,6 +57,7 @@ export function readProgramList(
   };
   const labels = new Map<string, LabelMeaning>();
   const written: string[] = [];
+  const faulty = new Set<string>();
   for (const row of readCsvRows(labelsFile, file, LABEL_COLUMNS, findings)) {
     const [label, program, faculty] = [row.cell('label'), row.cell('program'), row.cell('faculty')];
     const fields = { label, program, faculty, text: label.value.trim(), name: program.value.trim() };
@@ -65,6 +66,7 @@ export function readProgramList(
     if (problem) {
       const [cell, rule, message] = problem;
       findings.error({ file, line: cell.line, column: cell.column }, rule, message);
+      faulty.add(labelKey(fields.text));
       continue;
     }
     const { text, name } = fields;
@@ -73,7 +75,7 @@ export function readProgramList(
     labels.set(labelKey(text), labelMeaning(code, name));
     written.push(text);
   }
-  return { file, faculties: [...faculties], labels, written, abbreviations };
+  return { file, faculties: [...faculties], labels, written, faulty, abbreviations };
 }
 
 /** What the rows read so far tell about the next: the faculties' codes, labels seen and each program's faculty. */
@@ -187,6 +189,7 @@ export function checkSessionPrograms(
   list: ProgramList,
   findings: Findings,
 ): void {
+  const known = (key: string) => list.labels.has(key) || list.faulty?.has(key) === true;
   const unknownIn = new Set<string>();
   // A few hundred cells repeat across every session: each is looked at once.
   const unknownCell = new Map<string, boolean>();
@@ -194,7 +197,7 @@ export function checkSessionPrograms(
     const cell = String(record.values.programs ?? '');
     let unknown = unknownCell.get(cell);
     if (unknown === undefined) {
-      unknown = labelsOf(cell).some((l) => !list.labels.has(labelKey(l.label)));
+      unknown = labelsOf(cell).some((l) => !known(labelKey(l.label)));
       unknownCell.set(cell, unknown);
     }
     if (unknown) unknownIn.add(record.at!.file);
@@ -205,7 +208,7 @@ export function checkSessionPrograms(
     for (const row of readCsvRows(source.bytes, source.file, columns, new Findings())) {
       const cell = row.cells.programs!;
       for (const { label, at } of labelsOf(cell.value)) {
-        if (list.labels.has(labelKey(label))) continue;
+        if (known(labelKey(label))) continue;
         if (!suggestion.has(label)) suggestion.set(label, closest(label, list.written));
         const near = suggestion.get(label);
         findings.warning(

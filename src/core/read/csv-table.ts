@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { Findings } from './findings.ts';
+import { likelySplit, quotedForMessage } from './split-value.ts';
 import { LineIndex } from './text-position.ts';
 
 /** One cell's value and where its first character stands in the file. */
@@ -176,22 +177,39 @@ export function parseCsvTable(original: string, file: string, findings: Findings
 export function checkRowWidths(table: CsvTable, width: number, findings: Findings): CsvRow[] {
   const fit: CsvRow[] = [];
   for (const row of table.rows) {
-    const n = row.cells.length;
-    if (n === width) {
-      fit.push(row);
-      continue;
-    }
-    const at = n > width ? row.cells[width]! : row.cells[n - 1]!;
-    const column = n > width ? at.column : at.column + at.value.length;
-    findings.error(
-      { file: table.file, line: at.line, column },
-      'cell-count',
-      n > width
-        ? `this row has ${n} cells, the header has ${width}: the extra cells start here. ` +
-            'A value that contains a comma must be wrapped in double quotes.'
-        : `this row has ${n} cells, the header has ${width}: it ends here. ` +
-            `Add the missing cells (empty ones are fine: ,,).`,
-    );
+    if (row.cells.length === width) fit.push(row);
+    else if (row.cells.length > width) reportExtraCells(table.file, row, width, findings);
+    else reportMissingCells(table.file, row, width, findings);
   }
   return fit;
+}
+
+/**
+ * Reports a row with too many cells: at the value most likely split by an unquoted comma, with that value quoted
+ * as the fix, or else where the extra cells start.
+ */
+function reportExtraCells(file: string, row: CsvRow, width: number, findings: Findings): void {
+  const n = row.cells.length;
+  const split = likelySplit(row.cells, n - width);
+  const at = split?.first ?? row.cells[width]!;
+  findings.error(
+    { file, line: at.line, column: at.column },
+    'cell-count',
+    split
+      ? `this row has ${n} cells, the header has ${width}: this value holds a comma, so it was read as several ` +
+          `cells. Put the value in double quotes: ${quotedForMessage(split.value)}.`
+      : `this row has ${n} cells, the header has ${width}: the extra cells start here. ` +
+          'A value that contains a comma must be wrapped in double quotes.',
+  );
+}
+
+/** Reports a row with too few cells, where it ends. */
+function reportMissingCells(file: string, row: CsvRow, width: number, findings: Findings): void {
+  const n = row.cells.length;
+  const at = row.cells[n - 1]!;
+  findings.error(
+    { file, line: at.line, column: at.column + at.value.length },
+    'cell-count',
+    `this row has ${n} cells, the header has ${width}: it ends here. Add the missing cells (empty ones are fine: ,,).`,
+  );
 }

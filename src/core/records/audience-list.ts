@@ -16,4 +16,6 @@ export interface AudienceList {
   labels: Map<string, string[] | 'all'>;
   /** Every label as written in the list, in its order (for suggestions). */
   written: string[];
+  /** Keys of the labels whose row has an error (reported there): still known, so no session is warned of them. */
+  faulty?: ReadonlySet<string>;
 }

@@ -15,6 +15,8 @@ export interface Place {
   address: string;
   /** Its line in the list (for findings). */
   line: number;
+  /** The column of its building cell (for findings). */
+  buildingColumn: number;
 }
 
 /** The place list read from data/places/places.csv. */

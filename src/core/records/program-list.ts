@@ -30,6 +30,8 @@ export interface ProgramList {
   labels: Map<string, LabelMeaning>;
   /** Every label as written in the list, in its order (for suggestions). */
   written: string[];
+  /** Keys of the labels whose row has an error (reported there): still known, so no session is warned of them. */
+  faulty?: ReadonlySet<string>;
   /**
    * The codes students know programs and faculties by: Quest's subjects (`CS`) and groups (`MAT`), with
    * their names.

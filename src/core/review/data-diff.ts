@@ -4,6 +4,7 @@ import { DIRECTORY_COLUMNS } from '../datasets/directory.ts';
 import type { MethodEntry } from '../records/method-entry.ts';
 import { fieldNames, isNested, type RecordValue } from '../records/record-spec.ts';
 import { nestedChanges } from './field-changes.ts';
+import { SITE_LISTS } from './list-records.ts';
 import { type RemovedPath, removedPaths } from './removed-paths.ts';
 
 /** One record as the diff sees it: its values by field, and the file (and line) it stands in. */
@@ -55,6 +56,8 @@ export interface DatasetDiff {
 /** What changed between two versions of the data folder. */
 export interface DataDiff {
   datasets: DatasetDiff[];
+  /** What changed in the site's own lists (programs, audiences, places: list-records.ts), in the same form. */
+  lists: DatasetDiff[];
   directory: { added: DiffRecord[]; removed: DiffRecord[]; changed: RecordChange[]; repeated: RepeatedKey[] };
   /** API paths a record served before and none serves after: clients asking for them get 404. */
   removedPaths: RemovedPath[];
@@ -196,12 +199,25 @@ export function diffData(before: DataReport, after: DataReport, registry: Datase
   }
   return {
     datasets,
+    lists: diffLists(before, after),
     directory: diffRecords(directoryRecords(before.directory), directoryRecords(after.directory), DIRECTORY_COLUMNS),
     removedPaths: removedPaths(before, after),
   };
 }
 
+/** What changed in each of the site's lists (SITE_LISTS), records matched by the list's key, as a data set's table. */
+function diffLists(before: DataReport, after: DataReport): DatasetDiff[] {
+  return SITE_LISTS.flatMap((list) => {
+    const changes = diffRecords(list.records(before), list.records(after), list.columns);
+    if (unchanged(changes)) return [];
+    const { name, label, key, columns } = list;
+    return [{ dataset: name, table: name, label, key, shown: columns, ...changes }];
+  });
+}
+
 /** Whether anything changed at all. */
 export function isEmptyDiff(diff: DataDiff): boolean {
-  return diff.datasets.every(unchanged) && unchanged(diff.directory) && diff.removedPaths.length === 0;
+  return (
+    [...diff.datasets, ...diff.lists].every(unchanged) && unchanged(diff.directory) && diff.removedPaths.length === 0
+  );
 }

@@ -86,7 +86,8 @@ export function renderDiffMarkdown(diff: DataDiff, ref: string, to?: string): st
   const out = [title, ''];
   if (isEmptyDiff(diff)) return `${out.join('\n')}No data and no methods changed.\n`;
   const repeats = (n: number) => (n > 0 ? `, ${n} key${n === 1 ? '' : 's'} held twice or more` : '');
-  const counts = diff.datasets.map(
+  const tables = [...diff.datasets, ...diff.lists];
+  const counts = tables.map(
     (d) =>
       `**${d.label}**: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed` +
       repeats(d.repeated.length),
@@ -96,7 +97,7 @@ export function renderDiffMarkdown(diff: DataDiff, ref: string, to?: string): st
     `**method directory**: ${dir.added.length} added, ${dir.removed.length} removed, ${dir.changed.length} changed`,
   );
   out.push(counts.map((c) => `- ${c}`).join('\n'), '', ...removedPathList(diff.removedPaths));
-  for (const d of diff.datasets) {
+  for (const d of tables) {
     if (d.repeated.length)
       out.push(
         `### ${d.label}: repeated keys (${d.repeated.length})`,

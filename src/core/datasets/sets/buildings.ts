@@ -253,6 +253,8 @@ function hintPositions(
 ): void {
   for (const r of rows) {
     if (r.position || (r.code === '' && r.parent === '')) continue;
+    // A position written but wrong is reported as it is; the hint is for one never written.
+    if (text(r.row, 'latitude') !== '' || text(r.row, 'longitude') !== '') continue;
     const json = fromJson.get(r.id);
     const source = json
       ? `${JSON_FILE}:${json.at.line} gives ${json.latitude}, ${json.longitude}`
