@@ -97,7 +97,8 @@ describe('one fixture per rule', () => {
     [
       'cell-count: a comma outside quotes',
       { 'Terms.csv': 'abbreviation,description\nM,Summer, both terms\n' },
-      'Terms.csv:2:10 error cell-count',
+      // At the value the comma split (`Summer, both terms`), which the message says to quote.
+      'Terms.csv:2:3 error cell-count',
     ],
     ['header: another column', { 'Terms.csv': 'term,description\nF,Fall\n' }, 'Terms.csv:1:1 error header'],
     ['unknown-file: a file of no table', { 'Rooms.csv': 'room\nMC 4020\n' }, 'Rooms.csv:1:1 error unknown-file'],

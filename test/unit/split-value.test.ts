@@ -50,3 +50,15 @@ describe('rows the rule leaves alone', () => {
     expect(finding!.message).toContain('the extra cells start here');
   });
 });
+
+describe('a row that writes a space after every comma', () => {
+  it('is pointed at where its extra cells start, not at a value of its own (a raw snapshot of Quest)', () => {
+    const findings = new Findings();
+    const text = 'abbreviation, description\nM, "Summer; both terms; July, August"\n';
+    const table = parseCsvTable(text, 'Terms.csv', findings);
+    checkRowWidths(table, 2, findings);
+    const line = text.split('\n')[1]!;
+    expect(findings.list.map((f) => [f.line, f.column])).toEqual([[2, line.indexOf(' August') + 1]]);
+    expect(findings.list[0]!.message).not.toContain('Put the value in double quotes');
+  });
+});

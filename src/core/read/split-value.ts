@@ -15,9 +15,13 @@ function beginsAfterSplit(cell: CsvCell | undefined): boolean {
 /**
  * Where a row with `extra` cells too many was most likely split: the first unquoted cell followed by an unquoted
  * cell that begins with a space (`September 5, 2013` read as `September 5` and ` 2013`), taking in up to `extra`
- * such cells. Undefined when no cell begins so; then the extra cells' start is the best pointer.
+ * such cells. Undefined when no cell begins so, or more than the extra cells do; then the extra cells' start is the
+ * best pointer.
  */
 export function likelySplit(cells: readonly CsvCell[], extra: number): SplitValue | undefined {
+  // More cells begin with a space than there are extra cells: the row writes a space after its commas (a raw
+  // snapshot's `M, "Summer; both terms; July, August"`), and such a cell says nothing of where a value was split.
+  if (cells.filter((cell) => beginsAfterSplit(cell)).length > extra) return undefined;
   const at = cells.findIndex((cell, i) => !cell.quoted && beginsAfterSplit(cells[i + 1]));
   if (at === -1) return undefined;
   let end = at + 1;
