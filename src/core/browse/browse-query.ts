@@ -76,20 +76,26 @@ export function rowTexts(table: BrowseRows): string[] {
   return texts;
 }
 
-/** Each filter's values by row, by table and name: made once per table (a page's choices filter it again and again). */
-const filterValues = new WeakMap<BrowseRows, Map<string, readonly (string | null)[]>>();
+/** What a table's page works out of the table again and again, by table and then by key: made once each. */
+type PerTable<K, V> = WeakMap<BrowseRows, Map<K, V>>;
+
+/** The value `cache` holds for a table and key, made by `make` the first time it is asked for. */
+function madeOnce<K, V>(cache: PerTable<K, V>, table: BrowseRows, key: K, make: () => V): V {
+  let byKey = cache.get(table);
+  if (!byKey) cache.set(table, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key)!;
+}
+
+/** Each filter's values by row, by table and name (a page's choices filter it again and again). */
+const filterValues: PerTable<string, readonly (string | null)[]> = new WeakMap();
 
 /** The value a filter's name reads from each row of a table (valueGetter), made once per table and name. */
 function valuesOf(table: BrowseRows, name: string): readonly (string | null)[] {
-  let byName = filterValues.get(table);
-  if (!byName) filterValues.set(table, (byName = new Map()));
-  let values = byName.get(name);
-  if (!values) {
+  return madeOnce(filterValues, table, name, () => {
     const get = valueGetter(table, name);
-    values = table.rows.map((row) => get(row));
-    byName.set(name, values);
-  }
-  return values;
+    return table.rows.map((row) => get(row));
+  });
 }
 
 /** The rows (by index) that match every filter of the view and its search, in the table's order. */
@@ -131,24 +137,19 @@ interface ColumnRanks {
   rank: Int32Array;
 }
 
-/** Each column's ranks, by table and column: made once per table (a page sorts it again and again). */
-const columnRanks = new WeakMap<BrowseRows, Map<number, ColumnRanks>>();
+/** Each column's ranks, by table and column (a page sorts it again and again). */
+const columnRanks: PerTable<number, ColumnRanks> = new WeakMap();
 
 /** A column's ranks (columnRanks): equal values share a rank, ranked by value when numbers, else by characters. */
 function ranksOf(table: BrowseRows, index: number): ColumnRanks {
-  let byColumn = columnRanks.get(table);
-  if (!byColumn) columnRanks.set(table, (byColumn = new Map()));
-  let ranks = byColumn.get(index);
-  if (!ranks) {
+  return madeOnce(columnRanks, table, index, () => {
     const cells = table.rows.map((row) => row[index] ?? null);
     const numeric = cells.every((c) => c === null || isNumeric(c));
     const keys = cells.map((c) => sortKey(c, numeric));
     const distinct = [...new Set(keys.filter((k) => k !== null))].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     const at = new Map(distinct.map((k, r) => [k, r]));
-    ranks = { numeric, rank: Int32Array.from(keys, (k) => (k === null ? -1 : at.get(k)!)) };
-    byColumn.set(index, ranks);
-  }
-  return ranks;
+    return { numeric, rank: Int32Array.from(keys, (k) => (k === null ? -1 : at.get(k)!)) };
+  });
 }
 
 /**
@@ -188,7 +189,7 @@ export function pageRows(rows: readonly number[], page: number): { page: number;
 }
 
 /** Facets' counts made so far, by table and view (a page offers the same choices again and again). */
-const countsMade = new WeakMap<BrowseRows, Map<string, [string, number][]>>();
+const countsMade: PerTable<string, [string, number][]> = new WeakMap();
 
 /**
  * A facet's values with how many rows of the view hold each, counted over the rows matching the view's other
@@ -197,18 +198,15 @@ const countsMade = new WeakMap<BrowseRows, Map<string, [string, number][]>>();
 export function facetCounts(table: BrowseRows, query: BrowseQuery, facet: BrowseFacet): [string, number][] {
   const name = facetName(facet);
   const others = { filters: query.filters.filter(([n]) => n !== name), search: query.search };
-  let made = countsMade.get(table);
-  if (!made) countsMade.set(table, (made = new Map()));
   const key = JSON.stringify([name, others.filters, others.search]);
-  const done = made.get(key);
-  if (done) return [...done];
-  const values = valuesOf(table, name);
-  const counts = new Map<string, number>();
-  for (const i of matchingRows(table, others)) {
-    const value = values[i] ?? null;
-    if (value !== null && value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  made.set(key, sorted);
+  const sorted = madeOnce(countsMade, table, key, () => {
+    const values = valuesOf(table, name);
+    const counts = new Map<string, number>();
+    for (const i of matchingRows(table, others)) {
+      const value = values[i] ?? null;
+      if (value !== null && value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  });
   return [...sorted];
 }
