@@ -169,12 +169,23 @@ export async function copyProject(dest: string, extra: readonly string[] = []): 
 }
 
 /**
- * Removes a folder made by tempDir, retrying for up to 10 s while a build's background process still writes a spare
- * version there (1 s was too short on a loaded 2-core machine: change-feed's removal failed with ENOTEMPTY in a whole
- * run). Synchronously: the promise API's removal of a whole build (32,000 files) took 1.6 CPU-s, this 0.7.
+ * Removes a folder made by tempDir, trying again for up to 60 s while a build's detached remover still writes a spare
+ * version there. Each try lists the folder again: rmSync's own retries only retry the last rmdir, so a spare the
+ * remover finished after the listing made it fail with ENOTEMPTY after 505 s of waiting (CI, stop 46). Synchronously:
+ * the promise API's removal of a whole build (32,000 files) took 1.6 CPU-s, this 0.7.
  */
 export async function removeDir(dir: string): Promise<void> {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 100, retryDelay: 100 });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'EBUSY') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
