@@ -65,12 +65,19 @@ function el(tag: string, text = '', attrs: Record<string, string> = {}): HTMLEle
   return node;
 }
 
-/** The page's rows, as the view shows them: cells labelled by column, and the row's API file. */
+/** The class of a short column's heads and cells, as the built page gives it (TableBody.astro). */
+const SHORT_CLASS = 'short-value';
+
+/** The page's rows, as the view shows them: cells labelled by column (a short one's kept on one line), and the row's
+ * API file. */
 function fillRows(view: BrowseView, data: BrowseData): void {
   const withLinks = view.root.querySelector('th:last-child')?.textContent === 'API file';
+  const short = [...view.root.querySelectorAll('thead th')].map((th) => th.classList.contains(SHORT_CLASS));
+  const cell = (c: string | null, j: number) =>
+    el('td', c ?? '', { 'data-label': data.columns[j]!, ...(short[j] ? { class: SHORT_CLASS } : {}) });
   const trs = data.rows.map((_, i) => {
     const tr = el('tr');
-    tr.append(...data.rows[i]!.map((c, j) => el('td', c ?? '', { 'data-label': data.columns[j]! })));
+    tr.append(...data.rows[i]!.map(cell));
     if (withLinks) {
       const td = el('td', '', { 'data-label': 'API file' });
       const link = rowFile(data, i);

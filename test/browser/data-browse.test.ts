@@ -56,6 +56,19 @@ async function shownSittings(page: Page): Promise<Sitting[]> {
   );
 }
 
+/** The dates a page's table shows on more than one line (a line a distinct top of the text's boxes). */
+function wrappedDates(page: Page): Promise<string[]> {
+  return page.locator('tbody[data-browse-rows] td[data-label="date"]').evaluateAll((tds) =>
+    tds
+      .filter((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      })
+      .map((td) => td.textContent ?? ''),
+  );
+}
+
 /** Chooses a value in one of the page's filters and waits for the address to say so, and for all its rows. */
 async function choose(page: Page, name: string, value: string, inUrl: string): Promise<void> {
   await page.locator(`form[data-browse-form] select[name="${name}"]`).selectOption(value);
@@ -122,6 +135,8 @@ describe('a student browses the exam schedules', () => {
       await friend.goto(shared, { waitUntil: 'load' });
       await expect.poll(async () => (await shownSittings(friend)).map(line)).toEqual(mine.map(line));
       expect(await friend.locator('[data-browse-range]').textContent()).toContain(`of ${expected.length} rows`);
+      // A date is never broken at its hyphen: at 1280 px a long note (a web address) took the table's width.
+      expect(await wrappedDates(friend)).toEqual([]);
 
       const overflow = await friend.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);

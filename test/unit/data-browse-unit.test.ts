@@ -183,6 +183,28 @@ describe('a table from its record description', () => {
     expect(t.rows[0]!.cells[8]!.length).toBe(CELL_TEXT_MAX);
   });
 
+  it('marks the columns whose every value is short (a date, a time, a code), and the page gives their cells a class', async () => {
+    const t = browseTable(spec, records);
+    const shortOnes = t.columns.filter((_, j) => t.short?.[j]);
+    // CS 135's location is PAC, its notes 200 characters; CS 100 has no sitting (its cells empty count as short).
+    expect(shortOnes).toEqual(['term', 'course', 'section', 'day', 'date', 'start_time', 'end_time', 'location']);
+    const at = { set: 'exam-schedule', table: 'courses', folder: 'data/exam-schedule/' };
+    const view = tablePageView({
+      setTitle: 'Exams',
+      tables: [at],
+      at,
+      table: t,
+      page: 1,
+      basePath: '/x/',
+      portal: true,
+    });
+    const body = (await dataPageBodies()).table(view);
+    expect(body).toContain('<th scope="col" class="short-value">date</th>');
+    expect(body).toContain('<th scope="col">notes</th>');
+    expect(body).toContain('<td data-label="date" class="short-value">2013-12-13</td>');
+    expect(body).toMatch(/<td data-label="notes">x+…<\/td>/);
+  });
+
   it("shows each record's last change time when the times are given", () => {
     const t = browseTable(spec, records, { changedAt: (r) => (r === records[0] ? 1386000000 : undefined) });
     expect(t.columns.at(-1)).toBe(CHANGED_AT_COLUMN);

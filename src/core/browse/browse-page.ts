@@ -50,6 +50,8 @@ export interface TableBodyView {
   /** The filter form's facets (their URL names) and sortable columns. */
   facets: readonly string[];
   columns: readonly string[];
+  /** By column, whether its values are short: kept on one line (the page's script reads it from the heads). */
+  short: readonly boolean[];
   /** The column heads: the columns, and `API file` when rows link to one. */
   heads: readonly string[];
   links: boolean;
@@ -111,6 +113,7 @@ export function tableBodyView(input: TablePageInput): TableBodyView {
     folder: withBase(basePath, at.folder),
     facets: table.facets.map(facetName),
     columns: table.columns,
+    short: table.short ?? table.columns.map(() => false),
     heads: [...table.columns, ...(links ? ['API file'] : [])],
     links,
     range: range || 'This table holds no rows.',

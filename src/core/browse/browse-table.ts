@@ -5,6 +5,9 @@ import type { FieldSpec, PublishedRecord, RecordValue } from '../records/record-
 /** The longest text a cell shows; a longer one is cut (its record's API file, when it has one, holds it whole). */
 export const CELL_TEXT_MAX = 120;
 
+/** The longest value of a short column, whose cells keep on one line (a date, a time, a code: `2013-12-05`). */
+export const SHORT_VALUE_MAX = 12;
+
 /** The column of a record's last change time, when the times are given (changedAt). */
 export const CHANGED_AT_COLUMN = 'changed_at';
 
@@ -20,6 +23,11 @@ export interface BrowseTable {
   columns: readonly string[];
   facets: readonly BrowseFacet[];
   rows: readonly BrowseRow[];
+  /**
+   * By column, whether every value is short (SHORT_VALUE_MAX): its cells are not wrapped, e.g. at a date's hyphen.
+   * Without it, no column is.
+   */
+  short?: readonly boolean[];
 }
 
 /** What a table's rows are made with besides its records: their API files, and when each last changed. */
@@ -96,5 +104,10 @@ export function browseTable(spec: TableSpec, records: readonly ReadRecord[], sou
     }
   });
   const columns = [...fields.map((f) => f.name), ...(withTimes ? [CHANGED_AT_COLUMN] : [])];
-  return { columns, facets: spec.browse?.facets ?? [], rows };
+  return { columns, facets: spec.browse?.facets ?? [], rows, short: shortColumns(columns.length, rows) };
+}
+
+/** By column, whether every row's value there is short (no value counts as short). */
+function shortColumns(count: number, rows: readonly BrowseRow[]): boolean[] {
+  return Array.from({ length: count }, (_, j) => rows.every((r) => (r.cells[j]?.length ?? 0) <= SHORT_VALUE_MAX));
 }
