@@ -1,4 +1,5 @@
 import type { BrowseFacet } from '../records/browse-spec.ts';
+import { orderText } from './cell-order.ts';
 
 /** Rows a page shows: the no-JavaScript pages and the browser's pages alike. */
 export const PAGE_SIZE = 100;
@@ -115,8 +116,12 @@ export function matchingRows(table: BrowseRows, query: Pick<BrowseQuery, 'filter
 /** Whether a text reads as a number (`42`, `-80.52`). */
 const isNumeric = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
 
-/** A cell's sort key: its number when its column (or the rows sorted) reads as numbers, else its text. */
-const sortKey = (cell: string | null, numeric: boolean) => (cell === null ? null : numeric ? Number(cell) : cell);
+/**
+ * A cell's sort key: its number when its column (or the rows sorted) reads as numbers, else its text, a written date
+ * or a 12-hour time in a form that sorts in time (cell-order.ts).
+ */
+const sortKey = (cell: string | null, numeric: boolean) =>
+  cell === null ? null : numeric ? Number(cell) : orderText(cell);
 
 /** Rows sorted by their keys (null: no value, last either way), ties in the order given. */
 function sortedByKeys(rows: readonly number[], keys: readonly (number | string | null)[], desc: boolean): number[] {
@@ -140,7 +145,10 @@ interface ColumnRanks {
 /** Each column's ranks, by table and column (a page sorts it again and again). */
 const columnRanks: PerTable<number, ColumnRanks> = new WeakMap();
 
-/** A column's ranks (columnRanks): equal values share a rank, ranked by value when numbers, else by characters. */
+/**
+ * A column's ranks (columnRanks): equal values share a rank, ranked by value when numbers, else by their sort text's
+ * characters (a written date or a 12-hour time in time).
+ */
 function ranksOf(table: BrowseRows, index: number): ColumnRanks {
   return madeOnce(columnRanks, table, index, () => {
     const cells = table.rows.map((row) => row[index] ?? null);
@@ -154,8 +162,8 @@ function ranksOf(table: BrowseRows, index: number): ColumnRanks {
 
 /**
  * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
- * the characters), no value last whichever the direction; ties, and a view without a sort, in the table's order.
- * The column's ranks are made once per table; rows all numbers in a column that is not are sorted by their values.
+ * the characters, dates written out and 12-hour times in time), no value last whichever the direction; ties, and a
+ * view without a sort, in the table's order. The column's ranks are made once per table; rows all numbers in a column that is not are sorted by their values.
  */
 export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
   const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
