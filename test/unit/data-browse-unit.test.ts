@@ -183,7 +183,7 @@ describe('a table from its record description', () => {
     expect(t.rows[0]!.cells[8]!.length).toBe(CELL_TEXT_MAX);
   });
 
-  it('marks the columns whose every value is short (a date, a time, a code), and the page gives their cells a class', async () => {
+  it('marks the columns of short values (a date, a time, a code); the page gives their cells a class', async () => {
     const t = browseTable(spec, records);
     const shortOnes = t.columns.filter((_, j) => t.short?.[j]);
     // CS 135's location is PAC, its notes 200 characters; CS 100 has no sitting (its cells empty count as short).

@@ -163,7 +163,8 @@ function ranksOf(table: BrowseRows, index: number): ColumnRanks {
 /**
  * The rows of a view in its order: by its sort column (by value when every value of the column is a number, else by
  * the characters, dates written out and 12-hour times in time), no value last whichever the direction; ties, and a
- * view without a sort, in the table's order. The column's ranks are made once per table; rows all numbers in a column that is not are sorted by their values.
+ * view without a sort, in the table's order. The column's ranks are made once per table; rows all numbers in a column
+ * that is not are sorted by their values.
  */
 export function sortedRows(table: BrowseRows, rows: readonly number[], { sort }: Pick<BrowseQuery, 'sort'>): number[] {
   const index = sort === undefined ? -1 : table.columns.indexOf(sort.column);
