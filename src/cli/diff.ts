@@ -8,7 +8,7 @@ import { renderDiffMarkdown } from '../core/review/diff-markdown.ts';
 import { listDataFiles, readDataFolder, showPath } from '../load/data-fs.ts';
 import { readDataAtRef } from '../load/git-data.ts';
 import { diffCommand } from './commands.ts';
-import { cliMain } from './runner.ts';
+import { cliMain, UsageError } from './runner.ts';
 
 /**
  * A data folder given on the command line, its files named inside it (so both sides name them
@@ -21,6 +21,20 @@ function readFolder(dir: string): DataReport {
   return readDataFolder(dir, dir);
 }
 
+/**
+ * The data files at a git ref; a folder given alone (no NEW_DIR after it) is a usage error, not an unknown ref (git's
+ * advice to fetch it would mislead).
+ */
+function readRefOrSay(ref: string, dataDir: string, root: string): ReturnType<typeof readDataAtRef> {
+  try {
+    return readDataAtRef(ref, dataDir, root);
+  } catch (error) {
+    if (error instanceof ConfigError && existsSync(ref) && statSync(ref).isDirectory())
+      throw new UsageError(`${ref} is a folder: give the newer data folder after it (OLD_DIR NEW_DIR), or a git ref`);
+    throw error;
+  }
+}
+
 await cliMain(diffCommand, async ({ values, positional, second, config }) => {
   const { root, dataDir } = config;
   const first = positional!;
@@ -29,7 +43,7 @@ await cliMain(diffCommand, async ({ values, positional, second, config }) => {
   const before = folders
     ? readFolder(first)
     : readDataFiles(
-        readDataAtRef(first, dataDir, root),
+        readRefOrSay(first, dataDir, root),
         showPath(dataDir, root),
         DATASETS,
         path.basename(path.resolve(dataDir)),

@@ -172,6 +172,17 @@ describe('npm run diff -- OLD_DIR NEW_DIR', () => {
     expect(outside.stderr).toContain('is not inside a git repository');
     expect(outside.stderr).not.toContain('unexpected error');
   });
+
+  it('says in one line, exit 2, that a folder alone needs the newer one after it (not a ref to fetch)', async () => {
+    const old = path.join(work, 'two/old');
+    for (const cwd of [work, path.join(work, 'repo')]) {
+      const alone = await runCli('diff.ts', [old], {}, cwd);
+      expect(alone.code).toBe(2);
+      expect(alone.stderr.trim().split('\n')).toHaveLength(1);
+      expect(alone.stderr).toContain(`${old} is a folder: give the newer data folder after it (OLD_DIR NEW_DIR)`);
+      expect(alone.stderr).not.toContain('git fetch');
+    }
+  });
 });
 
 describe('workflows', () => {
