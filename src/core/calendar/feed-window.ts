@@ -1,10 +1,14 @@
 import { campusDay } from '../records/campus-clock.ts';
 import { isoDate } from '../records/session-time.ts';
 import { dayLabel } from './format.ts';
+import { RECENT_DAYS } from './pages/front-words.ts';
 import type { Session } from './session.ts';
 
-/** How far back a subscriber's feed reaches: the past 4 weeks (a session just held stays in the calendar). */
-export const RECENT_DAYS = 28;
+/**
+ * How far back a subscriber's feed reaches: the past 4 weeks (a session just held stays in the calendar). The front
+ * door's last sessions reach as far, so it is said once, where the browser's script can read it.
+ */
+export { RECENT_DAYS } from './pages/front-words.ts';
 /** How far ahead a subscriber's feed reaches: a year (sessions are posted a term or so ahead). */
 export const AHEAD_DAYS = 366;
 /**

@@ -25,11 +25,22 @@ export function comingUpHeading(term: string): string {
   return `Coming up in ${term}`;
 }
 
-/** The last of `days` (in time order) that hold at least `shown` sessions, in time order. */
-export function lastDays<T extends { sessions: number }>(days: readonly T[], shown: number): T[] {
+/**
+ * How far back a subscriber's feed reaches (feed-window.ts), in days: when nothing is ahead, from the data's last
+ * day. The front door's last sessions reach no further, so that each one it lists is in the calendar a student
+ * subscribes to from it (12 listed and 11 in the feed before, a new user's trial).
+ */
+export const RECENT_DAYS = 28;
+
+/**
+ * The last of `days` (in time order, ISO dates) that hold at least `shown` sessions, none more than RECENT_DAYS
+ * before the last of them, in time order.
+ */
+export function lastDays<T extends { date: string; sessions: number }>(days: readonly T[], shown: number): T[] {
+  const last = days.at(-1)?.date ?? '';
   let count = 0;
   let i = days.length;
-  while (i > 0 && count < shown) count += days[--i]!.sessions;
+  while (i > 0 && count < shown && daysBetween(days[i - 1]!.date, last) <= RECENT_DAYS) count += days[--i]!.sessions;
   return days.slice(i);
 }
 

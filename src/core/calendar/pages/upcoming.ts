@@ -127,7 +127,7 @@ function frontDays(
       until: '',
     };
   if (!newest) return { heading: NOTHING_AHEAD, note: '', days: [], until: '' };
-  const days = byDay(sessions).map((day) => ({ day, sessions: countSessions(day.sessions) }));
+  const days = byDay(sessions).map((day) => ({ day, date: isoDate(day.date), sessions: countSessions(day.sessions) }));
   const last = lastDays(days, UPCOMING_SHOWN).map(({ day }) => day);
   return { heading: NOTHING_AHEAD, note: endedNote(newest), days: last, until: '\uffff' };
 }
