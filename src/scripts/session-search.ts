@@ -100,7 +100,8 @@ async function showMore(s: Search): Promise<void> {
 /** What the status line says once the first results are in. */
 function foundText(q: string, found: number, total: number, fixes: [string, string[]][]): string {
   return found === 0
-    ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone.`
+    ? `No session in any term has “${q}”. Check the spelling, or try the employer's name alone. ` +
+        'Programs are not searched: see above for their sessions.'
     : `${found}${total > found ? ` newest of ${total}` : ''} ` +
         `session${found === 1 ? '' : 's'} with “${q}”` +
         (fixes.length > 0 ? ` (${fixes.map(([from, to]) => `“${from}” as “${to.join('”, “')}”`).join('; ')})` : '') +

@@ -201,6 +201,23 @@ describe('a Computer Science student', () => {
     await page.waitForURL(/infosessions\/\d+\/$/);
   });
 
+  // A new user's trial: "CS" found nothing and "computer science" one session, with a hint to check the spelling.
+  it('searching for a program, is told that programs are not searched and led to its sessions and feed', async () => {
+    const page = await phone(site.url('infosessions/search/?q=CS'));
+    await expect
+      .poll(() => page.locator('[data-search-status]').textContent())
+      .toMatch(/^No session in any term has “CS”\. .* Programs are not searched: see above for their sessions\.$/);
+    const note = page.locator('[data-search-programs]');
+    expect(await note.isVisible()).toBe(true);
+    await note.locator('a', { hasText: 'its feed' }).tap();
+    await page.waitForURL(/infosessions\/feeds\/$/);
+    expect(await page.locator('[id="program-computer-science"]').count()).toBe(1);
+    await page.goBack();
+    await page.locator('[data-search-programs] a', { hasText: 'a term or a month' }).tap();
+    await page.waitForURL(/infosessions\/$/);
+    expect(await page.locator('h1').textContent()).toBe('All information sessions');
+  });
+
   it('meets a holiday as an all-day note, not a session, and not counted', async () => {
     const page = await phone(site.url('infosessions/2013/10/'));
     const note = page.locator('li.all-day', { hasText: 'Canadian Thanksgiving' });
