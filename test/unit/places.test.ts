@@ -10,6 +10,7 @@ import { directionsHref } from '../../src/core/buildings/directions.ts';
 import { buildingLookup } from '../../src/core/buildings/location.ts';
 import { readDataFiles } from '../../src/core/datasets/data-folder.ts';
 import { DATASETS } from '../../src/core/datasets/registry.ts';
+import { sortFindings } from '../../src/core/read/findings.ts';
 import { ROOT } from '../helpers/build.ts';
 import { realDataReport, realSite } from '../helpers/real-data.ts';
 import { sessionRows } from '../helpers/student-oracle.ts';
@@ -107,6 +108,24 @@ describe('the place list (data/places/)', () => {
     const broken = Buffer.from(text.replace('37,DC,,William G. Davis Computer Research Centre,Davis Centre,4', '$&x'));
     const found = check(PLACES, [], broken).map((f) => `${f.line} ${f.severity} ${f.rule}`);
     expect(found).toEqual([`${dc + 1} error number`]);
+  });
+
+  // A new user's trial: with a wrong header in Buildings.csv, "DCC 1302" got no finding until the header was fixed.
+  it('says, right after a wrong header of the buildings, that the places and session locations wait on it', () => {
+    const broken = Buffer.from(BUILDINGS.toString('utf8').replace('building_name', 'buildingname'));
+    const report = check(PLACES, ['DCC 1302', 'DC 1301', 'TBD'], broken);
+    const shown = sortFindings(report).map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`);
+    expect(shown).toEqual(['data/buildings/Buildings.csv:1 error header', 'data/places/places.csv:1 error reference']);
+    const waiting = report.find((f) => f.rule === 'reference')!;
+    expect(waiting.message).toBe(
+      'the buildings of this list and the 2 session locations are not checked: they name buildings of ' +
+        'data/buildings/Buildings.csv, which could not be read (its error is reported above). ' +
+        'Fix that first, then check again.',
+    );
+    // With the header right, the misspelt building is warned of, at its cell.
+    expect(check(PLACES, ['DCC 1302', 'DC 1301', 'TBD']).map((f) => `${f.line} ${f.rule}`)).toEqual([
+      '2 unknown-place',
+    ]);
   });
 
   it('lists each place once, every column as data/README.md describes it', () => {

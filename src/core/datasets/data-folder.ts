@@ -277,7 +277,10 @@ export function readDataFiles(
     checkSessionAudiences(sessions.records, sessions.files, fieldNames(infosessionRecord), audiences, findings);
   }
   const places = readOnly(sorted.placeFiles, PLACE_LIST.places, show, findings, readPlaceList);
-  if (places && datasets.infosessions) checkPlaces(places, datasets, sessions, fieldNames(infosessionRecord), findings);
+  if (places && datasets.infosessions) {
+    const buildingFiles = files.get('buildings') ?? [];
+    checkPlaces(places, datasets, sessions, buildingFiles, fieldNames(infosessionRecord), findings);
+  }
   const shown = inputs.map((i) => show(i.rel));
   return { directory, datasets, programs, audiences, places, findings, files: shown, methodFiles };
 }

@@ -126,19 +126,47 @@ export function checkSessionPlaces(
 }
 
 /**
+ * Says, right after the error that kept the buildings from being read (a wrong header), that the place list's
+ * buildings and the session locations wait on it: a maintainer fixing every finding is not met by new ones.
+ */
+function reportUnchecked(
+  list: PlaceList,
+  sessions: readonly ReadRecord[],
+  buildingFiles: readonly SourceFile[],
+  findings: Findings,
+): void {
+  const files = new Set(buildingFiles.map((f) => f.file));
+  const cause = findings.errors.find((f) => files.has(f.file));
+  if (!cause) return;
+  const located = sessions.filter((r) => !isPlaceholderLocation(String(r.values.location ?? ''))).length;
+  findings.error(
+    { file: list.file, line: 1, column: 1 },
+    'reference',
+    `the buildings of this list and the ${located} session location${located === 1 ? '' : 's'} are not checked: ` +
+      `they name buildings of ${cause.file}, which could not be read (its error is reported above). ` +
+      'Fix that first, then check again.',
+    { file: cause.file, line: cause.line, column: cause.column },
+  );
+}
+
+/**
  * Checks the place list against the buildings (checkPlaceBuildings) and every session location against both
- * (checkSessionPlaces): what `npm run check` warns of. Without any building (data/buildings/ has no data file, which
- * is reported on its own) neither is checked: one cause, one finding.
+ * (checkSessionPlaces): what `npm run check` warns of. Without any building neither is checked: one cause, one
+ * finding; when the buildings' file could not be read (its error reported), one more says what waits on it.
  */
 export function checkPlaces(
   list: PlaceList,
   datasets: Readonly<Record<string, Tables>>,
   sessions: { records: readonly ReadRecord[]; files: readonly SourceFile[] },
+  buildingFiles: readonly SourceFile[],
   columns: readonly string[],
   findings: Findings,
 ): void {
   const buildings = readBuildings({ datasets });
-  if (buildings.length === 0) return;
+  if (buildings.length === 0) {
+    reportUnchecked(list, sessions.records, buildingFiles, findings);
+    return;
+  }
   checkPlaceBuildings(list, new Set(buildings.map((b) => b.code)), findings);
   const lookup = buildingLookup(buildings, list.places);
   const placed = (location: string) => isPlaceholderLocation(location) || lookup(location) !== undefined;
