@@ -5,8 +5,8 @@ import type { FieldSpec, PublishedRecord, RecordValue } from '../records/record-
 /** The longest text a cell shows; a longer one is cut (its record's API file, when it has one, holds it whole). */
 export const CELL_TEXT_MAX = 120;
 
-/** The longest value of a short column, whose cells keep on one line (a date, a time, a code: `2013-12-05`). */
-export const SHORT_VALUE_MAX = 12;
+/** The longest value of a short column, whose cells keep on one line (a date, a time, a code: `September 30, 2013`). */
+export const SHORT_VALUE_MAX = 18;
 
 /** The column of a record's last change time, when the times are given (changedAt). */
 export const CHANGED_AT_COLUMN = 'changed_at';
