@@ -121,6 +121,30 @@ async function download(mine: HTMLElement, keys: readonly string[], status: HTML
   status.textContent = `Downloaded my-exams-${data.term}.ics: open it to add the exams to your calendar.`;
 }
 
+/** A sitting's day and time as the page shows them (`Fri, Dec 13, 2013`, `, 12:30 PM–3:00 PM`), or none. */
+function sittingWhen(sitting: Element): { time: HTMLTimeElement; after: string } | undefined {
+  const time = sitting.querySelector('time');
+  if (!time) return undefined;
+  return { time, after: (time.nextSibling?.textContent ?? '').replace(/\s+/g, ' ').trimEnd() };
+}
+
+/** A picked course as "My exams" lists it: its name, then each distinct day and time of its sittings. */
+function pickItem(course: HTMLElement): HTMLLIElement {
+  const li = document.createElement('li');
+  const name = li.appendChild(document.createElement('strong'));
+  name.textContent = course.querySelector('h2')!.textContent;
+  li.append(': ');
+  const whens = new Map<string, (Node | string)[]>();
+  for (const sitting of course.querySelectorAll('[data-exam-sitting]')) {
+    const when = sittingWhen(sitting);
+    const key = when && `${when.time.dateTime}${when.after}`;
+    if (when && key && !whens.has(key)) whens.set(key, [when.time.cloneNode(true), when.after]);
+  }
+  if (whens.size === 0) li.append('no sitting in the schedule (see its notes below)');
+  for (const [i, nodes] of [...whens.values()].entries()) li.append(...(i > 0 ? ['; '] : []), ...nodes);
+  return li;
+}
+
 /** Keeps the picks in the address, lists them, and enables the download. */
 function showPicks(mine: HTMLElement): void {
   const keys = picked();
@@ -128,11 +152,12 @@ function showPicks(mine: HTMLElement): void {
   if (keys.length > 0) url.searchParams.set('courses', keys.join(','));
   else url.searchParams.delete('courses');
   history.replaceState(null, '', url);
-  const names = keys.map((key) => document.getElementById(`exam-${key}`)!.querySelector('h2')!.textContent);
+  const courses = keys.map((key) => document.getElementById(`exam-${key}`)!);
   mine.querySelector('[data-exam-mine-list]')!.textContent =
     keys.length === 0
       ? 'Pick your courses below (“Add to my exams”), then download one calendar of their exams.'
-      : `Picked: ${names.join(', ')}.`;
+      : `Picked ${keys.length === 1 ? 'one course' : `${keys.length} courses`}:`;
+  mine.querySelector('[data-exam-mine-picks]')!.replaceChildren(...courses.map(pickItem));
   mine.querySelector<HTMLButtonElement>('[data-exam-download]')!.disabled = keys.length === 0;
   void offerSubscription(mine, keys);
 }

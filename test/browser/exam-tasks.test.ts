@@ -170,6 +170,19 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
     expect(await page.locator('[data-exam-finder-status]').textContent()).toBe(`${cs.length} courses.`);
     await pickCourses(page);
     expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // the page's order
+    // "My exams" lists each pick with its exam's day (a new user's trial: the picks were listed by name alone).
+    const picks = await page.locator('[data-exam-mine-picks] li').evaluateAll((lis) =>
+      lis.map((li) => ({
+        course: li.querySelector('strong')!.textContent,
+        days: [...li.querySelectorAll('time')].map((t) => t.dateTime.slice(0, 10)),
+      })),
+    );
+    expect(picks).toEqual(
+      ['CS 135', 'ENGL 109', 'MATH 135', 'MATH 137'].map((course) => ({
+        course,
+        days: [...new Set(expected.filter((e) => e.course === course).map((e) => e.start.slice(0, 10)))],
+      })),
+    );
     const ics = await downloaded(page);
     expect(sorted(examsIn(ics))).toEqual(sorted(expected));
     // On a static host the server's feed is not there, so no subscription is offered.
