@@ -40,6 +40,10 @@ describe.each([
       await sample.getByRole('button', { name: /Copy/ }).click();
       await expect.poll(() => sample.locator('[data-copied]').textContent()).toBe('Copied');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+      // Shown as it is copied: each line of the program one line on the screen, its indents kept (not wrapped).
+      const lineHeight = await sample.locator('pre code').evaluate((c) => parseFloat(getComputedStyle(c).lineHeight));
+      const height = await sample.locator('pre code').evaluate((c) => c.getBoundingClientRect().height);
+      expect(Math.round(height / lineHeight)).toBe(code!.split('\n').length);
 
       const href = await page.locator('[data-try-it]').getAttribute('data-try-it');
       const served = await (await fetch(`${site.origin}${href}`)).text();
