@@ -66,6 +66,28 @@ describe('a view of a table, as its URL says', () => {
     expect(view('nothing=1&_sort=nothing')).toEqual([0, 1, 2, 3, 4]);
   });
 
+  // A new user's trial: "CS 135" also found CS 370 and others, whose rooms are DC 1350 and 1351.
+  it('finds a number searched as a whole number, not inside a longer one', () => {
+    const rooms: BrowseRows = {
+      columns: ['course', 'location'],
+      facets: [],
+      rows: [
+        ['CS 135', 'PAC 1,2,3'],
+        ['CS 370', 'DC 1350,1351'],
+        ['CS 1350', 'MC 135'],
+        ['MATH 135', 'M3 1006'],
+      ],
+    };
+    const found = (search: string) => matchingRows(rooms, { filters: [], search });
+    expect(found('CS 135')).toEqual([0, 2]);
+    expect(found('135')).toEqual([0, 2, 3]);
+    expect(found('13')).toEqual([]);
+    expect(found('dc 135')).toEqual([]);
+    expect(found('cs 13')).toEqual([]);
+    expect(found('m3 1006')).toEqual([3]);
+    expect(found('pac 1')).toEqual([0]);
+  });
+
   it('writes a view back as the same query string', () => {
     const qs = 'subject=CS&term=1139&_search=cs&_sort_desc=date&_page=2';
     expect(queryString(readQuery(new URLSearchParams(qs), table))).toBe(qs);

@@ -13,7 +13,8 @@ export interface BrowseRows {
 
 /**
  * A view of a table, as its URL says it (Datasette's conventions): `?subject=CS&term=1139` (a column's or a facet's
- * exact value), `_search=` (every word somewhere in the row), `_sort=date` or `_sort_desc=date`, `_page=2`.
+ * exact value), `_search=` (every word somewhere in the row, a number as a whole number), `_sort=date` or
+ * `_sort_desc=date`, `_page=2`.
  */
 export interface BrowseQuery {
   filters: readonly (readonly [name: string, value: string])[];
@@ -99,15 +100,25 @@ function valuesOf(table: BrowseRows, name: string): readonly (string | null)[] {
   });
 }
 
+/**
+ * Whether a row's text holds a searched word: a number as a whole number (`135` is not in `DC 1350`, as in a full-text
+ * index's words), any other word anywhere (`biol` in `Biology`).
+ */
+function wordTest(word: string): (text: string) => boolean {
+  if (!/^\d+$/.test(word)) return (text) => text.includes(word);
+  const whole = new RegExp(`(?<!\\d)${word}(?!\\d)`);
+  return (text) => text.includes(word) && whole.test(text);
+}
+
 /** The rows (by index) that match every filter of the view and its search, in the table's order. */
 export function matchingRows(table: BrowseRows, query: Pick<BrowseQuery, 'filters' | 'search'>): number[] {
   const tests = query.filters.map(([name, value]) => ({ values: valuesOf(table, name), value }));
-  const words = query.search.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = query.search.toLowerCase().split(/\s+/).filter(Boolean).map(wordTest);
   const texts = words.length > 0 ? rowTexts(table) : [];
   const out: number[] = [];
   for (let i = 0; i < table.rows.length; i++) {
     if (!tests.every((t) => t.values[i] === t.value)) continue;
-    if (words.length > 0 && !words.every((w) => texts[i]!.includes(w))) continue;
+    if (words.length > 0 && !words.every((holds) => holds(texts[i]!))) continue;
     out.push(i);
   }
   return out;
