@@ -2,6 +2,7 @@
 // the year ahead of the build's clock, at most 800 events, and an archive's last 4 weeks.
 import { describe, expect, it } from 'vitest';
 import { AHEAD_DAYS, addDays, FEED_MOST, feedWindow, RECENT_DAYS } from '../../src/core/calendar/feed-window.ts';
+import { lastDays } from '../../src/core/calendar/pages/front-words.ts';
 import { isoDate } from '../../src/core/records/session-time.ts';
 import { testSession } from '../helpers/session.ts';
 
@@ -44,5 +45,43 @@ describe("the subscribers' window", () => {
     expect(archive).toBe(true);
     expect(held.map((s) => isoDate(s.date))).toEqual(sessions.slice(-RECENT_DAYS - 1).map((s) => isoDate(s.date)));
     expect(words).toMatch(/^The data ends with a session on Sat, Mar 1, 2014: nothing is ahead/);
+  });
+
+  it(`keeps an archive's newest ${FEED_MOST} when its last 28 days hold more: those the front door lists`, () => {
+    const sessions = daily('2014-01-01', 60, 40);
+    const { sessions: held, words } = feedWindow(sessions, at('2026-11-28'));
+    expect(held).toEqual(sessions.slice(-FEED_MOST));
+    expect(words).toContain(`(the last ${FEED_MOST}: calendars drop events past about 1 MB)`);
+  });
+});
+
+// The front door after the data's end lists the last days (front-words.ts lastDays): none the feed beside it lacks.
+describe("the front door's last days", () => {
+  const on = (iso: string, id: string, allDay = false) => {
+    const [year, month, day] = iso.split('-').map(Number);
+    return testSession({ id, date: { year: year!, month: month!, day: day! }, allDay });
+  };
+  /** The days of `sessions` as the front door counts them (all-day notes count no session), in time order. */
+  const daysOf = (sessions: ReturnType<typeof on>[]) =>
+    [...new Set(sessions.map((s) => isoDate(s.date)))].map((date) => ({
+      date,
+      sessions: sessions.filter((s) => isoDate(s.date) === date && !s.allDay).length,
+    }));
+
+  it.each([
+    ['a session', false],
+    ['an all-day note', true],
+  ])('reach back exactly as far as the archive feed, the last day being %s', (_, noteLast) => {
+    const last = '2015-03-17';
+    const sessions = [29, 28, 27, 1, 0].map((back, i) => on(addDays(last, -back), String(i), noteLast && back === 0));
+    const feed = new Set(feedWindow(sessions, at('2026-11-28')).sessions.map((s) => isoDate(s.date)));
+    const listed = lastDays(daysOf(sessions), 100).map((d) => d.date);
+    expect(listed).toEqual([...feed]);
+    expect(listed[0]).toBe(addDays(last, -RECENT_DAYS));
+  });
+
+  it('stop at the fewest last days holding the sessions shown', () => {
+    const sessions = [5, 4, 3, 2, 1, 0].map((back, i) => on(addDays('2015-03-17', -back), String(i)));
+    expect(lastDays(daysOf(sessions), 2).map((d) => d.date)).toEqual(['2015-03-16', '2015-03-17']);
   });
 });

@@ -36,8 +36,8 @@ export function addDays(iso: string, days: number): string {
 /**
  * The subscribers' window at `now` (Unix seconds, the build's clock): the sessions of the past RECENT_DAYS and those
  * ahead up to AHEAD_DAYS, at most FEED_MOST (the earliest kept). When the data's newest session is past (an
- * archive), the window ends at that session instead of today, so a subscriber gets its last 4 weeks, not an empty
- * calendar, and the words say that nothing is ahead. `sessions` in time order.
+ * archive), the window ends at that session instead of today (the newest FEED_MOST kept), so a subscriber gets its
+ * last 4 weeks, not an empty calendar, and the words say that nothing is ahead. `sessions` in time order.
  */
 export function feedWindow(sessions: readonly Session[], now: number): FeedWindow {
   const today = campusDay(now);
@@ -50,8 +50,10 @@ export function feedWindow(sessions: readonly Session[], now: number): FeedWindo
     const day = isoDate(s.date);
     return day >= from && day < until;
   });
-  const kept = inWindow.slice(0, FEED_MOST);
-  const cut = kept.length < inWindow.length ? ` (the first ${FEED_MOST}: calendars drop events past about 1 MB)` : '';
+  // An archive keeps its newest (those the front door lists, RECENT_DAYS), a window ahead its soonest.
+  const kept = archive ? inWindow.slice(-FEED_MOST) : inWindow.slice(0, FEED_MOST);
+  const which = archive ? 'last' : 'first';
+  const cut = kept.length < inWindow.length ? ` (the ${which} ${FEED_MOST}: calendars drop events past about 1 MB)` : '';
   const words = archive
     ? `The data ends with a session on ${dayLabel(last!.date)}: nothing is ahead, so this feed holds the sessions ` +
       `of the ${RECENT_DAYS} days up to it${cut}. Each term's feed holds that term whole.`
