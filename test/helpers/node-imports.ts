@@ -24,9 +24,9 @@ function imports(file: string): { local: string[]; bare: string[] } {
 
 /**
  * The chains by which the entry modules (absolute paths) reach a Node.js built-in, and how many
- * modules they reach in all.
+ * modules they reach in all (`files`: their paths).
  */
-export function nodeImports(entries: readonly string[]): { reached: string[]; modules: number } {
+export function nodeImports(entries: readonly string[]): { reached: string[]; modules: number; files: string[] } {
   const seen = new Set<string>();
   const reached: string[] = [];
   const visit = (file: string, via: string[]) => {
@@ -39,5 +39,5 @@ export function nodeImports(entries: readonly string[]): { reached: string[]; mo
     for (const next of local) visit(next, [...via, file]);
   };
   for (const entry of entries) visit(entry, []);
-  return { reached, modules: seen.size };
+  return { reached, modules: seen.size, files: [...seen] };
 }

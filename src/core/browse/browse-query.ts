@@ -106,7 +106,8 @@ function valuesOf(table: BrowseRows, name: string): readonly (string | null)[] {
  */
 function wordTest(word: string): (text: string) => boolean {
   if (!/^\d+$/.test(word)) return (text) => text.includes(word);
-  const whole = new RegExp(`(?<!\\d)${word}(?!\\d)`);
+  // No lookbehind: Safari before 16.4 refuses it, and every search would throw there.
+  const whole = new RegExp(`(?:^|\\D)${word}(?!\\d)`);
   return (text) => text.includes(word) && whole.test(text);
 }
 
