@@ -170,18 +170,20 @@ describe.each(SIZES)('a first-year CS student on a %s, Fall 2013', (label, viewp
     expect(await page.locator('[data-exam-finder-status]').textContent()).toBe(`${cs.length} courses.`);
     await pickCourses(page);
     expect(new URL(page.url()).searchParams.get('courses')).toBe('CS135,ENGL109,MATH135,MATH137'); // the page's order
-    // "My exams" lists each pick with its exam's day (a new user's trial: the picks were listed by name alone).
+    // "My exams" lists each pick with its exams' starts, or says it has no sitting (ENGL 109 is online): a new user's
+    // trial found the picks listed by name alone.
     const picks = await page.locator('[data-exam-mine-picks] li').evaluateAll((lis) =>
       lis.map((li) => ({
         course: li.querySelector('strong')!.textContent,
-        days: [...li.querySelectorAll('time')].map((t) => t.dateTime.slice(0, 10)),
+        starts: [...li.querySelectorAll('time')].map((t) => t.dateTime.slice(0, 16)),
+        none: li.textContent!.includes('no sitting in the schedule'),
       })),
     );
     expect(picks).toEqual(
-      ['CS 135', 'ENGL 109', 'MATH 135', 'MATH 137'].map((course) => ({
-        course,
-        days: [...new Set(expected.filter((e) => e.course === course).map((e) => e.start.slice(0, 10)))],
-      })),
+      ['CS 135', 'ENGL 109', 'MATH 135', 'MATH 137'].map((course) => {
+        const starts = [...new Set(expected.filter((e) => e.course === course).map((e) => e.start.slice(0, 16)))];
+        return { course, starts, none: starts.length === 0 };
+      }),
     );
     const ics = await downloaded(page);
     expect(sorted(examsIn(ics))).toEqual(sorted(expected));

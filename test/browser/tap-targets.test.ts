@@ -22,14 +22,17 @@ const PAGES = ['', 'infosessions/search/', 'api/', 'data/', 'exams/'];
 describe.each(Object.entries(VIEWPORTS))('the navigation (%s)', (_, viewport) => {
   it.each(PAGES)('at /%s has no link smaller than 24 × 24 px', async (at) => {
     const page = await openPage(browser, site.url(at), viewport);
-    const links = await page.locator('header a').evaluateAll((els) =>
-      els.map((a) => {
-        const box = a.getBoundingClientRect();
-        return { text: a.textContent?.trim(), width: Math.round(box.width), height: Math.round(box.height) };
-      }),
-    );
-    expect(links.length).toBeGreaterThan(3);
-    expect(links.filter((l) => l.width < 24 || l.height < 24)).toEqual([]);
-    await page.context().close();
+    try {
+      const links = await page.locator('header a').evaluateAll((els) =>
+        els.map((a) => {
+          const box = a.getBoundingClientRect();
+          return { text: a.textContent?.trim(), width: Math.round(box.width), height: Math.round(box.height) };
+        }),
+      );
+      expect(links.length).toBeGreaterThan(3);
+      expect(links.filter((l) => l.width < 24 || l.height < 24)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   });
 });

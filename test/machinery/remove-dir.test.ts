@@ -17,7 +17,11 @@ function keepWriting(dir: string, ms: number): Promise<void> {
 
 /** Waits for the writer's first file, so that the removal starts while it writes (a loaded machine starts it late). */
 async function firstFile(dir: string): Promise<void> {
-  while (!existsSync(path.join(dir, 'late-0'))) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(path.join(dir, 'late-0'))) {
+    if (Date.now() > deadline) throw new Error('the writing process made no file in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 function fill(dir: string, files: number): void {
