@@ -53,7 +53,8 @@ export function feedWindow(sessions: readonly Session[], now: number): FeedWindo
   // An archive keeps its newest (those the front door lists, RECENT_DAYS), a window ahead its soonest.
   const kept = archive ? inWindow.slice(-FEED_MOST) : inWindow.slice(0, FEED_MOST);
   const which = archive ? 'last' : 'first';
-  const cut = kept.length < inWindow.length ? ` (the ${which} ${FEED_MOST}: calendars drop events past about 1 MB)` : '';
+  const cut =
+    kept.length < inWindow.length ? ` (the ${which} ${FEED_MOST}: calendars drop events past about 1 MB)` : '';
   const words = archive
     ? `The data ends with a session on ${dayLabel(last!.date)}: nothing is ahead, so this feed holds the sessions ` +
       `of the ${RECENT_DAYS} days up to it${cut}. Each term's feed holds that term whole.`
