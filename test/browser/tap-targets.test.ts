@@ -1,27 +1,16 @@
 // The site's navigation on a phone: every link a target of 24 × 24 px at least (WCAG 2.5.8, Target Size (Minimum)).
 // A new user's trial measured the header's links at 19 px tall at 375 px ("API" 25 × 19, "Data" 38 × 19).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_PATH, basedSite } from '../helpers/sites.ts';
-import { launchBrowser, openPage, type ServedSite, serveSite, VIEWPORTS } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, servedRootSite, VIEWPORTS } from './harness.ts';
 
-let site: ServedSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([serveSite(basedSite(), BASE_PATH), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const suite = servedRootSite();
 
 /** The pages of each kind of header: the sessions', the catalogue's, the data portal's, the exams'. */
 const PAGES = ['', 'infosessions/search/', 'api/', 'data/', 'exams/'];
 
 describe.each(Object.entries(VIEWPORTS))('the navigation (%s)', (_, viewport) => {
   it.each(PAGES)('at /%s has no link smaller than 24 × 24 px', async (at) => {
-    const page = await openPage(browser, site.url(at), viewport);
+    const page = await openPage(suite.browser, suite.site.url(at), viewport);
     try {
       const links = await page.locator('header a').evaluateAll((els) =>
         els.map((a) => {
